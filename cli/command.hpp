@@ -1,0 +1,38 @@
+// The damdb command line: every subcommand lives in its own file in cli/ and registers itself
+// with a static Registration object; main.cpp builds the CLI11 app from the registry and holds
+// the single try/catch that maps errors to exit codes.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace damdb::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode : int {
+  kOk = 0,          ///< success: everything valid
+  kProblems = 1,    ///< the input was read, but some games have errors
+  kBadInput = 2,    ///< unusable input: bad FEN, bad option value, missing file or database
+};
+
+/// Thrown by a subcommand for unusable input; main prints "damdb: <what>" and exits with 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A function that adds one subcommand to the app. Its callback stores the exit code in `exit_code`.
+using CommandSetup = std::function<void(CLI::App& app, int& exit_code)>;
+
+/// The registry of subcommands, filled before main() by Registration objects.
+std::vector<CommandSetup>& command_registry();
+
+/// Create one static instance per subcommand file: `static Registration reg{setup_moves};`.
+struct Registration {
+  explicit Registration(CommandSetup setup) { command_registry().push_back(std::move(setup)); }
+};
+
+}  // namespace damdb::cli

@@ -1,0 +1,32 @@
+// damdb: the command-line entry point. Holds the single try/catch that maps errors to exit codes.
+#include "cli/command.hpp"
+
+#include <exception>
+#include <iostream>
+
+namespace damdb::cli {
+std::vector<CommandSetup>& command_registry() {
+  static std::vector<CommandSetup> registry;
+  return registry;
+}
+}  // namespace damdb::cli
+
+int main(int argc, char** argv) {
+  using namespace damdb::cli;
+  CLI::App app{"damdb: game database and PDN toolkit for International Draughts (10x10, FMJD)"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "damdb 0.1");
+  int exit_code = kOk;
+  for (const auto& setup : command_registry()) setup(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints help or the usage error; its usage errors become our "bad input" code.
+    int code = app.exit(e);
+    return code == 0 ? 0 : kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "damdb: " << e.what() << '\n';
+    return kBadInput;
+  }
+  return exit_code;
+}

@@ -1,0 +1,45 @@
+// Draw rules of FMJD article 6 as a game-state helper fed one position after another.
+#pragma once
+
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace damdb::rules {
+
+/// Why a game is drawn by rule.
+enum class DrawReason {
+  kNone,
+  kThreefoldRepetition,  ///< art. 6.2: the same position, same side to move, a third time
+  kTwentyFiveMoves,      ///< art. 6.3: 25 moves each with only kings moved, no capture
+  kSixteenMoves,         ///< art. 6.4: 3 pieces incl. a king vs 1 king: 16 moves each
+  kFiveMoves,            ///< art. 6.4: 2 pieces vs 1 king, or 1 king + 1 piece vs 1 king... 5 moves
+};
+
+/// Short English name of a draw reason ("threefold repetition", ...).
+const char* to_string(DrawReason r);
+
+/// Tracks the history of a game to tell when a draw by rule has been reached.
+class DrawTracker {
+ public:
+  /// Starts from `start` (the initial position or a setup FEN).
+  explicit DrawTracker(const Position& start);
+
+  /// Records that `m` was played from `before` (the position before the move) reaching `after`.
+  void push(const Position& before, const Move& m, const Position& after);
+
+  /// The rule that makes the current position a draw, or kNone.
+  DrawReason draw() const { return reason_; }
+
+ private:
+  std::vector<std::uint64_t> keys_;  ///< keys since the last irreversible move (man move/capture)
+  int king_only_plies_ = 0;          ///< plies of only king moves without capture
+  int endgame_plies_ = 0;            ///< plies since the 16/5-move endgame material appeared
+  int endgame_limit_ = 0;            ///< 32 or 10 plies when an endgame count runs, else 0
+  Bitboard last_material_sig_ = 0;
+  DrawReason reason_ = DrawReason::kNone;
+};
+
+}  // namespace damdb::rules

@@ -1,0 +1,28 @@
+// Legal move generation under the FMJD rules (articles 3 and 4).
+#pragma once
+
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+namespace damdb::rules {
+
+/// Fills `moves` with every legal move of the side to move (FMJD art. 3-4):
+/// men step one square diagonally forward and capture forward and backward; kings fly; capture
+/// is compulsory and only sequences taking the maximum number of pieces are legal (a king counts
+/// as one piece); captured pieces are removed after the sequence (Turkish strike: a piece may not
+/// be jumped twice and blocks until removed); a man is crowned only when the move ends on the far
+/// row. Capture routes with the same start, end and captured set appear once.
+/// Order: unspecified; use sort_moves() for the documented order.
+void generate_moves(const Position& pos, MoveList& moves);
+
+/// Sorts moves by start square, then end square, then by the captured squares (ascending),
+/// so that every position has one canonical move order (used for move indices in the database).
+void sort_moves(MoveList& moves);
+
+/// True when the side to move has at least one capture (then every legal move is a capture).
+bool has_capture(const Position& pos);
+
+/// Number of legal moves, computed without building the list when no capture exists.
+int count_moves(const Position& pos);
+
+}  // namespace damdb::rules

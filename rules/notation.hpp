@@ -1,0 +1,57 @@
+// PDN move notation (PDN 3.0, section "Move notation"): writing and resolving move text.
+#pragma once
+
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+#include <string>
+#include <vector>
+
+namespace damdb::rules {
+
+/// The route of a move: the start square, then every landing square, squares 1..50.
+/// For a quiet move {from, to}; for a capture one route that takes exactly `m.captures`.
+std::vector<Square> route(const Position& pos, const Move& m);
+
+/// Writes a legal move in PDN 3.0 notation: "32-28" or "19x28" (start and end only), unless another
+/// legal move shares start and end; then the full route with every landing square
+/// ("27x38x49x16" style), which tells the moves apart.
+std::string to_pdn(const Position& pos, const Move& m, const MoveList& legal);
+/// Same, generating the legal moves itself.
+std::string to_pdn(const Position& pos, const Move& m);
+
+/// Outcome of resolving move text against the legal moves.
+enum class ResolveStatus {
+  kOk,            ///< exactly one legal move matches
+  kSyntax,        ///< the text is not move notation (needs 2+ squares in 1..50)
+  kIllegal,       ///< no legal move matches
+  kAmbiguous,     ///< two or more legal moves match (candidates lists them)
+};
+
+/// A resolved move and what was learnt on the way.
+struct Resolution {
+  ResolveStatus status = ResolveStatus::kSyntax;
+  Move move;                   ///< the move when status == kOk
+  MoveList candidates;         ///< the matching moves when status == kAmbiguous
+  bool capture_written_as_quiet = false;  ///< a capture written with '-'
+  bool quiet_written_as_capture = false;  ///< a quiet move written with 'x'
+};
+
+/// Separator used between squares of a written move.
+enum class Separator { kQuiet, kCapture, kUnknown };
+
+/// Resolves a list of squares (start, optional intermediate landing squares in order, end) against
+/// the legal moves of `pos`. Intermediate squares may be any ordered subset of the route's landing
+/// squares (partial paths). `sep` is the separator as written ('-' quiet, 'x'/':' capture).
+Resolution resolve(const Position& pos, const MoveList& legal, const std::vector<Square>& squares,
+                   Separator sep);
+
+/// Parses move text ("32-28", "19x28", "47x38x24x13x36", "19:28", zero-padded "07-12") into its
+/// squares and separator; returns false when the text is not a move. Ignores trailing strength
+/// marks (!, ?). Squares may be outside 1..50 (checked by resolve()).
+bool parse_move_text(std::string_view text, std::vector<Square>& squares, Separator& sep);
+
+/// parse_move_text + resolve.
+Resolution resolve(const Position& pos, std::string_view text);
+
+}  // namespace damdb::rules

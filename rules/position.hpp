@@ -1,0 +1,68 @@
+// A position of International Draughts: men and kings of both colours and the side to move.
+#pragma once
+
+#include "rules/bitboard.hpp"
+#include "rules/move.hpp"
+
+#include <cstdint>
+
+namespace damdb::rules {
+
+enum class Color : std::uint8_t { kWhite = 0, kBlack = 1 };
+constexpr Color opposite(Color c) { return c == Color::kWhite ? Color::kBlack : Color::kWhite; }
+
+/// What stands on a square.
+enum class Piece : std::uint8_t { kEmpty, kWhiteMan, kBlackMan, kWhiteKing, kBlackKing };
+
+/// A position: bitboards of white pieces, black pieces and kings (of either colour), the side to
+/// move, and the 64-bit Zobrist key kept up to date by play(). A small value type: copy it freely.
+class Position {
+ public:
+  /// The empty board, White to move.
+  Position() = default;
+
+  /// The FMJD initial position: Black men on 1..20, White men on 31..50, White to move.
+  static Position initial();
+
+  /// A position from raw bitboards (bit layout of bitboard.hpp). Pieces must not overlap and
+  /// `kings` must be a subset of white|black; the key is computed from scratch.
+  static Position from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Color to_move);
+
+  Bitboard white() const { return white_; }
+  Bitboard black() const { return black_; }
+  Bitboard kings() const { return kings_; }
+  Bitboard men() const { return (white_ | black_) & ~kings_; }
+  Bitboard occupied() const { return white_ | black_; }
+  Bitboard empty() const { return kBoard & ~occupied(); }
+  Bitboard pieces(Color c) const { return c == Color::kWhite ? white_ : black_; }
+  Color side_to_move() const { return side_; }
+
+  /// The piece on square 1..50.
+  Piece piece_on(Square sq) const;
+
+  /// 64-bit Zobrist key of pieces and side to move (see zobrist.hpp).
+  std::uint64_t key() const { return key_; }
+  /// An independent 32-bit key (different random tables) used to detect Zobrist collisions.
+  std::uint32_t check_key() const;
+
+  /// Plays a legal move (from generate_moves) for the side to move: moves the piece, removes the
+  /// captured pieces, crowns a man that ends on the far row, switches the side and updates key().
+  void play(const Move& m);
+
+  /// The colour-reversed position: square n <-> 51 - n, colours swapped, side to move swapped.
+  Position mirrored() const;
+
+  friend bool operator==(const Position& a, const Position& b) {
+    return a.white_ == b.white_ && a.black_ == b.black_ && a.kings_ == b.kings_ &&
+           a.side_ == b.side_;
+  }
+
+ private:
+  Bitboard white_ = 0;
+  Bitboard black_ = 0;
+  Bitboard kings_ = 0;
+  Color side_ = Color::kWhite;
+  std::uint64_t key_ = 0;
+};
+
+}  // namespace damdb::rules
