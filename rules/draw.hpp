@@ -13,9 +13,9 @@ namespace damdb::rules {
 enum class DrawReason {
   kNone,
   kThreefoldRepetition,  ///< art. 6.2: the same position, same side to move, a third time
-  kTwentyFiveMoves,      ///< art. 6.3: 25 moves each with only kings moved, no capture
-  kSixteenMoves,         ///< art. 6.4: 3 pieces incl. a king vs 1 king: 16 moves each
-  kFiveMoves,            ///< art. 6.4: 2 pieces vs 1 king, or 1 king + 1 piece vs 1 king... 5 moves
+  kTwentyFiveMoves,      ///< art. 6.3: 25 successive moves each of only kings, no man move or capture
+  kSixteenMoves,         ///< art. 6.4: 3 kings, 2 kings + 1 man or 1 king + 2 men vs 1 king: 16 moves each
+  kFiveMoves,            ///< art. 6.5: 2 kings, 1 king + 1 man or 1 king vs 1 king: 5 moves each
 };
 
 /// Short English name of a draw reason ("threefold repetition", ...).
@@ -37,8 +37,8 @@ class DrawTracker {
   std::vector<std::uint64_t> keys_;  ///< keys since the last irreversible move (man move/capture)
   int king_only_plies_ = 0;          ///< plies of only king moves without capture
   int endgame_plies_ = 0;            ///< plies since the 16/5-move endgame material appeared
-  int endgame_limit_ = 0;            ///< 32 or 10 plies when an endgame count runs, else 0
-  Bitboard last_material_sig_ = 0;
+  int endgame_limit_ = 0;            ///< 32 or 10 plies while an endgame count runs, else 0
+  int material_ = -1;                ///< material signature of the current position
   DrawReason reason_ = DrawReason::kNone;
 };
 

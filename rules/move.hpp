@@ -12,10 +12,12 @@ namespace damdb::rules {
 /// of captured pieces: two capture routes with the same start, end and captured set are one move.
 /// Squares are stored as bit indices (see bitboard.hpp); use from_square()/to_square() for 1..50.
 /// The route (landing squares) is not stored: rules/notation recovers it when it is written.
+/// A trivial type (no default member initializers) so that a MoveList costs nothing to create:
+/// write `Move m{}` for a zeroed move.
 struct Move {
-  Bitboard captures = 0;  ///< captured pieces (bitboard); 0 for a quiet move
-  std::uint8_t from = 0;  ///< start, bit index 0..53
-  std::uint8_t to = 0;    ///< end, bit index 0..53 (equal to `from` for a king that returns)
+  Bitboard captures;  ///< captured pieces (bitboard); 0 for a quiet move
+  std::uint8_t from;  ///< start, bit index 0..53
+  std::uint8_t to;    ///< end, bit index 0..53 (equal to `from` for a king that returns)
 
   Square from_square() const { return bit_to_square(from); }
   Square to_square() const { return bit_to_square(to); }
@@ -43,8 +45,8 @@ class MoveList {
   Move* end() { return moves_.data() + size_; }
 
  private:
-  std::array<Move, kCapacity> moves_;
   int size_ = 0;
+  std::array<Move, kCapacity> moves_;  // left uninitialised beyond size_
 };
 
 }  // namespace damdb::rules

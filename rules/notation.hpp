@@ -9,9 +9,15 @@
 
 namespace damdb::rules {
 
-/// The route of a move: the start square, then every landing square, squares 1..50.
-/// For a quiet move {from, to}; for a capture one route that takes exactly `m.captures`.
-std::vector<Square> route(const Position& pos, const Move& m);
+/// The route of a move: `path` is the start square then every landing square (squares 1..50),
+/// `captured` the captured squares in capture order. A quiet move has path {from, to}; a capture
+/// gets one route that takes exactly `m.captures` (PDN 3.0 style: a king going on straight after a
+/// capture lands on the square right behind the captured piece).
+struct Route {
+  std::vector<Square> path;
+  std::vector<Square> captured;
+};
+Route route(const Position& pos, const Move& m);
 
 /// Writes a legal move in PDN 3.0 notation: "32-28" or "19x28" (start and end only), unless another
 /// legal move shares start and end; then the full route with every landing square
@@ -31,7 +37,7 @@ enum class ResolveStatus {
 /// A resolved move and what was learnt on the way.
 struct Resolution {
   ResolveStatus status = ResolveStatus::kSyntax;
-  Move move;                   ///< the move when status == kOk
+  Move move{};                 ///< the move when status == kOk
   MoveList candidates;         ///< the matching moves when status == kAmbiguous
   bool capture_written_as_quiet = false;  ///< a capture written with '-'
   bool quiet_written_as_capture = false;  ///< a quiet move written with 'x'

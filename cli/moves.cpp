@@ -1,0 +1,50 @@
+// `damdb moves --fen FEN [--json]`: every legal move of a position in PDN notation.
+#include "cli/command.hpp"
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+namespace damdb::cli {
+namespace {
+
+void setup_moves(CLI::App& app, int& exit_code) {
+  struct Options {
+    std::string fen;
+    bool json = false;
+  };
+  auto opts = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("moves", "List the legal moves of a position (FMJD rules)");
+  cmd->add_option("--fen", opts->fen, "Position as PDN FEN, e.g. W:W31-50:B1-20 (default: initial)");
+  cmd->add_flag("--json", opts->json, "Print a JSON array of moves");
+  cmd->callback([opts, &exit_code] {
+    using namespace damdb::rules;
+    const Position pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
+    MoveList moves;
+    generate_moves(pos, moves);
+    sort_moves(moves);
+    if (opts->json) {
+      auto out = nlohmann::json::array();
+      for (const Move& m : moves) {
+        const Route r = route(pos, m);
+        out.push_back({{"move", to_pdn(pos, m, moves)},
+                       {"from", m.from_square()},
+                       {"to", m.to_square()},
+                       {"path", r.path},
+                       {"captures", r.captured}});
+      }
+      std::cout << out.dump() << '\n';
+    } else {
+      for (const Move& m : moves) std::cout << to_pdn(pos, m, moves) << '\n';
+    }
+    exit_code = kOk;
+  });
+}
+
+const Registration registration{setup_moves};
+
+}  // namespace
+}  // namespace damdb::cli

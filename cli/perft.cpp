@@ -1,0 +1,55 @@
+// `damdb perft --depth N [--fen FEN] [--divide]`: leaf counts of the legal-move tree.
+#include "cli/command.hpp"
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
+
+#include <chrono>
+#include <cstdio>
+
+namespace damdb::cli {
+namespace {
+
+void setup_perft(CLI::App& app, int& exit_code) {
+  struct Options {
+    int depth = 0;
+    std::string fen;
+    bool divide = false;
+  };
+  auto opts = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
+  cmd->add_option("--depth", opts->depth, "Depth in plies, 1..20")->required();
+  cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
+  cmd->add_flag("--divide", opts->divide, "Print the count below each first move");
+  cmd->callback([opts, &exit_code] {
+    using namespace damdb::rules;
+    if (opts->depth < 1 || opts->depth > 20)
+      throw InputError("--depth must be between 1 and 20, got " + std::to_string(opts->depth));
+    const Position pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    if (opts->divide) {
+      MoveList legal;
+      generate_moves(pos, legal);
+      for (const auto& [move, n] : perft_divide(pos, opts->depth)) {
+        std::printf("%s %llu\n", to_pdn(pos, move, legal).c_str(),
+                    static_cast<unsigned long long>(n));
+        nodes += n;
+      }
+    } else {
+      nodes = perft(pos, opts->depth);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("perft(%d) = %llu\n", opts->depth, static_cast<unsigned long long>(nodes));
+    std::printf("nodes %llu  seconds %.3f  nodes/s %.0f\n", static_cast<unsigned long long>(nodes),
+                seconds, seconds > 0 ? nodes / seconds : 0.0);
+    exit_code = kOk;
+  });
+}
+
+const Registration registration{setup_perft};
+
+}  // namespace
+}  // namespace damdb::cli

@@ -1,0 +1,43 @@
+#include "rules/diagram.hpp"
+
+#include <cstdio>
+
+namespace damdb::rules {
+
+std::string diagram(const Position& pos, bool numbers) {
+  std::string out;
+  for (int row = 0; row < 10; ++row) {
+    for (int col = 0; col < 10; ++col) {
+      const bool dark = (row + col) % 2 == 1;
+      if (!dark) {
+        out += numbers ? "   " : "  ";
+        continue;
+      }
+      const Square sq = row * 5 + col / 2 + 1;
+      char symbol = '.';
+      switch (pos.piece_on(sq)) {
+        case Piece::kWhiteMan: symbol = 'w'; break;
+        case Piece::kWhiteKing: symbol = 'W'; break;
+        case Piece::kBlackMan: symbol = 'b'; break;
+        case Piece::kBlackKing: symbol = 'B'; break;
+        case Piece::kEmpty: break;
+      }
+      if (numbers) {
+        char cell[8];
+        if (symbol == '.')
+          std::snprintf(cell, sizeof cell, "%2d ", sq);
+        else
+          std::snprintf(cell, sizeof cell, " %c ", symbol);
+        out += cell;
+      } else {
+        out += symbol;
+        out += ' ';
+      }
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace damdb::rules

@@ -1,0 +1,68 @@
+#include "rules/draw.hpp"
+
+#include <algorithm>
+
+namespace damdb::rules {
+namespace {
+
+/// Plies after which an endgame of this material is drawn (FMJD art. 6.4 and 6.5), or 0.
+/// Returns also a signature so that a change of material restarts the count.
+int endgame_limit(const Position& pos, int& signature) {
+  const Bitboard w = pos.white(), b = pos.black(), k = pos.kings();
+  const int wk = count(w & k), wm = count(w & ~k), bk = count(b & k), bm = count(b & ~k);
+  signature = ((wk * 32 + wm) * 32 + bk) * 32 + bm;
+  auto limit = [](int kings, int men, int other_kings, int other_men) {
+    if (other_kings != 1 || other_men != 0 || kings < 1) return 0;
+    const int pieces = kings + men;
+    if (pieces == 3) return 32;               // art. 6.4: 3 kings, 2 kings + man, king + 2 men
+    if (pieces == 2 || pieces == 1) return 10;  // art. 6.5: 2 kings, king + man, king vs king
+    return 0;
+  };
+  return std::max(limit(wk, wm, bk, bm), limit(bk, bm, wk, wm));
+}
+
+}  // namespace
+
+const char* to_string(DrawReason r) {
+  switch (r) {
+    case DrawReason::kNone: return "none";
+    case DrawReason::kThreefoldRepetition: return "threefold repetition (FMJD 6.2)";
+    case DrawReason::kTwentyFiveMoves: return "25 king moves without capture (FMJD 6.3)";
+    case DrawReason::kSixteenMoves: return "16-move endgame rule (FMJD 6.4)";
+    case DrawReason::kFiveMoves: return "5-move endgame rule (FMJD 6.5)";
+  }
+  return "none";
+}
+
+DrawTracker::DrawTracker(const Position& start) {
+  keys_.push_back(start.key());
+  endgame_limit_ = endgame_limit(start, material_);
+}
+
+void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
+  const bool king_move = (before.kings() >> m.from) & 1;
+  const bool irreversible = !king_move || m.is_capture();
+  if (irreversible) keys_.clear();
+  keys_.push_back(after.key());
+  king_only_plies_ = irreversible ? 0 : king_only_plies_ + 1;
+
+  int signature = 0;
+  const int limit = endgame_limit(after, signature);
+  if (signature != material_ || limit != endgame_limit_) {
+    endgame_plies_ = 0;
+    material_ = signature;
+    endgame_limit_ = limit;
+  } else if (endgame_limit_ > 0) {
+    ++endgame_plies_;
+  }
+
+  if (reason_ != DrawReason::kNone) return;  // the first rule reached is the one reported
+  if (std::count(keys_.begin(), keys_.end(), after.key()) >= 3)
+    reason_ = DrawReason::kThreefoldRepetition;
+  else if (king_only_plies_ >= 50)
+    reason_ = DrawReason::kTwentyFiveMoves;
+  else if (endgame_limit_ > 0 && endgame_plies_ >= endgame_limit_)
+    reason_ = endgame_limit_ == 32 ? DrawReason::kSixteenMoves : DrawReason::kFiveMoves;
+}
+
+}  // namespace damdb::rules

@@ -1,0 +1,205 @@
+// Legal move generation (FMJD articles 3 and 4) on the ghost-bit layout of bitboard.hpp.
+#include "rules/movegen.hpp"
+
+#include <algorithm>
+
+namespace damdb::rules {
+namespace {
+
+constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
+
+/// The squares a king slides over from the set `kings` in direction d, stopping before the first
+/// occupied square (empty = the squares it may cross).
+inline Bitboard slide_fill(Bitboard kings, int d, Bitboard empty) {
+  Bitboard fill = 0;
+  for (Bitboard r = shift(kings, d) & empty; r; r = shift(r, d) & empty) fill |= r;
+  return fill;
+}
+
+/// Depth-first search of capture sequences for one piece, keeping only the sequences that take
+/// the most pieces and one entry per (from, to, captured set).
+class CaptureSearch {
+ public:
+  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out, int& best)
+      : opponents_(opponents), empty_(empty), out_(out), best_(best) {}
+
+  void man(int from) {
+    from_ = from;
+    man_from(from, 0, 0);
+  }
+
+  void king(int from) {
+    from_ = from;
+    for (int d : kDirections) king_line(from, d, 0, 0);
+  }
+
+ private:
+  // One jump of a man in direction D from `sq`, then the rest of the sequence from there.
+  template <int D>
+  bool man_jump(int sq, Bitboard captured, int n) {
+    const Bitboard mid = shift(bit(sq), D) & opponents_ & ~captured;
+    if (!mid) return false;
+    const Bitboard land = shift(mid, D) & empty_;
+    if (!land) return false;
+    man_from(lowest_bit(land), captured | mid, n + 1);
+    return true;
+  }
+
+  void man_from(int sq, Bitboard captured, int n) {
+    bool extended = man_jump<kUpLeft>(sq, captured, n);
+    extended |= man_jump<kUpRight>(sq, captured, n);
+    extended |= man_jump<kDownLeft>(sq, captured, n);
+    extended |= man_jump<kDownRight>(sq, captured, n);
+    if (!extended && n > 0) record(sq, captured, n);
+  }
+
+  // Capture from `sq` along direction d: slide over empty squares to the first piece; if it is an
+  // opponent not yet captured, land on each empty square beyond it and go on from there.
+  // Returns true when a capture was possible in this direction.
+  bool king_line(int sq, int d, Bitboard captured, int n) {
+    Bitboard b = shift(bit(sq), d);
+    while (b & empty_) b = shift(b, d);
+    if (!(b & opponents_ & ~captured)) return false;  // edge, own piece, or a captured piece
+    Bitboard land = shift(b, d) & empty_;
+    if (!land) return false;
+    const Bitboard now = captured | b;
+    bool first = true;
+    for (; land; land = shift(land, d) & empty_) {
+      king_landing(lowest_bit(land), d, now, n + 1, first);
+      first = false;
+    }
+    return true;
+  }
+
+  // From a landing square reached along d: turn to either side, or (from the first landing
+  // square only, since every later one continues the same way) go on along d.
+  void king_landing(int sq, int d, Bitboard captured, int n, bool first) {
+    bool extended = false;
+    const int side1 = (d == kUpLeft || d == kDownRight) ? kUpRight : kUpLeft;
+    extended |= king_line(sq, side1, captured, n);
+    extended |= king_line(sq, -side1, captured, n);
+    if (first) extended |= king_line(sq, d, captured, n);
+    if (!extended) record(sq, captured, n);
+  }
+
+  void record(int to, Bitboard captured, int n) {
+    if (n < best_) return;
+    if (n > best_) {
+      best_ = n;
+      out_.clear();
+    }
+    const Move m{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to)};
+    for (const Move& x : out_)
+      if (x == m) return;
+    out_.push_back(m);
+  }
+
+  Bitboard opponents_;
+  Bitboard empty_;
+  MoveList& out_;
+  int& best_;
+  int from_ = 0;
+};
+
+void add_quiet_moves(const Position& pos, MoveList& moves) {
+  const bool white = pos.side_to_move() == Color::kWhite;
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard men = own & ~pos.kings();
+  const Bitboard kings = own & pos.kings();
+  const Bitboard empty = pos.empty();
+  const int forward[2] = {white ? kUpLeft : kDownLeft, white ? kUpRight : kDownRight};
+  for (int d : forward) {
+    for (Bitboard t = shift(men, d) & empty; t; t &= t - 1) {
+      const int to = lowest_bit(t);
+      moves.push_back(Move{0, static_cast<std::uint8_t>(to - d), static_cast<std::uint8_t>(to)});
+    }
+  }
+  for (Bitboard k = kings; k; k &= k - 1) {
+    const int from = lowest_bit(k);
+    for (int d : kDirections) {
+      for (Bitboard t = shift(bit(from), d) & empty; t; t = shift(t, d) & empty)
+        moves.push_back(Move{0, static_cast<std::uint8_t>(from),
+                             static_cast<std::uint8_t>(lowest_bit(t))});
+    }
+  }
+}
+
+}  // namespace
+
+bool has_capture(const Position& pos) {
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard opp = pos.pieces(opposite(pos.side_to_move()));
+  const Bitboard empty = pos.empty();
+  const Bitboard men = own & ~pos.kings();
+  const Bitboard kings = own & pos.kings();
+  for (int d : kDirections) {
+    if (shift(shift(men, d) & opp, d) & empty) return true;
+    if (kings) {
+      // The first square beyond each king's empty run, if it is an opponent with an empty beyond.
+      const Bitboard reach = shift(slide_fill(kings, d, empty) | kings, d);
+      if (shift(reach & opp, d) & empty) return true;
+    }
+  }
+  return false;
+}
+
+int count_moves(const Position& pos) {
+  if (has_capture(pos)) {
+    MoveList moves;
+    generate_moves(pos, moves);
+    return moves.size();
+  }
+  const bool white = pos.side_to_move() == Color::kWhite;
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard men = own & ~pos.kings();
+  const Bitboard kings = own & pos.kings();
+  const Bitboard empty = pos.empty();
+  int n = white ? count(shift(men, kUpLeft) & empty) + count(shift(men, kUpRight) & empty)
+                : count(shift(men, kDownLeft) & empty) + count(shift(men, kDownRight) & empty);
+  // Rays of different kings never overlap (each stops at the first occupied square).
+  if (kings)
+    for (int d : kDirections) n += count(slide_fill(kings, d, empty));
+  return n;
+}
+
+void generate_moves(const Position& pos, MoveList& moves) {
+  moves.clear();
+  const Color side = pos.side_to_move();
+  const Bitboard own = pos.pieces(side);
+  const Bitboard opp = pos.pieces(opposite(side));
+  const Bitboard empty = pos.empty();
+  const Bitboard kings = own & pos.kings();
+  // Men that can start a capture: an opponent next to them with an empty square behind it.
+  Bitboard capturers = 0;
+  for (int d : kDirections) capturers |= shift(shift(empty, -d) & opp, -d);
+  capturers &= own & ~pos.kings();
+  int best = 0;
+  for (Bitboard p = capturers | kings; p; p &= p - 1) {
+    const int from = lowest_bit(p);
+    // The moving piece leaves its square: it counts as empty during its own capture.
+    CaptureSearch search(opp, empty | bit(from), moves, best);
+    if (kings & bit(from))
+      search.king(from);
+    else
+      search.man(from);
+  }
+  if (best == 0) add_quiet_moves(pos, moves);
+}
+
+void sort_moves(MoveList& moves) {
+  std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
+    if (a.from != b.from) return a.from < b.from;
+    if (a.to != b.to) return a.to < b.to;
+    // Captured sets compared as ascending square lists (bit order follows square order).
+    Bitboard x = a.captures, y = b.captures;
+    while (x && y) {
+      const int bx = lowest_bit(x), by = lowest_bit(y);
+      if (bx != by) return bx < by;
+      x &= x - 1;
+      y &= y - 1;
+    }
+    return x == 0 && y != 0;
+  });
+}
+
+}  // namespace damdb::rules

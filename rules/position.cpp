@@ -1,0 +1,84 @@
+#include "rules/position.hpp"
+
+#include "rules/zobrist.hpp"
+
+#include <cassert>
+
+namespace damdb::rules {
+
+Position Position::initial() {
+  Bitboard black = 0, white = 0;
+  for (Square sq = 1; sq <= 20; ++sq) black |= square_bb(sq);
+  for (Square sq = 31; sq <= 50; ++sq) white |= square_bb(sq);
+  return from_bitboards(white, black, 0, Color::kWhite);
+}
+
+Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Color to_move) {
+  assert((white & black) == 0);
+  assert((kings & ~(white | black)) == 0);
+  assert(((white | black) & ~kBoard) == 0);
+  Position p;
+  p.white_ = white;
+  p.black_ = black;
+  p.kings_ = kings;
+  p.side_ = to_move;
+  p.key_ = zobrist::compute(p);
+  return p;
+}
+
+Piece Position::piece_on(Square sq) const {
+  const Bitboard b = square_bb(sq);
+  const bool king = (kings_ & b) != 0;
+  if (white_ & b) return king ? Piece::kWhiteKing : Piece::kWhiteMan;
+  if (black_ & b) return king ? Piece::kBlackKing : Piece::kBlackMan;
+  return Piece::kEmpty;
+}
+
+std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
+
+void Position::play(const Move& m) {
+  const bool white_moves = side_ == Color::kWhite;
+  Bitboard& own = white_moves ? white_ : black_;
+  Bitboard& opp = white_moves ? black_ : white_;
+  const Bitboard from = Bitboard{1} << m.from;
+  const Bitboard to = Bitboard{1} << m.to;
+  assert(own & from);
+  assert((m.captures & ~opp) == 0);
+
+  const bool king = (kings_ & from) != 0;
+  const Piece mover = white_moves ? (king ? Piece::kWhiteKing : Piece::kWhiteMan)
+                                  : (king ? Piece::kBlackKing : Piece::kBlackMan);
+  Piece lands_as = mover;
+  if (!king && (to & (white_moves ? kWhitePromotionRow : kBlackPromotionRow)))
+    lands_as = white_moves ? Piece::kWhiteKing : Piece::kBlackKing;
+
+  key_ ^= zobrist::piece_key(mover, m.from) ^ zobrist::piece_key(lands_as, m.to);
+  own = (own & ~from) | to;
+  kings_ &= ~from;
+  if (lands_as == Piece::kWhiteKing || lands_as == Piece::kBlackKing) kings_ |= to;
+
+  const Piece opp_man = white_moves ? Piece::kBlackMan : Piece::kWhiteMan;
+  const Piece opp_king = white_moves ? Piece::kBlackKing : Piece::kWhiteKing;
+  for (Bitboard c = m.captures; c; c &= c - 1) {
+    const int bit = lowest_bit(c);
+    key_ ^= zobrist::piece_key((kings_ >> bit) & 1 ? opp_king : opp_man, bit);
+  }
+  opp &= ~m.captures;
+  kings_ &= ~m.captures;
+
+  side_ = opposite(side_);
+  key_ ^= zobrist::black_to_move_key();
+}
+
+Position Position::mirrored() const {
+  Bitboard white = 0, black = 0, kings = 0;
+  for (Square sq = 1; sq <= kSquares; ++sq) {
+    const Bitboard from = square_bb(sq), to = square_bb(kSquares + 1 - sq);
+    if (white_ & from) black |= to;
+    if (black_ & from) white |= to;
+    if (kings_ & from) kings |= to;
+  }
+  return from_bitboards(white, black, kings, opposite(side_));
+}
+
+}  // namespace damdb::rules
