@@ -1,0 +1,621 @@
+#include "db/database.hpp"
+
+#include <rocksdb/cache.h>
+#include <rocksdb/convenience.h>
+#include <rocksdb/db.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/options.h>
+#include <rocksdb/slice_transform.h>
+#include <rocksdb/sst_file_writer.h>
+#include <rocksdb/table.h>
+#include <rocksdb/write_batch.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <system_error>
+
+#include "db/detail/database_impl.hpp"
+#include "db/detail/stats_merge_operator.hpp"
+#include "db/error.hpp"
+#include "db/varint.hpp"
+
+namespace fs = std::filesystem;
+
+namespace damdb::db {
+namespace {
+
+// Column families, in the order of their handles.
+enum Cf : std::size_t {
+  kDefault, kGames, kOccurrences, kPositionStats, kGameHashes, kPlayers, kEvents, kDates, kMeta,
+  kCfCount
+};
+constexpr std::array<const char*, kCfCount> kCfNames = {
+    "default", "games", "occurrences", "position_stats", "game_hashes",
+    "players", "events", "dates",      "meta"};
+
+constexpr std::string_view kMetaSchema = "schema_version";
+constexpr std::string_view kMetaNextId = "next_game_id";
+constexpr std::string_view kMetaCounts = "counts";
+constexpr std::string_view kMetaSourcePrefix = "source:";
+
+// Turns a non-OK status into Error; `what` names the operation and the folder.
+void check(const rocksdb::Status& s, const std::string& what) {
+  if (s.ok()) return;
+  ErrorKind kind = ErrorKind::io;
+  if (s.IsNotFound() || s.IsPathNotFound()) kind = ErrorKind::not_found;
+  else if (s.IsCorruption()) kind = ErrorKind::corruption;
+  else if (s.IsInvalidArgument() || s.IsNotSupported()) kind = ErrorKind::invalid_argument;
+  throw Error(kind, what + ": " + s.ToString());
+}
+
+rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
+std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
+
+bool supported(rocksdb::CompressionType type) {
+  static const auto list = rocksdb::GetSupportedCompressions();
+  return std::find(list.begin(), list.end(), type) != list.end();
+}
+
+rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
+                                        const std::shared_ptr<rocksdb::Cache>& cache) {
+  rocksdb::ColumnFamilyOptions o;
+  rocksdb::BlockBasedTableOptions t;
+  t.block_cache = cache;
+  t.block_size = 16 * 1024;
+  t.format_version = 5;
+  o.level_compaction_dynamic_level_bytes = true;
+  // Fast compression while data moves through the upper levels; the strongest where most of
+  // the data ends (the bottom level, and everything after compact()).
+  o.compression = supported(rocksdb::kLZ4Compression) ? rocksdb::kLZ4Compression
+                  : supported(rocksdb::kSnappyCompression) ? rocksdb::kSnappyCompression
+                                                          : rocksdb::kNoCompression;
+  o.bottommost_compression =
+      supported(rocksdb::kZSTD) ? rocksdb::kZSTD : o.compression;
+  o.write_buffer_size = 32 << 20;
+  switch (cf) {
+    case kOccurrences:
+    case kPositionStats:
+      o.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(PositionKey::prefix_size));
+      t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+      t.whole_key_filtering = false;
+      if (cf == kPositionStats) o.merge_operator = detail::make_stats_merge_operator();
+      o.write_buffer_size = bulk ? (256 << 20) : (64 << 20);
+      o.max_write_buffer_number = 4;
+      o.target_file_size_base = 64 << 20;
+      o.max_bytes_for_level_base = 256 << 20;
+      break;
+    case kGameHashes:
+      t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+      o.write_buffer_size = bulk ? (64 << 20) : (32 << 20);
+      break;
+    case kGames:
+      t.block_size = 32 * 1024;
+      o.write_buffer_size = bulk ? (128 << 20) : (64 << 20);
+      break;
+    default:
+      break;
+  }
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  return o;
+}
+
+std::string be32(std::uint32_t v) {
+  std::string s;
+  put_be32(s, v);
+  return s;
+}
+
+std::string encode_counts(const Counts& c) {
+  std::string s;
+  c.encode(s);
+  return s;
+}
+
+std::uint64_t folder_bytes(const fs::path& dir) {
+  std::uint64_t total = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    std::error_code ec2;
+    if (it->is_regular_file(ec2)) total += it->file_size(ec2);
+  }
+  return total;
+}
+
+}  // namespace
+
+namespace detail {
+
+struct DatabaseImpl {
+  fs::path folder;
+  OpenMode mode = OpenMode::read_write;
+  bool bulk = false;
+  std::shared_ptr<rocksdb::Cache> cache;
+  rocksdb::DBOptions db_options;
+  std::array<rocksdb::ColumnFamilyOptions, kCfCount> cf_opts;
+  rocksdb::DB* db = nullptr;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  fs::path secondary_tmp;  // removed on close if we made it
+  // Writer state (read_write only).
+  std::uint32_t next_id = 1;
+  Counts counts;
+  std::uint64_t generation = 0;
+  std::uint64_t ingest_serial = 0;
+
+  rocksdb::ColumnFamilyHandle* cf(Cf c) const { return handles[c]; }
+
+  std::optional<std::string> get(Cf c, std::string_view key) const {
+    std::string value;
+    auto s = db->Get(rocksdb::ReadOptions(), cf(c), slice(key), &value);
+    if (s.IsNotFound()) return std::nullopt;
+    check(s, std::string("reading ") + kCfNames[c] + " in " + folder.string());
+    return value;
+  }
+
+  ~DatabaseImpl() {
+    if (db != nullptr) {
+      for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+      db->Close();
+      delete db;
+    }
+    if (!secondary_tmp.empty()) {
+      std::error_code ec;
+      fs::remove_all(secondary_tmp, ec);
+    }
+  }
+};
+
+std::optional<GameId> find_game(const DatabaseImpl& impl, const ContentHash& hash) {
+  auto v = impl.get(kGameHashes, hash.encode());
+  if (!v) return std::nullopt;
+  return GameId::decode(*v);
+}
+
+std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id) {
+  auto v = impl.get(kGames, id.encode());
+  if (!v) return std::nullopt;
+  return GameRecord::decode(*v);
+}
+
+}  // namespace detail
+
+using detail::DatabaseImpl;
+
+Database::Database(std::unique_ptr<DatabaseImpl> impl) : impl_(std::move(impl)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+const fs::path& Database::folder() const noexcept { return impl_->folder; }
+OpenMode Database::mode() const noexcept { return impl_->mode; }
+
+Database Database::open(const fs::path& dir, const OpenOptions& options) {
+  auto impl = std::make_unique<DatabaseImpl>();
+  impl->folder = dir;
+  impl->mode = options.mode;
+  impl->bulk = options.bulk_load && options.mode == OpenMode::read_write;
+  const std::string where = dir.string();
+  const bool writer = options.mode == OpenMode::read_write;
+
+  std::error_code ec;
+  if (!writer && !fs::exists(dir / "CURRENT", ec))
+    throw Error(ErrorKind::not_found, "no damdb database in folder '" + where + "'");
+  if (writer) {
+    fs::create_directories(dir, ec);
+    if (ec) throw Error(ErrorKind::io, "cannot create folder '" + where + "': " + ec.message());
+  }
+
+  impl->cache = rocksdb::NewLRUCache(64 << 20);
+  auto& d = impl->db_options;
+  d.create_if_missing = writer;
+  d.create_missing_column_families = writer;
+  d.max_background_jobs = 2;
+  d.bytes_per_sync = 1 << 20;
+  d.keep_log_file_num = 2;
+  d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  d.db_write_buffer_size = impl->bulk ? (1ull << 30) : (256ull << 20);
+  if (options.mode == OpenMode::secondary) d.max_open_files = -1;  // required by RocksDB
+
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (std::size_t c = 0; c < kCfCount; ++c) {
+    impl->cf_opts[c] = cf_options(static_cast<Cf>(c), impl->bulk, impl->cache);
+    descriptors.emplace_back(kCfNames[c], impl->cf_opts[c]);
+  }
+
+  rocksdb::Status s;
+  switch (options.mode) {
+    case OpenMode::read_write:
+      s = rocksdb::DB::Open(d, where, descriptors, &impl->handles, &impl->db);
+      break;
+    case OpenMode::read_only:
+      s = rocksdb::DB::OpenForReadOnly(d, where, descriptors, &impl->handles, &impl->db);
+      break;
+    case OpenMode::secondary: {
+      fs::path sec = options.secondary_folder;
+      if (sec.empty()) {
+        static std::atomic<unsigned> serial{0};
+        sec = fs::temp_directory_path() /
+              ("damdb-secondary-" +
+               std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
+               "-" + std::to_string(serial++));
+        impl->secondary_tmp = sec;
+      }
+      fs::create_directories(sec, ec);
+      s = rocksdb::DB::OpenAsSecondary(d, where, sec.string(), descriptors, &impl->handles,
+                                       &impl->db);
+      break;
+    }
+  }
+  check(s, "opening database '" + where + "'");
+
+  // Meta: create on first open, check the schema version otherwise.
+  auto version = impl->get(kMeta, kMetaSchema);
+  if (!version) {
+    if (!writer)
+      throw Error(ErrorKind::corruption, "database '" + where + "' has no schema version");
+    rocksdb::WriteBatch wb;
+    std::string v;
+    put_varint(v, kSchemaVersion);
+    wb.Put(impl->cf(kMeta), slice(kMetaSchema), v);
+    wb.Put(impl->cf(kMeta), slice(kMetaNextId), be32(1));
+    wb.Put(impl->cf(kMeta), slice(kMetaCounts), encode_counts(Counts{}));
+    rocksdb::WriteOptions wo;
+    wo.sync = true;
+    check(impl->db->Write(wo, &wb), "initialising database '" + where + "'");
+  } else {
+    Reader r(*version, "meta schema_version");
+    auto found = r.varint();
+    if (found != kSchemaVersion)
+      throw Error(ErrorKind::invalid_argument,
+                  "database '" + where + "' has schema version " + std::to_string(found) +
+                      ", this damdb reads version " + std::to_string(kSchemaVersion));
+  }
+  if (writer) {
+    auto next = impl->get(kMeta, kMetaNextId);
+    auto counts = impl->get(kMeta, kMetaCounts);
+    if (!next || !counts)
+      throw Error(ErrorKind::corruption, "database '" + where + "' lacks meta records");
+    impl->next_id = GameId::decode(*next).value;
+    impl->counts = Counts::decode(*counts);
+  }
+  return Database(std::move(impl));
+}
+
+ImportBatch Database::begin_import() {
+  if (impl_->mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot import");
+  return ImportBatch(*impl_, impl_->next_id, impl_->generation);
+}
+
+namespace {
+
+// The batch's contents in write order, as encoded key/value pairs per column family.
+struct Encoded {
+  std::vector<std::pair<std::string, std::string>> puts[kCfCount];
+  std::vector<std::pair<std::string, std::string>> merges;  // position_stats
+};
+
+}  // namespace
+
+void Database::commit(ImportBatch& batch, CommitMethod method) {
+  auto& impl = *impl_;
+  if (impl.mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot commit");
+  if (batch.db_ != impl_.get())
+    throw Error(ErrorKind::invalid_argument, "batch belongs to another database");
+  if (batch.generation_ != impl.generation || batch.first_id_ != impl.next_id)
+    throw Error(ErrorKind::invalid_argument, "stale batch: another batch was committed since");
+  if (batch.empty()) return;
+
+  using Occ = ImportBatch::OccurrenceRow;
+  using Stat = ImportBatch::StatsRow;
+  const bool sorted = method != CommitMethod::unsorted_write_batch;
+  if (sorted) {
+    std::sort(batch.occurrences_.begin(), batch.occurrences_.end(),
+              [](const Occ& a, const Occ& b) {
+                if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
+                if (a.check != b.check) return a.check < b.check;
+                return a.game < b.game;
+              });
+    std::sort(batch.stats_.begin(), batch.stats_.end(), [](const Stat& a, const Stat& b) {
+      if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
+      if (a.check != b.check) return a.check < b.check;
+      return a.move < b.move;
+    });
+    std::sort(batch.index_keys_.begin(), batch.index_keys_.end());
+    std::sort(batch.updated_games_.begin(), batch.updated_games_.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+  }
+
+  // Meta after this batch.
+  Counts counts = impl.counts;
+  counts.games += batch.delta_.games;
+  counts.valid += batch.delta_.valid;
+  counts.warnings += batch.delta_.warnings;
+  counts.invalid += batch.delta_.invalid;
+  counts.duplicates += batch.delta_.duplicates;
+  counts.indexed_positions += batch.delta_.indexed_positions;
+  counts.occurrence_entries += batch.delta_.occurrence_entries;
+  const std::uint32_t next_id = batch.next_id_;
+
+  // Emits every entry in key order per column family (when sorted) through put/merge.
+  auto emit = [&](auto&& put, auto&& merge) {
+    std::string key, value;
+    // games: updated (older ids) first, then new ones; ids ascending in both.
+    for (const auto& [id, record] : batch.updated_games_) {
+      key.clear(); value.clear();
+      id.encode(key);
+      record.encode(value);
+      put(kGames, key, value);
+    }
+    for (const auto& [id, record] : batch.new_games_) {
+      key.clear(); value.clear();
+      id.encode(key);
+      record.encode(value);
+      put(kGames, key, value);
+    }
+    {
+      std::vector<std::pair<ContentHash, GameId>> hashes;
+      hashes.reserve(batch.new_games_.size());
+      for (const auto& [id, record] : batch.new_games_) hashes.emplace_back(record.content_hash, id);
+      if (sorted) std::sort(hashes.begin(), hashes.end());
+      for (const auto& [hash, id] : hashes) {
+        key.clear(); value.clear();
+        hash.encode(key);
+        id.encode(value);
+        put(kGameHashes, key, value);
+      }
+    }
+    OccurrencePlies plies;
+    for (const Occ& o : batch.occurrences_) {
+      key.clear(); value.clear();
+      OccurrenceKey{PositionKey{o.zobrist, o.check}, GameId{o.game}}.encode(key);
+      plies.plies.assign(batch.plies_.begin() + o.ply_begin,
+                         batch.plies_.begin() + o.ply_begin + o.ply_count);
+      plies.encode(value);
+      put(kOccurrences, key, value);
+    }
+    PositionStats stats;
+    for (std::size_t i = 0; i < batch.stats_.size();) {
+      const Stat& first = batch.stats_[i];
+      stats.moves.clear();
+      std::size_t j = i;
+      if (sorted) {
+        // Aggregate every game of this position in the batch into one operand.
+        for (; j < batch.stats_.size() && batch.stats_[j].zobrist == first.zobrist &&
+               batch.stats_[j].check == first.check;
+             ++j) {
+          const Stat& s = batch.stats_[j];
+          if (stats.moves.empty() || stats.moves.back().move != s.move)
+            stats.moves.push_back(MoveStats{.move = s.move});
+          stats.moves.back().add(static_cast<GameResult>(s.result));
+        }
+      } else {
+        stats.add(first.move, static_cast<GameResult>(first.result));
+        j = i + 1;
+      }
+      key.clear(); value.clear();
+      PositionKey{first.zobrist, first.check}.encode(key);
+      stats.encode(value);
+      merge(key, value);
+      i = j;
+    }
+    for (const auto& [which, k] : batch.index_keys_) {
+      key.clear();
+      k.encode(key);
+      Cf cf = which == TextIndex::players ? kPlayers : which == TextIndex::events ? kEvents : kDates;
+      put(cf, key, std::string());
+    }
+    // meta, in key order: counts < next_game_id < source:...
+    put(kMeta, kMetaCounts, encode_counts(counts));
+    put(kMeta, kMetaNextId, be32(next_id));
+    std::sort(batch.sources_.begin(), batch.sources_.end(),
+              [](const SourceInfo& a, const SourceInfo& b) { return a.path < b.path; });
+    for (const auto& src : batch.sources_) {
+      key.assign(kMetaSourcePrefix);
+      key += src.path;
+      value.clear();
+      src.encode(value);
+      put(kMeta, key, value);
+    }
+  };
+
+  const std::string where = "committing to '" + impl.folder.string() + "'";
+  if (method != CommitMethod::sst_ingestion) {
+    rocksdb::WriteBatch wb(batch.memory_bytes() + (1 << 20));
+    auto put = [&](Cf cf, std::string_view k, std::string_view v) {
+      check(wb.Put(impl.cf(cf), slice(k), slice(v)), where);
+    };
+    auto merge = [&](std::string_view k, std::string_view v) {
+      check(wb.Merge(impl.cf(kPositionStats), slice(k), slice(v)), where);
+    };
+    emit(put, merge);
+    rocksdb::WriteOptions wo;
+    check(impl.db->Write(wo, &wb), where);
+  } else {
+    // One SST file per column family with entries, ingested together (atomic).
+    const fs::path dir = impl.folder / "ingest";
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw Error(ErrorKind::io, "cannot create '" + dir.string() + "': " + ec.message());
+    std::array<std::unique_ptr<rocksdb::SstFileWriter>, kCfCount> writers;
+    std::array<std::string, kCfCount> paths;
+    auto writer = [&](Cf cf) -> rocksdb::SstFileWriter& {
+      if (!writers[cf]) {
+        rocksdb::Options opts(impl.db_options, impl.cf_opts[cf]);
+        writers[cf] = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), opts,
+                                                               impl.cf(cf));
+        paths[cf] = (dir / (std::to_string(++impl.ingest_serial) + "-" + kCfNames[cf] + ".sst"))
+                        .string();
+        check(writers[cf]->Open(paths[cf]), where);
+      }
+      return *writers[cf];
+    };
+    auto put = [&](Cf cf, std::string_view k, std::string_view v) {
+      check(writer(cf).Put(slice(k), slice(v)), where);
+    };
+    auto merge = [&](std::string_view k, std::string_view v) {
+      check(writer(kPositionStats).Merge(slice(k), slice(v)), where);
+    };
+    emit(put, merge);
+    std::vector<rocksdb::IngestExternalFileArg> args;
+    for (std::size_t c = 0; c < kCfCount; ++c) {
+      if (!writers[c]) continue;
+      check(writers[c]->Finish(), where);
+      rocksdb::IngestExternalFileArg arg;
+      arg.column_family = impl.cf(static_cast<Cf>(c));
+      arg.external_files = {paths[c]};
+      arg.options.move_files = true;
+      args.push_back(std::move(arg));
+    }
+    auto s = impl.db->IngestExternalFiles(args);
+    for (const auto& p : paths)
+      if (!p.empty()) fs::remove(p, ec);
+    check(s, where);
+  }
+
+  impl.counts = counts;
+  impl.next_id = next_id;
+  ++impl.generation;
+  // The batch is consumed: leave it empty (and stale).
+  batch = ImportBatch(impl, impl.next_id, impl.generation);
+}
+
+void Database::flush() {
+  if (impl_->mode != OpenMode::read_write) return;
+  rocksdb::FlushOptions fo;
+  check(impl_->db->Flush(fo, impl_->handles), "flushing '" + impl_->folder.string() + "'");
+}
+
+void Database::compact() {
+  if (impl_->mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot compact");
+  flush();
+  rocksdb::CompactRangeOptions co;
+  co.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+  co.change_level = false;
+  for (std::size_t c = 1; c < kCfCount; ++c)
+    check(impl_->db->CompactRange(co, impl_->handles[c], nullptr, nullptr),
+          std::string("compacting ") + kCfNames[c] + " in '" + impl_->folder.string() + "'");
+}
+
+std::optional<GameRecord> Database::game(GameId id) const { return detail::load_game(*impl_, id); }
+
+std::optional<GameId> Database::find_game(const ContentHash& hash) const {
+  return detail::find_game(*impl_, hash);
+}
+
+OccurrencePage Database::occurrences(const PositionKey& position,
+                                     const OccurrenceQuery& query) const {
+  OccurrencePage page;
+  const std::string prefix = position.encode();
+  rocksdb::ReadOptions ro;
+  ro.prefix_same_as_start = true;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->cf(kOccurrences)));
+  std::string target = prefix;
+  if (!query.descending) {
+    if (query.after.value == UINT32_MAX) return page;
+    put_be32(target, query.after.value == 0 ? 0 : query.after.value + 1);
+    it->Seek(slice(target));
+  } else {
+    if (query.after.value == 1) return page;
+    put_be32(target, query.after.value == 0 ? UINT32_MAX : query.after.value - 1);
+    it->SeekForPrev(slice(target));
+  }
+  for (; it->Valid(); query.descending ? it->Prev() : it->Next()) {
+    auto key = view(it->key());
+    if (key.size() != OccurrenceKey::encoded_size || key.substr(0, 12) != prefix) break;
+    if (page.rows.size() == query.limit) {
+      page.more = true;
+      break;
+    }
+    auto k = OccurrenceKey::decode(key);
+    page.rows.push_back(Occurrence{k.game, OccurrencePlies::decode(view(it->value())).plies});
+  }
+  check(it->status(), "reading occurrences in '" + impl_->folder.string() + "'");
+  return page;
+}
+
+std::uint64_t Database::count_occurrences(const PositionKey& position) const {
+  const std::string prefix = position.encode();
+  rocksdb::ReadOptions ro;
+  ro.prefix_same_as_start = true;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->cf(kOccurrences)));
+  std::uint64_t n = 0;
+  for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
+    ++n;
+  check(it->status(), "reading occurrences in '" + impl_->folder.string() + "'");
+  return n;
+}
+
+std::optional<PositionStats> Database::position_stats(const PositionKey& position) const {
+  auto v = impl_->get(kPositionStats, position.encode());
+  if (!v) return std::nullopt;
+  return PositionStats::decode(*v);
+}
+
+void Database::for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
+                             GameId from) const {
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kGames)));
+  for (it->Seek(slice(from.encode())); it->Valid(); it->Next()) {
+    if (!visit(GameId::decode(view(it->key())), GameRecord::decode(view(it->value())))) return;
+  }
+  check(it->status(), "reading games in '" + impl_->folder.string() + "'");
+}
+
+void Database::scan_index(TextIndex index, std::string_view prefix,
+                          const std::function<bool(const TextIndexKey&)>& visit) const {
+  Cf cf = index == TextIndex::players ? kPlayers : index == TextIndex::events ? kEvents : kDates;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(cf)));
+  for (it->Seek(slice(prefix)); it->Valid() && view(it->key()).starts_with(prefix); it->Next())
+    if (!visit(TextIndexKey::decode(view(it->key())))) return;
+  check(it->status(), "reading index in '" + impl_->folder.string() + "'");
+}
+
+Meta Database::meta() const {
+  Meta m;
+  const auto where = impl_->folder.string();
+  auto version = impl_->get(kMeta, kMetaSchema);
+  auto next = impl_->get(kMeta, kMetaNextId);
+  auto counts = impl_->get(kMeta, kMetaCounts);
+  if (!version || !next || !counts)
+    throw Error(ErrorKind::corruption, "database '" + where + "' lacks meta records");
+  m.schema_version = static_cast<std::uint32_t>(Reader(*version, "meta schema_version").varint());
+  m.next_game_id = GameId::decode(*next).value;
+  m.counts = Counts::decode(*counts);
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kMeta)));
+  for (it->Seek(slice(kMetaSourcePrefix));
+       it->Valid() && view(it->key()).starts_with(kMetaSourcePrefix); it->Next())
+    m.sources.push_back(SourceInfo::decode(view(it->key()).substr(kMetaSourcePrefix.size()),
+                                           view(it->value())));
+  check(it->status(), "reading meta in '" + where + "'");
+  return m;
+}
+
+Info Database::info() const {
+  Info info;
+  Meta m = meta();
+  info.schema_version = m.schema_version;
+  info.counts = m.counts;
+  info.sources = m.sources.size();
+  std::uint64_t v = 0;
+  if (impl_->db->GetIntProperty(impl_->cf(kPositionStats), "rocksdb.estimate-num-keys", &v))
+    info.distinct_positions = v;
+  for (std::size_t c = 0; c < kCfCount; ++c)
+    if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v))
+      info.sst_bytes += v;
+  info.bytes_on_disk = folder_bytes(impl_->folder);
+  return info;
+}
+
+void Database::catch_up() {
+  if (impl_->mode != OpenMode::secondary) return;
+  check(impl_->db->TryCatchUpWithPrimary(), "catching up with '" + impl_->folder.string() + "'");
+}
+
+}  // namespace damdb::db

@@ -1,0 +1,142 @@
+#pragma once
+// Database: a damdb database folder (RocksDB inside; see db/SCHEMA.md for every column family's
+// key and value bytes). One process may hold it read-write; any number of others may open it
+// read-only (a snapshot of what was committed when opened) or as a secondary instance (follows
+// the writer with catch_up()). Every failure raises damdb::db::Error; no RocksDB type leaks.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/content_hash.hpp"
+#include "db/game_id.hpp"
+#include "db/game_record.hpp"
+#include "db/import_batch.hpp"
+#include "db/meta.hpp"
+#include "db/occurrence.hpp"
+#include "db/position_key.hpp"
+#include "db/position_stats.hpp"
+#include "db/text_index.hpp"
+
+namespace damdb::db {
+
+/// Default database folder name, relative to the current directory (the CLI overrides it
+/// with --db DIR or the DAMDB_DB variable).
+inline constexpr const char* kDefaultFolder = "damdb.db";
+
+enum class OpenMode {
+  read_write,  ///< the one writer; creates the folder if missing
+  read_only,   ///< static view of the committed state at open; folder must exist
+  secondary,   ///< follows a running writer through catch_up(); folder must exist
+};
+
+struct OpenOptions {
+  OpenMode mode = OpenMode::read_write;
+  /// Secondary mode only: a private folder for the secondary's own log files
+  /// (default: a fresh folder under the system temporary directory).
+  std::filesystem::path secondary_folder;
+  /// Read-write only: tune for a bulk import (larger memtables). Reads are unaffected.
+  bool bulk_load = false;
+};
+
+/// How commit() writes a batch (all are atomic; see db/SCHEMA.md "Bulk load").
+enum class CommitMethod {
+  sorted_write_batch,    ///< default: keys sorted, stats aggregated, one WriteBatch (WAL)
+  unsorted_write_batch,  ///< baseline for benchmarks: insertion order, one merge per game
+  sst_ingestion,         ///< sorted SST files per column family, ingested atomically
+};
+
+/// One page of an occurrence query.
+struct OccurrencePage {
+  std::vector<Occurrence> rows;  ///< in the requested game-id order
+  bool more = false;             ///< further rows exist after the last one returned
+};
+
+/// Paging and order of occurrences(). Game ids grow in import order, so descending = newest
+/// imported first.
+struct OccurrenceQuery {
+  std::size_t limit = 50;
+  bool descending = false;
+  /// Cursor: return only games after this one in the chosen order (0 = from the start).
+  GameId after{};
+};
+
+/// What `damdb info` shows.
+struct Info {
+  std::uint32_t schema_version = 0;
+  Counts counts;                        ///< games, valid/warnings/invalid, indexed positions...
+  std::uint64_t distinct_positions = 0; ///< RocksDB's estimate of position_stats keys
+  std::uint64_t sources = 0;            ///< imported files recorded in meta
+  std::uint64_t bytes_on_disk = 0;      ///< sum of the sizes of the folder's files
+  std::uint64_t sst_bytes = 0;          ///< of which SST files (all column families)
+};
+
+class Database {
+ public:
+  /// Opens (read_write: creates if missing) the database in folder `dir`.
+  /// Raises Error(not_found) if the folder holds no database and the mode is not read_write,
+  /// Error(io) if another process holds it read-write (lock) or a file cannot be read,
+  /// Error(invalid_argument) if the schema version differs, Error(corruption) if damaged.
+  static Database open(const std::filesystem::path& dir, const OpenOptions& options = {});
+
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+  ~Database();
+
+  const std::filesystem::path& folder() const noexcept;
+  OpenMode mode() const noexcept;
+
+  // ---- writing (read_write only; Error(invalid_argument) otherwise) ----
+
+  /// A new empty batch; game ids continue from meta "next_game_id". Only one batch may be
+  /// committed per begin_import() (a batch made before another commit is rejected).
+  ImportBatch begin_import();
+  /// Writes the batch atomically and empties it. Raises Error(invalid_argument) for a stale
+  /// batch or a batch of another database, Error(io/corruption) from RocksDB (the database
+  /// then holds none of the batch).
+  void commit(ImportBatch& batch, CommitMethod method = CommitMethod::sorted_write_batch);
+  /// Flushes memtables and compacts every column family to the bottom level (after a large
+  /// import: drops merge operands and overlaps, applies the strongest compression).
+  void compact();
+  /// Flushes memtables to SST files (for tests and measurements).
+  void flush();
+
+  // ---- reading (every mode) ----
+
+  /// The game with this id, or nullopt.
+  std::optional<GameRecord> game(GameId id) const;
+  /// The id of the stored game with this content hash, or nullopt.
+  std::optional<GameId> find_game(const ContentHash& hash) const;
+  /// Games that reached exactly this position (zobrist and check key equal), one page.
+  OccurrencePage occurrences(const PositionKey& position, const OccurrenceQuery& query = {}) const;
+  /// Number of games that reached the position (scans its occurrence keys).
+  std::uint64_t count_occurrences(const PositionKey& position) const;
+  /// The moves played from this position with their results, or nullopt if never reached.
+  std::optional<PositionStats> position_stats(const PositionKey& position) const;
+  /// Calls visit(id, record) for every game in id order from `from`, until it returns false.
+  void for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
+                     GameId from = GameId{1}) const;
+  /// Calls visit(key) for every key of the index whose text starts with `prefix`, in key
+  /// order, until it returns false. An exact text match is prefix = text + '\0'.
+  void scan_index(TextIndex index, std::string_view prefix,
+                  const std::function<bool(const TextIndexKey&)>& visit) const;
+  /// Schema version, next id, counts and imported sources.
+  Meta meta() const;
+  /// Counts, distinct positions (estimate), bytes on disk.
+  Info info() const;
+
+  /// Secondary mode: catches up with the writer's committed state. Other modes: no-op.
+  void catch_up();
+
+ private:
+  explicit Database(std::unique_ptr<detail::DatabaseImpl> impl);
+  std::unique_ptr<detail::DatabaseImpl> impl_;
+};
+
+}  // namespace damdb::db

@@ -1,0 +1,19 @@
+#pragma once
+// Internal to db/: the pieces of Database the ImportBatch needs, without RocksDB types.
+
+#include <optional>
+
+#include "db/content_hash.hpp"
+#include "db/game_id.hpp"
+#include "db/game_record.hpp"
+
+namespace damdb::db::detail {
+
+struct DatabaseImpl;
+
+/// Database::find_game on the implementation.
+std::optional<GameId> find_game(const DatabaseImpl& impl, const ContentHash& hash);
+/// Database::game on the implementation.
+std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id);
+
+}  // namespace damdb::db::detail

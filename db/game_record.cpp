@@ -1,0 +1,117 @@
+#include "db/game_record.hpp"
+
+#include <cstdio>
+
+#include "db/content_hash.hpp"
+#include "db/error.hpp"
+#include "db/varint.hpp"
+
+namespace damdb::db {
+
+namespace {
+constexpr std::uint8_t kFormat = 1;
+}
+
+ContentHash ContentHash::of(std::string_view start_fen,
+                            std::span<const std::uint8_t> moves) noexcept {
+  using u128 = unsigned __int128;
+  const u128 prime = (u128{1} << 88) + 0x13b;
+  u128 h = (u128{0x6c62272e07bb0142ull} << 64) | 0x62b821756295c58dull;
+  auto step = [&](std::uint8_t byte) {
+    h ^= byte;
+    h *= prime;
+  };
+  for (char c : start_fen) step(static_cast<std::uint8_t>(c));
+  step(0);
+  for (std::uint8_t m : moves) step(m);
+  return ContentHash{static_cast<std::uint64_t>(h >> 64), static_cast<std::uint64_t>(h)};
+}
+
+void ContentHash::encode(std::string& out) const {
+  put_be64(out, hi);
+  put_be64(out, lo);
+}
+
+ContentHash ContentHash::decode(std::string_view bytes) {
+  if (bytes.size() != encoded_size)
+    throw Error(ErrorKind::corruption, "content hash of " + std::to_string(bytes.size()) +
+                                           " bytes (expected 16)");
+  return ContentHash{get_be64(bytes.data()), get_be64(bytes.data() + 8)};
+}
+
+std::string ContentHash::hex() const {
+  char buf[33];
+  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(hi),
+                static_cast<unsigned long long>(lo));
+  return buf;
+}
+
+std::string_view GameRecord::tag(std::string_view name) const noexcept {
+  for (const auto& [n, v] : tags)
+    if (n == name) return v;
+  return {};
+}
+
+void GameRecord::encode(std::string& out) const {
+  out.push_back(static_cast<char>(kFormat));
+  out.push_back(static_cast<char>(status));
+  out.push_back(static_cast<char>(result));
+  put_varint(out, plies_replayed);
+  content_hash.encode(out);
+  put_string(out, start_fen);
+  put_string(out, status_message);
+  put_varint(out, tags.size());
+  for (const auto& [name, value] : tags) {
+    put_string(out, name);
+    put_string(out, value);
+  }
+  put_string(out, std::string_view(reinterpret_cast<const char*>(moves.data()), moves.size()));
+  put_varint(out, sources.size());
+  for (const auto& s : sources) {
+    put_string(out, s.path);
+    put_varint(out, s.first_line);
+    put_varint(out, s.last_line);
+    put_varint(out, s.byte_offset);
+  }
+  put_string(out, pdn_text);
+}
+
+GameRecord GameRecord::decode(std::string_view bytes) {
+  Reader r(bytes, "game record");
+  if (r.byte() != kFormat) r.fail("unknown format version");
+  GameRecord g;
+  auto status = r.byte();
+  if (status > 2) r.fail("bad validation status");
+  g.status = static_cast<ValidationStatus>(status);
+  auto result = r.byte();
+  if (result > 3) r.fail("bad result");
+  g.result = static_cast<GameResult>(result);
+  g.plies_replayed = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  g.content_hash = ContentHash::decode(r.bytes(16));
+  g.start_fen = r.string();
+  g.status_message = r.string();
+  auto ntags = r.varint_max(r.remaining());
+  g.tags.reserve(ntags);
+  for (std::uint64_t i = 0; i < ntags; ++i) {
+    std::string name(r.string());
+    std::string value(r.string());
+    g.tags.emplace_back(std::move(name), std::move(value));
+  }
+  auto moves = r.string();
+  g.moves.assign(moves.begin(), moves.end());
+  auto nsources = r.varint_max(r.remaining());
+  g.sources.reserve(nsources);
+  for (std::uint64_t i = 0; i < nsources; ++i) {
+    GameSource s;
+    s.path = r.string();
+    s.first_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+    s.last_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+    s.byte_offset = r.varint();
+    g.sources.push_back(std::move(s));
+  }
+  g.pdn_text = r.string();
+  r.expect_end();
+  return g;
+}
+
+}  // namespace damdb::db

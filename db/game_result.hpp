@@ -1,0 +1,16 @@
+#pragma once
+// GameResult: the result of a game as stored (PDN result tag "2-0", "1-1", "0-2", "*";
+// FMJD scoring: a win gives 2 points, a draw 1). Stored as one byte with these values.
+
+#include <cstdint>
+
+namespace damdb::db {
+
+enum class GameResult : std::uint8_t {
+  white_win = 0,
+  draw = 1,
+  black_win = 2,
+  unknown = 3,  ///< "*", missing or unparsable result tag
+};
+
+}  // namespace damdb::db

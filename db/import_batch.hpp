@@ -1,0 +1,127 @@
+#pragma once
+// ImportBatch: games collected in memory by the indexer, written by Database::commit() in one
+// atomic step (one rocksdb::WriteBatch, or one multi-column-family SST ingestion): the game
+// records, their content hashes, occurrences, position statistics (aggregated across the
+// batch's games, written as merge operands: no read before write), secondary index keys, the
+// next game id and the counts in meta. A crash (kill -9) leaves either the whole batch or none.
+//
+// Typical use (one writer):
+//   auto batch = db.begin_import();
+//   for (each game) batch.add_game(record, plies, index_texts);
+//   batch.set_source(progress);           // optional: meta "source:" record, same commit
+//   db.commit(batch);                     // e.g. every 20,000 games or 64 MB
+//
+// Not thread-safe; a batch belongs to the Database that made it and is valid until committed
+// or destroyed. Memory: about 40 bytes per PlyPosition plus the game records.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "db/game_id.hpp"
+#include "db/game_record.hpp"
+#include "db/meta.hpp"
+#include "db/position_key.hpp"
+#include "db/text_index.hpp"
+
+namespace damdb::db {
+
+class Database;
+namespace detail {
+struct DatabaseImpl;
+}
+
+/// A position reached by a game: its key, the ply (0 = start position) and the code of the move
+/// played from it at that ply (kGameEnd at the game's last position).
+struct PlyPosition {
+  PositionKey position;
+  std::uint16_t ply = 0;
+  std::uint8_t move = 0;
+};
+
+/// Normalised texts under which a game is found in the secondary indexes (the caller
+/// normalises; see text_index.hpp). Empty strings are skipped.
+struct IndexTexts {
+  std::vector<std::string> players;  ///< usually white and black
+  std::vector<std::string> events;
+  std::vector<std::string> dates;
+};
+
+/// What add_game did.
+struct AddResult {
+  GameId id;                  ///< the new id, or the id of the game already stored
+  bool duplicate = false;     ///< same content hash as a stored game (or one earlier in batch)
+  bool source_added = false;  ///< a duplicate from a new (path, byte offset): source recorded
+};
+
+class ImportBatch {
+ public:
+  ImportBatch(ImportBatch&&) noexcept;
+  ImportBatch& operator=(ImportBatch&&) noexcept;
+  ~ImportBatch();
+
+  /// Adds one game. `plies` lists every position of the replayed legal prefix (ply 0 ..
+  /// moves.size()), in any order; a position reached at several plies gets one occurrence
+  /// with all its plies and counts once in the statistics (with the move of its first ply).
+  /// If record.content_hash equals a stored game's (in the database or earlier in this batch),
+  /// nothing is indexed again: the game's sources gain record.sources[0] unless already
+  /// listed (same path and byte offset). Raises Error(invalid_argument) if record has no
+  /// source, a ply exceeds 65535, or an index text contains 0x00; Error(io/corruption) if the
+  /// duplicate lookup fails.
+  AddResult add_game(GameRecord record, std::span<const PlyPosition> plies,
+                     const IndexTexts& texts = {});
+
+  /// Records (replaces) the meta "source:" + info.path entry in the same commit.
+  void set_source(SourceInfo info);
+
+  std::size_t games() const noexcept { return new_games_.size(); }  ///< new games pending
+  std::size_t positions() const noexcept { return occurrences_.size(); }  ///< pending keys
+  bool empty() const noexcept;
+  /// Approximate bytes held in memory (to decide when to commit).
+  std::size_t memory_bytes() const noexcept;
+
+ private:
+  friend class Database;
+  ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation);
+
+  struct OccurrenceRow {  // one (position, game) with plies [ply_begin, ply_begin + ply_count)
+    std::uint64_t zobrist;
+    std::uint32_t check;
+    std::uint32_t game;
+    std::uint32_t ply_begin;
+    std::uint32_t ply_count;
+  };
+  struct StatsRow {  // one game's contribution to one position
+    std::uint64_t zobrist;
+    std::uint32_t check;
+    std::uint8_t move;
+    std::uint8_t result;
+  };
+  struct HashKey {
+    std::size_t operator()(const ContentHash& h) const noexcept {
+      return static_cast<std::size_t>(h.lo ^ (h.hi * 0x9e3779b97f4a7c15ull));
+    }
+  };
+
+  detail::DatabaseImpl* db_;
+  std::uint64_t generation_;   // the database's commit count when the batch was made
+  std::uint32_t first_id_;     // next_game_id when the batch was made
+  std::uint32_t next_id_;
+  std::vector<std::pair<GameId, GameRecord>> new_games_;
+  std::unordered_map<ContentHash, std::size_t, HashKey> new_by_hash_;  // -> index in new_games_
+  std::vector<std::pair<GameId, GameRecord>> updated_games_;  // stored games with a new source
+  std::vector<OccurrenceRow> occurrences_;
+  std::vector<std::uint16_t> plies_;
+  std::vector<StatsRow> stats_;
+  std::vector<std::pair<TextIndex, TextIndexKey>> index_keys_;
+  std::vector<SourceInfo> sources_;
+  Counts delta_;
+  std::vector<PlyPosition> scratch_;
+  std::size_t record_bytes_ = 0;
+};
+
+}  // namespace damdb::db

@@ -1,0 +1,72 @@
+#include "db/error.hpp"
+#include "db/game_id.hpp"
+#include "db/occurrence.hpp"
+#include "db/position_key.hpp"
+#include "db/varint.hpp"
+
+namespace damdb::db {
+
+void GameId::encode(std::string& out) const { put_be32(out, value); }
+
+GameId GameId::decode(std::string_view bytes) {
+  if (bytes.size() != encoded_size)
+    throw Error(ErrorKind::corruption, "game id key of " + std::to_string(bytes.size()) +
+                                           " bytes (expected 4)");
+  return GameId{get_be32(bytes.data())};
+}
+
+void PositionKey::encode(std::string& out) const {
+  put_be64(out, zobrist);
+  put_be32(out, check);
+}
+
+PositionKey PositionKey::decode(std::string_view bytes) {
+  if (bytes.size() < encoded_size)
+    throw Error(ErrorKind::corruption, "position key of " + std::to_string(bytes.size()) +
+                                           " bytes (expected at least 12)");
+  return PositionKey{get_be64(bytes.data()), get_be32(bytes.data() + 8)};
+}
+
+void OccurrenceKey::encode(std::string& out) const {
+  position.encode(out);
+  game.encode(out);
+}
+
+OccurrenceKey OccurrenceKey::decode(std::string_view bytes) {
+  if (bytes.size() != encoded_size)
+    throw Error(ErrorKind::corruption, "occurrence key of " + std::to_string(bytes.size()) +
+                                           " bytes (expected 16)");
+  return OccurrenceKey{PositionKey::decode(bytes), GameId::decode(bytes.substr(12))};
+}
+
+void OccurrencePlies::encode(std::string& out) const {
+  if (plies.empty()) throw Error(ErrorKind::invalid_argument, "occurrence without plies");
+  put_varint(out, plies.size());
+  put_varint(out, plies[0]);
+  for (std::size_t i = 1; i < plies.size(); ++i) {
+    if (plies[i] <= plies[i - 1])
+      throw Error(ErrorKind::invalid_argument, "occurrence plies not strictly ascending");
+    put_varint(out, plies[i] - plies[i - 1]);
+  }
+}
+
+OccurrencePlies OccurrencePlies::decode(std::string_view bytes) {
+  Reader r(bytes, "occurrence value");
+  auto n = r.varint_max(bytes.size());
+  if (n == 0) r.fail("no plies");
+  OccurrencePlies v;
+  v.plies.reserve(n);
+  std::uint64_t ply = r.varint_max(0xffff);
+  v.plies.push_back(static_cast<std::uint16_t>(ply));
+  for (std::uint64_t i = 1; i < n; ++i) {
+    std::uint64_t gap = r.varint_max(0xffff);
+    if (gap == 0) r.fail("repeated ply");
+    ply += gap;
+    if (ply > 0xffff) r.fail("ply out of range");
+    v.plies.push_back(static_cast<std::uint16_t>(ply));
+  }
+  r.expect_end();
+  return v;
+}
+
+}  // namespace damdb::db

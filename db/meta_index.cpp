@@ -1,0 +1,65 @@
+#include "db/error.hpp"
+#include "db/meta.hpp"
+#include "db/text_index.hpp"
+#include "db/varint.hpp"
+
+namespace damdb::db {
+
+void TextIndexKey::encode(std::string& out) const {
+  if (text.find('\0') != std::string::npos)
+    throw Error(ErrorKind::invalid_argument, "index text contains a 0x00 byte");
+  out.append(text);
+  out.push_back('\0');
+  game.encode(out);
+}
+
+TextIndexKey TextIndexKey::decode(std::string_view bytes) {
+  if (bytes.size() < 5 || bytes[bytes.size() - 5] != '\0')
+    throw Error(ErrorKind::corruption, "malformed secondary index key");
+  std::string_view text = bytes.substr(0, bytes.size() - 5);
+  if (text.find('\0') != std::string_view::npos)
+    throw Error(ErrorKind::corruption, "secondary index key text contains 0x00");
+  return TextIndexKey{std::string(text), GameId::decode(bytes.substr(bytes.size() - 4))};
+}
+
+void Counts::encode(std::string& out) const {
+  for (auto v : {games, valid, warnings, invalid, duplicates, indexed_positions,
+                 occurrence_entries})
+    put_varint(out, v);
+}
+
+Counts Counts::decode(std::string_view bytes) {
+  Reader r(bytes, "meta counts");
+  Counts c;
+  for (auto* v : {&c.games, &c.valid, &c.warnings, &c.invalid, &c.duplicates,
+                  &c.indexed_positions, &c.occurrence_entries})
+    *v = r.varint();
+  r.expect_end();
+  return c;
+}
+
+void SourceInfo::encode(std::string& out) const {
+  put_varint(out, size);
+  content_hash.encode(out);
+  auto t = static_cast<std::uint64_t>(import_time);
+  put_varint(out, (t << 1) ^ static_cast<std::uint64_t>(import_time >> 63));  // zigzag
+  for (auto v : {bytes_done, games_read, games_stored, duplicates, invalid, skipped, positions})
+    put_varint(out, v);
+}
+
+SourceInfo SourceInfo::decode(std::string_view path, std::string_view bytes) {
+  Reader r(bytes, "meta source");
+  SourceInfo s;
+  s.path = path;
+  s.size = r.varint();
+  s.content_hash = ContentHash::decode(r.bytes(16));
+  std::uint64_t z = r.varint();
+  s.import_time = static_cast<std::int64_t>(z >> 1) ^ -static_cast<std::int64_t>(z & 1);
+  for (auto* v : {&s.bytes_done, &s.games_read, &s.games_stored, &s.duplicates, &s.invalid,
+                  &s.skipped, &s.positions})
+    *v = r.varint();
+  r.expect_end();
+  return s;
+}
+
+}  // namespace damdb::db

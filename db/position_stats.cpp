@@ -1,0 +1,107 @@
+#include "db/position_stats.hpp"
+
+#include <algorithm>
+
+#include "db/error.hpp"
+#include "db/varint.hpp"
+
+namespace damdb::db {
+
+void MoveStats::add(GameResult result) noexcept {
+  switch (result) {
+    case GameResult::white_win: ++white_wins; break;
+    case GameResult::draw: ++draws; break;
+    case GameResult::black_win: ++black_wins; break;
+    case GameResult::unknown: ++unknown; break;
+  }
+}
+
+std::uint64_t PositionStats::games() const noexcept {
+  std::uint64_t n = 0;
+  for (const auto& m : moves) n += m.games();
+  return n;
+}
+
+const MoveStats* PositionStats::find(std::uint8_t move) const noexcept {
+  auto it = std::lower_bound(moves.begin(), moves.end(), move,
+                             [](const MoveStats& m, std::uint8_t code) { return m.move < code; });
+  return it != moves.end() && it->move == move ? &*it : nullptr;
+}
+
+void PositionStats::add(std::uint8_t move, GameResult result) {
+  auto it = std::lower_bound(moves.begin(), moves.end(), move,
+                             [](const MoveStats& m, std::uint8_t code) { return m.move < code; });
+  if (it == moves.end() || it->move != move) it = moves.insert(it, MoveStats{.move = move});
+  it->add(result);
+}
+
+void PositionStats::merge(const PositionStats& other) {
+  std::vector<MoveStats> out;
+  out.reserve(moves.size() + other.moves.size());
+  auto a = moves.begin();
+  auto b = other.moves.begin();
+  while (a != moves.end() || b != other.moves.end()) {
+    if (b == other.moves.end() || (a != moves.end() && a->move < b->move)) {
+      out.push_back(*a++);
+    } else if (a == moves.end() || b->move < a->move) {
+      out.push_back(*b++);
+    } else {
+      MoveStats m = *a++;
+      m.white_wins += b->white_wins;
+      m.draws += b->draws;
+      m.black_wins += b->black_wins;
+      m.unknown += b->unknown;
+      ++b;
+      out.push_back(m);
+    }
+  }
+  moves = std::move(out);
+}
+
+void PositionStats::encode(std::string& out) const {
+  put_varint(out, moves.size());
+  for (const auto& m : moves) {
+    const std::uint64_t counts[4] = {m.white_wins, m.draws, m.black_wins, m.unknown};
+    std::uint8_t mask = 0;
+    bool all_one = true;
+    for (int i = 0; i < 4; ++i) {
+      if (counts[i] != 0) mask |= static_cast<std::uint8_t>(1u << i);
+      if (counts[i] > 1) all_one = false;
+    }
+    if (all_one && mask != 0) mask |= 0x10;
+    out.push_back(static_cast<char>(m.move));
+    out.push_back(static_cast<char>(mask));
+    if (!(mask & 0x10))
+      for (int i = 0; i < 4; ++i)
+        if (counts[i] != 0) put_varint(out, counts[i]);
+  }
+}
+
+PositionStats PositionStats::decode(std::string_view bytes) {
+  Reader r(bytes, "position stats value");
+  auto n = r.varint_max(256);
+  PositionStats s;
+  s.moves.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    MoveStats m;
+    m.move = r.byte();
+    if (!s.moves.empty() && m.move <= s.moves.back().move) r.fail("move codes not ascending");
+    std::uint8_t mask = r.byte();
+    if (mask & 0xe0) r.fail("bad count mask");
+    std::uint64_t* counts[4] = {&m.white_wins, &m.draws, &m.black_wins, &m.unknown};
+    for (int k = 0; k < 4; ++k)
+      if (mask & (1u << k)) *counts[k] = (mask & 0x10) ? 1 : r.varint();
+    s.moves.push_back(m);
+  }
+  r.expect_end();
+  return s;
+}
+
+void PositionStats::merge_encoded(std::string_view a, std::string_view b, std::string& out) {
+  PositionStats s = decode(a);
+  s.merge(decode(b));
+  out.clear();
+  s.encode(out);
+}
+
+}  // namespace damdb::db

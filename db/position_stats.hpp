@@ -1,0 +1,76 @@
+#pragma once
+// PositionStats: for one position, for each move played from it, how many games played it and
+// how they ended. Value of the position_stats column family (key = PositionKey, 12 bytes); kept
+// up to date by an associative merge operator (each import adds a PositionStats operand; no read
+// before write).
+//
+// Move code: the index (0..254) of the played move in the position's legal moves sorted
+// canonically by the rules library; kGameEnd (255) counts games that ended in this position
+// (no move played), so that games reaching the position = sum of all entries' games().
+//
+// Value layout:
+//   varint n                         number of move entries (sorted by move code, codes unique)
+//   n times:
+//     byte   move code
+//     byte   mask: bit 0 white wins != 0, bit 1 draws != 0, bit 2 black wins != 0,
+//                  bit 3 unknown != 0, bit 4 "every non-zero count is 1" (counts omitted);
+//                  bits 5..7 zero
+//     varint count for each set bit 0..3, in that order (absent if bit 4)
+// A position reached by one game costs 4 bytes (n, code, mask 0x1?); one entry's counts cost
+// 1 byte each up to 127 games.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/game_result.hpp"
+
+namespace damdb::db {
+
+/// Move code meaning "the game ended in this position".
+inline constexpr std::uint8_t kGameEnd = 255;
+
+struct MoveStats {
+  std::uint8_t move = 0;  ///< move code, see above
+  std::uint64_t white_wins = 0;
+  std::uint64_t draws = 0;
+  std::uint64_t black_wins = 0;
+  std::uint64_t unknown = 0;  ///< games without a known result
+
+  /// Games that played this move: the sum of the four counts.
+  std::uint64_t games() const noexcept { return white_wins + draws + black_wins + unknown; }
+  /// Adds one game with this result.
+  void add(GameResult result) noexcept;
+  friend bool operator==(const MoveStats&, const MoveStats&) = default;
+};
+
+struct PositionStats {
+  std::vector<MoveStats> moves;  ///< sorted by move code, codes unique
+
+  /// Games that reached the position (counted once per game), summed over moves.
+  std::uint64_t games() const noexcept;
+  /// The entry of move code m, or nullptr.
+  const MoveStats* find(std::uint8_t move) const noexcept;
+  /// Adds one game that played `move` and ended with `result`.
+  void add(std::uint8_t move, GameResult result);
+  /// Adds every count of other (sum per move code).
+  void merge(const PositionStats& other);
+
+  /// Appends the value form to out.
+  void encode(std::string& out) const;
+  std::string encode() const {
+    std::string s;
+    encode(s);
+    return s;
+  }
+  /// Raises Error(corruption) on a malformed value (unsorted or repeated codes included).
+  static PositionStats decode(std::string_view bytes);
+
+  /// Sums two encoded values into out (the merge operator's work); raises Error(corruption).
+  static void merge_encoded(std::string_view a, std::string_view b, std::string& out);
+
+  friend bool operator==(const PositionStats&, const PositionStats&) = default;
+};
+
+}  // namespace damdb::db
