@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds damdb twice (Release with -Werror, then AddressSanitizer +
+# UndefinedBehaviorSanitizer with assertions live) and runs every test in both builds with ctest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+DAMDB_CMAKE_ARGS="-DDAMDB_WERROR=ON" bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== sanitizer build (ASan + UBSan) =="
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+      -DDAMDB_SANITIZE=ON -DDAMDB_WERROR=ON >/dev/null
+cmake --build build-asan -j "$jobs"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+ctest --test-dir build-asan --output-on-failure -j "$jobs"
