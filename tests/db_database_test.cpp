@@ -1,0 +1,472 @@
+// damdb::db::Database on real RocksDB folders in a temporary directory: import batches,
+// reads, collisions, duplicates, merge operator through flushes and compactions, atomicity
+// under kill -9, read-only and secondary instances beside a writer.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <set>
+#include <thread>
+
+#include "db/database.hpp"
+#include "db/error.hpp"
+
+using namespace damdb::db;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TempDir {
+ public:
+  TempDir() {
+    static int serial = 0;
+    path_ = fs::temp_directory_path() /
+            ("damdb-db-test-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
+    fs::remove_all(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// A synthetic game: `keys` are the positions at plies 0, 1, 2, ...; moves are 0, 1, 2, ...
+// (the move code of ply i is i % 7); the content hash follows from moves and `salt`.
+struct TestGame {
+  GameRecord record;
+  std::vector<PlyPosition> plies;
+};
+
+TestGame make_game(const std::vector<PositionKey>& keys, GameResult result, std::string source,
+                   std::uint64_t offset = 0, std::uint8_t salt = 0) {
+  TestGame g;
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i)
+    g.record.moves.push_back(static_cast<std::uint8_t>((i + salt) % 7));
+  g.record.result = result;
+  g.record.plies_replayed = static_cast<std::uint32_t>(g.record.moves.size());
+  g.record.sources = {GameSource{std::move(source), 1, 5, offset}};
+  g.record.tags = {{"White", "W"}, {"Black", "B"}};
+  g.record.start_fen = salt ? "W:W" + std::to_string(salt) + ":B1" : "";
+  g.record.content_hash = ContentHash::of(g.record.start_fen, g.record.moves);
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    g.plies.push_back(PlyPosition{keys[i], static_cast<std::uint16_t>(i),
+                                  i + 1 < keys.size() ? g.record.moves[i] : kGameEnd});
+  return g;
+}
+
+OpenOptions opts(OpenMode mode) {
+  OpenOptions o;
+  o.mode = mode;
+  return o;
+}
+
+IndexTexts players(std::vector<std::string> names) {
+  IndexTexts t;
+  t.players = std::move(names);
+  return t;
+}
+
+ErrorKind kind_of(auto&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.kind();
+  }
+  ADD_FAILURE() << "no Error raised";
+  return ErrorKind::io;
+}
+
+}  // namespace
+
+TEST(DbDatabase, MissingFolderForReadingIsNotFound) {
+  TempDir dir;
+  EXPECT_EQ(kind_of([&] { Database::open(dir.path(), opts(OpenMode::read_only)); }),
+            ErrorKind::not_found);
+  EXPECT_EQ(kind_of([&] { Database::open(dir.path(), opts(OpenMode::secondary)); }),
+            ErrorKind::not_found);
+  EXPECT_FALSE(fs::exists(dir.path()));
+}
+
+TEST(DbDatabase, StoresAndReadsBackAGame) {
+  TempDir dir;
+  PositionKey p0{100, 1}, p1{200, 2}, p2{300, 3};
+  auto g = make_game({p0, p1, p2, p1}, GameResult::black_win, "a.pdn");  // p1 at plies 1 and 3
+  {
+    auto db = Database::open(dir.path());
+    EXPECT_EQ(db.meta().schema_version, kSchemaVersion);
+    auto batch = db.begin_import();
+    auto r = batch.add_game(g.record, g.plies, IndexTexts{{"smith", "jones"}, {"open"}, {"2024.01.02"}});
+    EXPECT_EQ(r.id, GameId{1});
+    EXPECT_FALSE(r.duplicate);
+    SourceInfo source;
+    source.path = "a.pdn";
+    source.size = 10;
+    source.games_read = 1;
+    batch.set_source(source);
+    db.commit(batch);
+  }
+  auto db = Database::open(dir.path(), opts(OpenMode::read_only));
+  auto stored = db.game(GameId{1});
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(*stored, g.record);
+  EXPECT_FALSE(db.game(GameId{2}));
+  EXPECT_EQ(db.find_game(g.record.content_hash), GameId{1});
+
+  auto occ = db.occurrences(p1);
+  ASSERT_EQ(occ.rows.size(), 1u);
+  EXPECT_EQ(occ.rows[0], (Occurrence{GameId{1}, {1, 3}}));
+  EXPECT_FALSE(occ.more);
+  EXPECT_EQ(db.count_occurrences(p1), 1u);
+
+  // p1 counts once, with the move of its first ply (ply 1: move code 1).
+  auto s1 = db.position_stats(p1);
+  ASSERT_TRUE(s1);
+  ASSERT_EQ(s1->moves.size(), 1u);
+  EXPECT_EQ(s1->moves[0], (MoveStats{.move = 1, .black_wins = 1}));
+  EXPECT_FALSE(db.position_stats(PositionKey{999, 9}));
+
+  auto m = db.meta();
+  EXPECT_EQ(m.next_game_id, 2u);
+  EXPECT_EQ(m.counts.games, 1u);
+  EXPECT_EQ(m.counts.valid, 1u);
+  EXPECT_EQ(m.counts.indexed_positions, 4u);
+  EXPECT_EQ(m.counts.occurrence_entries, 3u);
+  ASSERT_EQ(m.sources.size(), 1u);
+  EXPECT_EQ(m.sources[0].path, "a.pdn");
+  EXPECT_EQ(m.sources[0].size, 10u);
+
+  std::vector<std::string> players;
+  db.scan_index(TextIndex::players, "", [&](const TextIndexKey& k) {
+    players.push_back(k.text);
+    EXPECT_EQ(k.game, GameId{1});
+    return true;
+  });
+  EXPECT_EQ(players, (std::vector<std::string>{"jones", "smith"}));
+  int dates = 0;
+  db.scan_index(TextIndex::dates, "2024.01", [&](const TextIndexKey&) { return ++dates, true; });
+  EXPECT_EQ(dates, 1);
+  db.scan_index(TextIndex::dates, "2023", [&](const TextIndexKey&) { return ++dates, true; });
+  EXPECT_EQ(dates, 1);
+
+  auto info = db.info();
+  EXPECT_EQ(info.counts.games, 1u);
+  EXPECT_GT(info.bytes_on_disk, 0u);
+  EXPECT_EQ(kind_of([&] { db.begin_import(); }), ErrorKind::invalid_argument);
+}
+
+// Zobrist keys forced into a space of 4 values: every lookup must still return exactly the
+// games of its own position (same zobrist, different check key = different position).
+TEST(DbDatabase, ZobristCollisionsNeverMixPositions) {
+  TempDir dir;
+  std::mt19937_64 rng(12345);
+  std::map<PositionKey, std::set<std::uint32_t>> games_at;     // model: position -> game ids
+  std::map<PositionKey, std::uint64_t> game_count;
+  auto db = Database::open(dir.path());
+  auto batch = db.begin_import();
+  for (int gi = 0; gi < 60; ++gi) {
+    std::vector<PositionKey> keys;
+    for (int ply = 0; ply < 6; ++ply)
+      keys.push_back(PositionKey{rng() % 4, static_cast<std::uint32_t>(rng() % 5)});
+    // Keys may repeat within a game (like a repeated position): allowed, counted once.
+    auto g = make_game(keys, GameResult::draw, "c.pdn", gi, static_cast<std::uint8_t>(gi + 1));
+    auto r = batch.add_game(g.record, g.plies);
+    ASSERT_FALSE(r.duplicate);
+    for (auto& k : keys)
+      if (games_at[k].insert(r.id.value).second) ++game_count[k];
+    if (gi == 30) {
+      db.commit(batch);
+      batch = db.begin_import();
+    }
+  }
+  db.commit(batch);
+  ASSERT_GT(games_at.size(), 4u);  // more positions than zobrist values: collisions happened
+  for (const auto& [key, ids] : games_at) {
+    auto page = db.occurrences(key, {.limit = 1000});
+    std::set<std::uint32_t> got;
+    for (auto& row : page.rows) got.insert(row.game.value);
+    EXPECT_EQ(got, ids) << "zobrist " << key.zobrist << " check " << key.check;
+    auto stats = db.position_stats(key);
+    ASSERT_TRUE(stats);
+    EXPECT_EQ(stats->games(), game_count[key]);
+  }
+  // A position never reached whose zobrist collides with reached ones.
+  EXPECT_TRUE(db.occurrences(PositionKey{1, 77}).rows.empty());
+  EXPECT_FALSE(db.position_stats(PositionKey{1, 77}));
+}
+
+TEST(DbDatabase, ReAddingAGameByContentHashIsIdempotent) {
+  TempDir dir;
+  auto g = make_game({{1, 1}, {2, 2}, {3, 3}}, GameResult::white_win, "a.pdn", 0);
+  auto db = Database::open(dir.path());
+  auto batch = db.begin_import();
+  EXPECT_FALSE(batch.add_game(g.record, g.plies).duplicate);
+  auto again = batch.add_game(g.record, g.plies);  // same batch, same source
+  EXPECT_TRUE(again.duplicate);
+  EXPECT_FALSE(again.source_added);
+  db.commit(batch);
+  const auto counts = db.meta().counts;
+  const auto stats = db.position_stats({2, 2});
+
+  batch = db.begin_import();  // same game again: re-import of the same file
+  auto r = batch.add_game(g.record, g.plies);
+  EXPECT_EQ(r.id, GameId{1});
+  EXPECT_TRUE(r.duplicate);
+  EXPECT_FALSE(r.source_added);
+  db.commit(batch);
+  EXPECT_EQ(db.meta().counts, counts);
+  EXPECT_EQ(db.position_stats({2, 2}), stats);
+  EXPECT_EQ(db.meta().next_game_id, 2u);
+
+  // Same moves found in another file (players spelled differently): stored once, source added.
+  auto other = g;
+  other.record.tags = {{"White", "w."}};
+  other.record.sources = {GameSource{"b.pdn", 7, 9, 300}};
+  batch = db.begin_import();
+  r = batch.add_game(other.record, other.plies);
+  EXPECT_TRUE(r.duplicate);
+  EXPECT_TRUE(r.source_added);
+  db.commit(batch);
+  auto stored = db.game(GameId{1});
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->sources.size(), 2u);
+  EXPECT_EQ(stored->sources[1].path, "b.pdn");
+  EXPECT_EQ(stored->tag("White"), "W");  // the first spelling is kept
+  EXPECT_EQ(db.meta().counts.games, 1u);
+  EXPECT_EQ(db.meta().counts.duplicates, 1u);
+  EXPECT_EQ(db.position_stats({2, 2}), stats);
+  EXPECT_EQ(db.occurrences({2, 2}).rows.size(), 1u);
+}
+
+TEST(DbDatabase, OccurrencePagingBothOrders) {
+  TempDir dir;
+  PositionKey start{42, 42};
+  auto db = Database::open(dir.path());
+  auto batch = db.begin_import();
+  for (int i = 0; i < 5; ++i) {
+    auto g = make_game({start, {static_cast<std::uint64_t>(1000 + i), 1}}, GameResult::draw, "p",
+                       i, static_cast<std::uint8_t>(i + 1));
+    batch.add_game(g.record, g.plies);
+  }
+  db.commit(batch);
+  auto ids = [](const OccurrencePage& p) {
+    std::vector<std::uint32_t> v;
+    for (auto& r : p.rows) v.push_back(r.game.value);
+    return v;
+  };
+  auto p1 = db.occurrences(start, {.limit = 2});
+  EXPECT_EQ(ids(p1), (std::vector<std::uint32_t>{1, 2}));
+  EXPECT_TRUE(p1.more);
+  auto p2 = db.occurrences(start, {.limit = 2, .after = GameId{2}});
+  EXPECT_EQ(ids(p2), (std::vector<std::uint32_t>{3, 4}));
+  auto p3 = db.occurrences(start, {.limit = 2, .after = GameId{4}});
+  EXPECT_EQ(ids(p3), (std::vector<std::uint32_t>{5}));
+  EXPECT_FALSE(p3.more);
+  auto d1 = db.occurrences(start, {.limit = 3, .descending = true});
+  EXPECT_EQ(ids(d1), (std::vector<std::uint32_t>{5, 4, 3}));
+  EXPECT_TRUE(d1.more);
+  auto d2 = db.occurrences(start, {.limit = 3, .descending = true, .after = GameId{3}});
+  EXPECT_EQ(ids(d2), (std::vector<std::uint32_t>{2, 1}));
+  EXPECT_FALSE(d2.more);
+  EXPECT_EQ(db.count_occurrences(start), 5u);
+  std::vector<std::uint32_t> all;
+  db.for_each_game([&](GameId id, const GameRecord&) { return all.push_back(id.value), true; });
+  EXPECT_EQ(all, (std::vector<std::uint32_t>{1, 2, 3, 4, 5}));
+}
+
+// Stats operands of one position spread over several batches, memtables and SST files: the
+// merge operator combines them (full merge on read, partial merges in compaction) to the sum.
+TEST(DbDatabase, MergeOperatorSumsAcrossFlushesAndCompaction) {
+  TempDir dir;
+  PositionKey start{7, 7};
+  std::uint64_t expected[3] = {0, 0, 0};  // white wins, draws, black wins of move code 0
+  auto db = Database::open(dir.path());
+  int serial = 0;
+  for (int round = 0; round < 6; ++round) {
+    auto batch = db.begin_import();
+    for (int i = 0; i <= round; ++i) {
+      auto result = static_cast<GameResult>((round + i) % 3);
+      ++expected[static_cast<int>(result)];
+      ++serial;
+      auto g = make_game({start, {static_cast<std::uint64_t>(5000 + serial), 3}}, result, "m",
+                         serial, static_cast<std::uint8_t>(serial));
+      g.plies[0].move = 0;
+      batch.add_game(g.record, g.plies);
+    }
+    db.commit(batch);
+    if (round % 2 == 0) db.flush();
+  }
+  auto check = [&] {
+    auto s = db.position_stats(start);
+    ASSERT_TRUE(s);
+    ASSERT_EQ(s->moves.size(), 1u);
+    EXPECT_EQ(s->moves[0].white_wins, expected[0]);
+    EXPECT_EQ(s->moves[0].draws, expected[1]);
+    EXPECT_EQ(s->moves[0].black_wins, expected[2]);
+    EXPECT_EQ(s->games(), 21u);
+  };
+  check();
+  db.compact();
+  check();
+}
+
+TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
+  std::mt19937_64 rng(7);
+  std::vector<TestGame> games;
+  for (int gi = 0; gi < 40; ++gi) {
+    std::vector<PositionKey> keys{{1, 1}};  // shared start
+    for (int ply = 1; ply < 8; ++ply) keys.push_back({rng() % 50, static_cast<std::uint32_t>(rng() % 2)});
+    games.push_back(make_game(keys, static_cast<GameResult>(gi % 4), "f", gi,
+                              static_cast<std::uint8_t>(gi + 1)));
+  }
+  auto build = [&](const fs::path& path, CommitMethod method) {
+    auto db = Database::open(path);
+    for (int part = 0; part < 2; ++part) {
+      auto batch = db.begin_import();
+      for (int gi = part * 20; gi < part * 20 + 20; ++gi)
+        batch.add_game(games[gi].record, games[gi].plies, players({std::string(1, 'p').append(std::to_string(gi % 3))}));
+      db.commit(batch, method);
+    }
+    db.compact();
+    return db;
+  };
+  TempDir a, b, c;
+  auto sorted = build(a.path(), CommitMethod::sorted_write_batch);
+  auto unsorted = build(b.path(), CommitMethod::unsorted_write_batch);
+  auto ingested = build(c.path(), CommitMethod::sst_ingestion);
+  for (auto* db : {&unsorted, &ingested}) {
+    EXPECT_EQ(db->meta().counts, sorted.meta().counts);
+    for (std::uint64_t z = 0; z < 50; ++z)
+      for (std::uint32_t ck = 0; ck < 2; ++ck) {
+        EXPECT_EQ(db->position_stats({z, ck}), sorted.position_stats({z, ck}));
+        EXPECT_EQ(db->occurrences({z, ck}, {.limit = 100}).rows,
+                  sorted.occurrences({z, ck}, {.limit = 100}).rows);
+      }
+    EXPECT_EQ(db->position_stats({1, 1})->games(), 40u);
+    for (std::uint32_t id = 1; id <= 40; ++id) EXPECT_EQ(db->game(GameId{id}), sorted.game(GameId{id}));
+    int n = 0;
+    db->scan_index(TextIndex::players, std::string_view("p1\0", 3), [&](const TextIndexKey&) { return ++n, true; });
+    EXPECT_EQ(n, 13);
+  }
+}
+
+TEST(DbDatabase, UncommittedOrStaleBatchesLeaveNoTrace) {
+  TempDir dir;
+  auto db = Database::open(dir.path());
+  {
+    auto batch = db.begin_import();
+    auto g = make_game({{1, 1}, {2, 2}}, GameResult::draw, "x");
+    batch.add_game(g.record, g.plies);
+  }  // dropped without commit
+  EXPECT_EQ(db.meta().counts.games, 0u);
+  EXPECT_FALSE(db.position_stats({1, 1}));
+  auto first = db.begin_import();
+  auto second = db.begin_import();
+  auto g = make_game({{1, 1}, {2, 2}}, GameResult::draw, "x");
+  first.add_game(g.record, g.plies);
+  auto h = make_game({{1, 1}, {3, 3}}, GameResult::draw, "x", 1, 1);
+  second.add_game(h.record, h.plies);
+  db.commit(first);
+  EXPECT_EQ(kind_of([&] { db.commit(second); }), ErrorKind::invalid_argument);
+  EXPECT_EQ(db.meta().counts.games, 1u);
+  EXPECT_EQ(db.position_stats({1, 1})->games(), 1u);
+}
+
+// A child process imports batches of 25 games (each game: 10 plies at its own positions plus a
+// shared start) until it is killed with SIGKILL. Reopened, the database must hold whole
+// batches only: the game count a multiple of 25 and every counter consistent with the data.
+TEST(DbDatabase, KillMinusNineLeavesOnlyWholeBatches) {
+  TempDir dir;
+  fs::create_directories(dir.path());
+  const PositionKey start{1, 1};
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    try {
+      auto db = Database::open(dir.path());
+      for (std::uint32_t b = 0;; ++b) {
+        auto batch = db.begin_import();
+        for (std::uint32_t i = 0; i < 25; ++i) {
+          std::uint32_t n = b * 25 + i;
+          std::vector<PositionKey> keys{start};
+          for (std::uint64_t p = 1; p <= 10; ++p) keys.push_back({n * 100 + p, 5});
+          GameRecord r;
+          auto g = make_game(keys, GameResult::white_win, "k.pdn", n);
+          g.record.content_hash = ContentHash{n, 0};
+          batch.add_game(g.record, g.plies);
+        }
+        db.commit(batch);
+      }
+    } catch (...) {
+    }
+    ::_exit(1);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the importer ended before the kill";
+
+  auto db = Database::open(dir.path());
+  auto m = db.meta();
+  const std::uint64_t games = m.counts.games;
+  EXPECT_GT(games, 0u);
+  EXPECT_EQ(games % 25, 0u);
+  EXPECT_EQ(m.next_game_id, games + 1);
+  EXPECT_EQ(m.counts.indexed_positions, games * 11);
+  std::uint64_t seen = 0;
+  db.for_each_game([&](GameId, const GameRecord&) { return ++seen, true; });
+  EXPECT_EQ(seen, games);
+  auto s = db.position_stats(start);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->games(), games);
+  EXPECT_EQ(db.count_occurrences(start), games);
+  // The last stored game's positions are there, the next one's are not.
+  EXPECT_EQ(db.count_occurrences({(games - 1) * 100 + 10, 5}), 1u);
+  EXPECT_EQ(db.count_occurrences({games * 100 + 1, 5}), 0u);
+  // And the writer can continue with the next id.
+  auto batch = db.begin_import();
+  auto g = make_game({start, {1, 9}}, GameResult::draw, "after", 0, 3);
+  EXPECT_EQ(batch.add_game(g.record, g.plies).id.value, games + 1);
+}
+
+TEST(DbDatabase, ReadOnlyAndSecondaryBesideAWriter) {
+  TempDir dir;
+  const PositionKey start{1, 1};
+  auto writer = Database::open(dir.path());
+  auto add = [&](int n) {
+    auto batch = writer.begin_import();
+    for (int i = 0; i < n; ++i) {
+      static int serial = 0;
+      ++serial;
+      auto g = make_game({start, {static_cast<std::uint64_t>(100 + serial), 1}},
+                         GameResult::draw, "s", serial, static_cast<std::uint8_t>(serial));
+      batch.add_game(g.record, g.plies);
+    }
+    writer.commit(batch);
+  };
+  add(3);
+  EXPECT_EQ(kind_of([&] { Database::open(dir.path()); }), ErrorKind::io);  // one writer only
+
+  auto reader = Database::open(dir.path(), opts(OpenMode::read_only));
+  auto secondary = Database::open(dir.path(), opts(OpenMode::secondary));
+  EXPECT_EQ(reader.meta().counts.games, 3u);
+  EXPECT_EQ(secondary.position_stats(start)->games(), 3u);
+
+  add(4);
+  writer.flush();
+  add(2);  // in the writer's memtable and WAL only
+  EXPECT_EQ(reader.meta().counts.games, 3u);  // read-only: the state at open
+  EXPECT_EQ(secondary.meta().counts.games, 3u);
+  secondary.catch_up();
+  EXPECT_EQ(secondary.meta().counts.games, 9u);
+  EXPECT_EQ(secondary.position_stats(start)->games(), 9u);
+  EXPECT_EQ(secondary.count_occurrences(start), 9u);
+  EXPECT_EQ(kind_of([&] { secondary.begin_import(); }), ErrorKind::invalid_argument);
+}

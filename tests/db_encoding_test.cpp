@@ -1,0 +1,192 @@
+// Key and value encodings of damdb::db: exact bytes (computed by hand from the layouts in
+// db/SCHEMA.md), round trips, and errors on malformed bytes.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "db/content_hash.hpp"
+#include "db/error.hpp"
+#include "db/game_id.hpp"
+#include "db/game_record.hpp"
+#include "db/meta.hpp"
+#include "db/occurrence.hpp"
+#include "db/position_key.hpp"
+#include "db/position_stats.hpp"
+#include "db/text_index.hpp"
+
+using namespace damdb::db;
+using namespace std::string_literals;
+
+namespace {
+
+ErrorKind kind_of(auto&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.kind();
+  }
+  ADD_FAILURE() << "no Error raised";
+  return ErrorKind::io;
+}
+
+}  // namespace
+
+TEST(DbEncoding, GameIdIsBigEndian) {
+  EXPECT_EQ(GameId{0x01020304}.encode(), "\x01\x02\x03\x04"s);
+  EXPECT_EQ(GameId::decode("\x00\x00\x01\x00"s).value, 256u);
+  // Byte order equals numeric order.
+  EXPECT_LT(GameId{255}.encode(), GameId{256}.encode());
+  EXPECT_EQ(kind_of([] { GameId::decode("abc"); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, PositionKeyZobristFirstThenCheck) {
+  PositionKey k{0x0102030405060708ull, 0x0a0b0c0du};
+  EXPECT_EQ(k.encode(), "\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0b\x0c\x0d"s);
+  EXPECT_EQ(PositionKey::decode(k.encode()), k);
+  EXPECT_EQ(kind_of([] { PositionKey::decode("short"); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, OccurrenceKeyAndPlies) {
+  OccurrenceKey k{PositionKey{0xffull << 56, 7}, GameId{9}};
+  EXPECT_EQ(k.encode(), "\xff\0\0\0\0\0\0\0\0\0\0\x07\0\0\0\x09"s);
+  EXPECT_EQ(OccurrenceKey::decode(k.encode()), k);
+
+  EXPECT_EQ(OccurrencePlies{{5}}.encode(), "\x01\x05"s);
+  // count 3, first ply 3, gaps 7 and 290 (= 0xa2 0x02 as LEB128).
+  OccurrencePlies three{{3, 10, 300}};
+  EXPECT_EQ(three.encode(), "\x03\x03\x07\xa2\x02"s);
+  EXPECT_EQ(OccurrencePlies::decode(three.encode()), three);
+
+  EXPECT_EQ(kind_of([] { OccurrencePlies{{4, 4}}.encode(); }), ErrorKind::invalid_argument);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x02\x05"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x02\x05\x00"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x01\x80"s); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, PositionStatsCompactLayout) {
+  PositionStats one;
+  one.add(7, GameResult::white_win);
+  // n=1, move 7, mask = white(1) | all-ones(0x10): counts omitted.
+  EXPECT_EQ(one.encode(), "\x01\x07\x11"s);
+
+  PositionStats s;
+  for (int i = 0; i < 2; ++i) s.add(0, GameResult::white_win);
+  for (int i = 0; i < 130; ++i) s.add(0, GameResult::black_win);
+  s.add(kGameEnd, GameResult::unknown);
+  s.add(kGameEnd, GameResult::draw);
+  // move 0: mask white|black = 0x05, counts 2 and 130 (0x82 0x01);
+  // move 255: mask draw|unknown|all-ones = 0x1a.
+  EXPECT_EQ(s.encode(), "\x02\x00\x05\x02\x82\x01\xff\x1a"s);
+  auto back = PositionStats::decode(s.encode());
+  EXPECT_EQ(back, s);
+  EXPECT_EQ(back.games(), 134u);
+  ASSERT_NE(back.find(0), nullptr);
+  EXPECT_EQ(back.find(0)->black_wins, 130u);
+  EXPECT_EQ(back.find(0)->games(), 132u);
+  EXPECT_EQ(back.find(3), nullptr);
+
+  EXPECT_EQ(kind_of([] { PositionStats::decode("\x02\x05\x11\x03\x11"s); }),
+            ErrorKind::corruption);  // codes not ascending
+  EXPECT_EQ(kind_of([] { PositionStats::decode("\x01\x05\x21"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { PositionStats::decode("\x01\x05"s); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, PositionStatsMergeIsAssociativeAndCommutative) {
+  PositionStats a, b, c;
+  a.add(1, GameResult::white_win);
+  a.add(4, GameResult::draw);
+  b.add(1, GameResult::black_win);
+  b.add(2, GameResult::draw);
+  c.add(4, GameResult::draw);
+  c.add(kGameEnd, GameResult::unknown);
+  std::string ab, ab_c, bc, a_bc, ba;
+  PositionStats::merge_encoded(a.encode(), b.encode(), ab);
+  PositionStats::merge_encoded(ab, c.encode(), ab_c);
+  PositionStats::merge_encoded(b.encode(), c.encode(), bc);
+  PositionStats::merge_encoded(a.encode(), bc, a_bc);
+  PositionStats::merge_encoded(b.encode(), a.encode(), ba);
+  EXPECT_EQ(ab_c, a_bc);
+  EXPECT_EQ(ab, ba);
+  auto total = PositionStats::decode(ab_c);
+  ASSERT_EQ(total.moves.size(), 4u);
+  EXPECT_EQ(total.find(1)->white_wins, 1u);
+  EXPECT_EQ(total.find(1)->black_wins, 1u);
+  EXPECT_EQ(total.find(2)->draws, 1u);
+  EXPECT_EQ(total.find(4)->draws, 2u);
+  EXPECT_EQ(total.find(kGameEnd)->unknown, 1u);
+  EXPECT_EQ(total.games(), 6u);
+}
+
+TEST(DbEncoding, TextIndexKey) {
+  TextIndexKey k{"smith", GameId{7}};
+  EXPECT_EQ(k.encode(), "smith\0\0\0\0\x07"s);
+  EXPECT_EQ(TextIndexKey::decode(k.encode()), k);
+  // The separator sorts a name before its extensions.
+  EXPECT_LT(TextIndexKey({"smit", GameId{999}}).encode(), TextIndexKey({"smith", GameId{1}}).encode());
+  EXPECT_EQ(kind_of([] { TextIndexKey{"a\0b"s, GameId{1}}.encode(); }),
+            ErrorKind::invalid_argument);
+  EXPECT_EQ(kind_of([] { TextIndexKey::decode("ab\x01\0\0\0\x01"s); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, ContentHashIsFnv1a128) {
+  // FNV-1a 128 of the empty FEN, the 0x00 separator and no moves (computed with Python big
+  // integers from the published offset basis and prime).
+  auto h = ContentHash::of("", {});
+  EXPECT_EQ(h.hex(), "d228cb69101a8caf78912b704e4a147f");
+  const std::uint8_t moves[] = {1, 2};
+  EXPECT_EQ(ContentHash::of("a", moves).hex(), "697128adfe757277b806e976f4a50a4f");
+  EXPECT_EQ(ContentHash::decode(h.encode()), h);
+  EXPECT_EQ(h.encode().substr(0, 4), "\xd2\x28\xcb\x69"s);
+}
+
+TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
+  GameRecord g;
+  g.tags = {{"White", "A"}};
+  g.moves = {1, 2};
+  g.status = ValidationStatus::warnings;
+  g.plies_replayed = 2;
+  g.result = GameResult::draw;
+  g.sources = {GameSource{"f", 1, 3, 0}};
+  g.pdn_text = "x";
+  g.content_hash = ContentHash{1, 2};
+  const std::string expected =
+      "\x01\x01\x01\x02"s                            // format, status, result, plies
+      "\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\x02"s          // hash
+      "\0\0"s                                        // start FEN, status message
+      "\x01\x05White\x01" "A"s                       // tags
+      "\x02\x01\x02"s                                // moves
+      "\x01\x01" "f\x01\x03\x00"s                    // sources
+      "\x01x"s;                                      // PDN text
+  EXPECT_EQ(g.encode(), expected);
+  EXPECT_EQ(GameRecord::decode(expected), g);
+
+  GameRecord full = g;
+  full.start_fen = "W:W31,32,K45:B1,2";
+  full.status = ValidationStatus::invalid;
+  full.status_message = "line 3:7: move 12 (32-28) is illegal";
+  full.sources.push_back(GameSource{"other.pdn", 100, 120, 123456789012ull});
+  full.pdn_text = "[White \"A\"]\n1. 32-28 {comment} (1. 33-28) 19-23 *\n";
+  EXPECT_EQ(GameRecord::decode(full.encode()), full);
+  EXPECT_EQ(full.tag("White"), "A");
+  EXPECT_EQ(full.tag("Black"), "");
+
+  std::string truncated = expected.substr(0, expected.size() - 1);
+  EXPECT_EQ(kind_of([&] { GameRecord::decode(truncated); }), ErrorKind::corruption);
+  std::string future = expected;
+  future[0] = 9;
+  EXPECT_EQ(kind_of([&] { GameRecord::decode(future); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, MetaRecordsRoundTrip) {
+  Counts c{10, 7, 2, 1, 3, 800, 790};
+  std::string bytes;
+  c.encode(bytes);
+  EXPECT_EQ(bytes, "\x0a\x07\x02\x01\x03\xa0\x06\x96\x06"s);
+  EXPECT_EQ(Counts::decode(bytes), c);
+
+  SourceInfo s{"games/a.pdn", 5000, ContentHash{3, 4}, -5, 5000, 12, 10, 1, 1, 1, 900};
+  std::string v;
+  s.encode(v);
+  EXPECT_EQ(SourceInfo::decode("games/a.pdn", v), s);
+  EXPECT_EQ(kind_of([&] { SourceInfo::decode("x", v.substr(0, 5)); }), ErrorKind::corruption);
+}
