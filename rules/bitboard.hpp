@@ -40,20 +40,18 @@ inline constexpr Bitboard kBoard = [] {
 }();
 
 /// Squares 1..5: the row where White men are crowned.
-inline constexpr Bitboard kWhitePromotionRow = square_bb(1) | square_bb(2) | square_bb(3) |
-                                               square_bb(4) | square_bb(5);
+inline constexpr Bitboard kWhitePromotionRow =
+    square_bb(1) | square_bb(2) | square_bb(3) | square_bb(4) | square_bb(5);
 /// Squares 46..50: the row where Black men are crowned.
-inline constexpr Bitboard kBlackPromotionRow = square_bb(46) | square_bb(47) | square_bb(48) |
-                                               square_bb(49) | square_bb(50);
+inline constexpr Bitboard kBlackPromotionRow =
+    square_bb(46) | square_bb(47) | square_bb(48) | square_bb(49) | square_bb(50);
 
 /// The four diagonal directions, as bit offsets.
 enum Direction : int { kUpLeft = -6, kUpRight = -5, kDownLeft = 5, kDownRight = 6 };
 inline constexpr std::array<int, 4> kDirections = {kUpLeft, kUpRight, kDownLeft, kDownRight};
 
 /// Shifts every square of `b` one step in direction `d`, dropping squares that leave the board.
-constexpr Bitboard shift(Bitboard b, int d) {
-  return (d > 0 ? (b << d) : (b >> -d)) & kBoard;
-}
+constexpr Bitboard shift(Bitboard b, int d) { return (d > 0 ? (b << d) : (b >> -d)) & kBoard; }
 
 /// Number of squares in a set.
 constexpr int count(Bitboard b) { return std::popcount(b); }

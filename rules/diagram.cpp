@@ -16,11 +16,20 @@ std::string diagram(const Position& pos, bool numbers) {
       const Square sq = row * 5 + col / 2 + 1;
       char symbol = '.';
       switch (pos.piece_on(sq)) {
-        case Piece::kWhiteMan: symbol = 'w'; break;
-        case Piece::kWhiteKing: symbol = 'W'; break;
-        case Piece::kBlackMan: symbol = 'b'; break;
-        case Piece::kBlackKing: symbol = 'B'; break;
-        case Piece::kEmpty: break;
+        case Piece::kWhiteMan:
+          symbol = 'w';
+          break;
+        case Piece::kWhiteKing:
+          symbol = 'W';
+          break;
+        case Piece::kBlackMan:
+          symbol = 'b';
+          break;
+        case Piece::kBlackKing:
+          symbol = 'B';
+          break;
+        case Piece::kEmpty:
+          break;
       }
       if (numbers) {
         char cell[8];

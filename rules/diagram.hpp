@@ -1,9 +1,9 @@
 // Text board diagrams of a position.
 #pragma once
 
-#include "rules/position.hpp"
-
 #include <string>
+
+#include "rules/position.hpp"
 
 namespace damdb::rules {
 

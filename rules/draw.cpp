@@ -14,7 +14,7 @@ int endgame_limit(const Position& pos, int& signature) {
   auto limit = [](int kings, int men, int other_kings, int other_men) {
     if (other_kings != 1 || other_men != 0 || kings < 1) return 0;
     const int pieces = kings + men;
-    if (pieces == 3) return 32;               // art. 6.4: 3 kings, 2 kings + man, king + 2 men
+    if (pieces == 3) return 32;                 // art. 6.4: 3 kings, 2 kings + man, king + 2 men
     if (pieces == 2 || pieces == 1) return 10;  // art. 6.5: 2 kings, king + man, king vs king
     return 0;
   };
@@ -25,11 +25,16 @@ int endgame_limit(const Position& pos, int& signature) {
 
 const char* to_string(DrawReason r) {
   switch (r) {
-    case DrawReason::kNone: return "none";
-    case DrawReason::kThreefoldRepetition: return "threefold repetition (FMJD 6.2)";
-    case DrawReason::kTwentyFiveMoves: return "25 king moves without capture (FMJD 6.3)";
-    case DrawReason::kSixteenMoves: return "16-move endgame rule (FMJD 6.4)";
-    case DrawReason::kFiveMoves: return "5-move endgame rule (FMJD 6.5)";
+    case DrawReason::kNone:
+      return "none";
+    case DrawReason::kThreefoldRepetition:
+      return "threefold repetition (FMJD 6.2)";
+    case DrawReason::kTwentyFiveMoves:
+      return "25 king moves without capture (FMJD 6.3)";
+    case DrawReason::kSixteenMoves:
+      return "16-move endgame rule (FMJD 6.4)";
+    case DrawReason::kFiveMoves:
+      return "5-move endgame rule (FMJD 6.5)";
   }
   return "none";
 }

@@ -1,11 +1,11 @@
 // Draw rules of FMJD article 6 as a game-state helper fed one position after another.
 #pragma once
 
-#include "rules/move.hpp"
-#include "rules/position.hpp"
-
 #include <cstdint>
 #include <vector>
+
+#include "rules/move.hpp"
+#include "rules/position.hpp"
 
 namespace damdb::rules {
 
@@ -13,9 +13,9 @@ namespace damdb::rules {
 enum class DrawReason {
   kNone,
   kThreefoldRepetition,  ///< art. 6.2: the same position, same side to move, a third time
-  kTwentyFiveMoves,      ///< art. 6.3: 25 successive moves each of only kings, no man move or capture
-  kSixteenMoves,         ///< art. 6.4: 3 kings, 2 kings + 1 man or 1 king + 2 men vs 1 king: 16 moves each
-  kFiveMoves,            ///< art. 6.5: 2 kings, 1 king + 1 man or 1 king vs 1 king: 5 moves each
+  kTwentyFiveMoves,  ///< art. 6.3: 25 successive moves each of only kings, no man move or capture
+  kSixteenMoves,  ///< art. 6.4: 3 kings, 2 kings + 1 man or 1 king + 2 men vs 1 king: 16 moves each
+  kFiveMoves,     ///< art. 6.5: 2 kings, 1 king + 1 man or 1 king vs 1 king: 5 moves each
 };
 
 /// Short English name of a draw reason ("threefold repetition", ...).

@@ -83,8 +83,9 @@ Position parse_fen(std::string_view fen) {
       if (!s.empty() && s.front() == '-') {
         s.remove_prefix(1);
         last = take_square(fen, s);
-        if (last < first) fail(fen, "range " + std::to_string(first) + "-" +
-                                        std::to_string(last) + " runs backwards");
+        if (last < first)
+          fail(fen,
+               "range " + std::to_string(first) + "-" + std::to_string(last) + " runs backwards");
       }
       for (int sq = first; sq <= last; ++sq) {
         const Bitboard b = square_bb(sq);

@@ -1,11 +1,11 @@
 // FEN for International Draughts (PDN 3.0, section "FEN"): "W:W31,32,K45:B1-20".
 #pragma once
 
-#include "rules/position.hpp"
-
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "rules/position.hpp"
 
 namespace damdb::rules {
 

@@ -1,10 +1,10 @@
 // A move in International Draughts: a quiet step/slide or a capture sequence.
 #pragma once
 
-#include "rules/bitboard.hpp"
-
 #include <array>
 #include <cstdint>
+
+#include "rules/bitboard.hpp"
 
 namespace damdb::rules {
 

@@ -20,8 +20,9 @@ inline Bitboard slide_fill(Bitboard kings, int d, Bitboard empty) {
 /// the most pieces and one entry per (from, to, captured set).
 class CaptureSearch {
  public:
-  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out, int& best)
-      : opponents_(opponents), empty_(empty), out_(out), best_(best) {}
+  /// With `keep_all`, every complete sequence is kept, not only those taking the most pieces.
+  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out, int& best, bool keep_all = false)
+      : opponents_(opponents), empty_(empty), out_(out), best_(best), keep_all_(keep_all) {}
 
   void man(int from) {
     from_ = from;
@@ -83,8 +84,11 @@ class CaptureSearch {
   }
 
   void record(int to, Bitboard captured, int n) {
-    if (n < best_) return;
-    if (n > best_) {
+    if (keep_all_) {
+      best_ = std::max(best_, n);
+    } else if (n < best_) {
+      return;
+    } else if (n > best_) {
       best_ = n;
       out_.clear();
     }
@@ -98,6 +102,7 @@ class CaptureSearch {
   Bitboard empty_;
   MoveList& out_;
   int& best_;
+  bool keep_all_ = false;
   int from_ = 0;
 };
 
@@ -118,8 +123,8 @@ void add_quiet_moves(const Position& pos, MoveList& moves) {
     const int from = lowest_bit(k);
     for (int d : kDirections) {
       for (Bitboard t = shift(bit(from), d) & empty; t; t = shift(t, d) & empty)
-        moves.push_back(Move{0, static_cast<std::uint8_t>(from),
-                             static_cast<std::uint8_t>(lowest_bit(t))});
+        moves.push_back(
+            Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(lowest_bit(t))});
     }
   }
 }
@@ -186,20 +191,45 @@ void generate_moves(const Position& pos, MoveList& moves) {
   if (best == 0) add_quiet_moves(pos, moves);
 }
 
-void sort_moves(MoveList& moves) {
-  std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
-    if (a.from != b.from) return a.from < b.from;
-    if (a.to != b.to) return a.to < b.to;
-    // Captured sets compared as ascending square lists (bit order follows square order).
-    Bitboard x = a.captures, y = b.captures;
-    while (x && y) {
-      const int bx = lowest_bit(x), by = lowest_bit(y);
-      if (bx != by) return bx < by;
-      x &= x - 1;
-      y &= y - 1;
-    }
-    return x == 0 && y != 0;
-  });
+void generate_all_captures(const Position& pos, MoveList& captures) {
+  captures.clear();
+  const Color side = pos.side_to_move();
+  const Bitboard own = pos.pieces(side);
+  const Bitboard opp = pos.pieces(opposite(side));
+  int best = 0;
+  for (Bitboard p = own; p; p &= p - 1) {
+    const int from = lowest_bit(p);
+    CaptureSearch search(opp, pos.empty() | bit(from), captures, best, /*keep_all=*/true);
+    if (pos.kings() & bit(from))
+      search.king(from);
+    else
+      search.man(from);
+  }
+}
+
+namespace {
+/// The canonical move order: start square, end square, then captured squares ascending.
+bool canonical_less(const Move& a, const Move& b) {
+  if (a.from != b.from) return a.from < b.from;
+  if (a.to != b.to) return a.to < b.to;
+  // Captured sets compared as ascending square lists (bit order follows square order).
+  Bitboard x = a.captures, y = b.captures;
+  while (x && y) {
+    const int bx = lowest_bit(x), by = lowest_bit(y);
+    if (bx != by) return bx < by;
+    x &= x - 1;
+    y &= y - 1;
+  }
+  return x == 0 && y != 0;
+}
+}  // namespace
+
+void sort_moves(MoveList& moves) { std::sort(moves.begin(), moves.end(), canonical_less); }
+
+int canonical_index(const MoveList& legal, const Move& m) {
+  int index = 0;
+  for (const Move& other : legal) index += canonical_less(other, m);
+  return index;
 }
 
 }  // namespace damdb::rules

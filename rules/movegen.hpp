@@ -15,9 +15,18 @@ namespace damdb::rules {
 /// Order: unspecified; use sort_moves() for the documented order.
 void generate_moves(const Position& pos, MoveList& moves);
 
+/// Fills `captures` with every complete capture sequence of the side to move, whatever the number
+/// of pieces it takes (the majority rule NOT applied): used to explain why a written capture is
+/// illegal ("fewer pieces taken than the maximum"). Empty when no capture exists.
+void generate_all_captures(const Position& pos, MoveList& captures);
+
 /// Sorts moves by start square, then end square, then by the captured squares (ascending),
 /// so that every position has one canonical move order (used for move indices in the database).
 void sort_moves(MoveList& moves);
+
+/// Position of `m` in the sort_moves() order of `legal` (0-based) without sorting: the number of
+/// moves of `legal` that sort before it. Used as a one-byte move code in the database.
+int canonical_index(const MoveList& legal, const Move& m);
 
 /// True when the side to move has at least one capture (then every legal move is a capture).
 bool has_capture(const Position& pos);

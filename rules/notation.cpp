@@ -1,9 +1,9 @@
 // PDN move notation (PDN 3.0 "Move notation"): writing moves and resolving written moves.
 #include "rules/notation.hpp"
 
-#include "rules/movegen.hpp"
-
 #include <cctype>
+
+#include "rules/movegen.hpp"
 
 namespace damdb::rules {
 namespace {
@@ -62,7 +62,7 @@ class RouteSearch {
 };
 
 /// True when `wanted` (squares) is an ordered subsequence of `landing` (bit indices).
-bool is_subsequence(const std::vector<Square>& wanted, const std::vector<int>& landing) {
+bool is_subsequence(std::span<const Square> wanted, const std::vector<int>& landing) {
   std::size_t i = 0;
   for (int b : landing)
     if (i < wanted.size() && bit_to_square(b) == wanted[i]) ++i;
@@ -148,22 +148,21 @@ bool parse_move_text(std::string_view text, std::vector<Square>& squares, Separa
   return squares.size() >= 2;
 }
 
-Resolution resolve(const Position& pos, const MoveList& legal, const std::vector<Square>& squares,
+Resolution resolve(const Position& pos, const MoveList& legal, std::span<const Square> squares,
                    Separator sep) {
   Resolution r;
   if (squares.size() < 2) return r;
   for (Square sq : squares)
     if (sq < 1 || sq > kSquares) return r;  // kSyntax: not a square
   const Square from = squares.front(), to = squares.back();
-  const std::vector<Square> middle(squares.begin() + 1, squares.end() - 1);
+  const std::span<const Square> middle = squares.subspan(1, squares.size() - 2);
   for (const Move& m : legal) {
     if (m.from_square() != from || m.to_square() != to) continue;
     bool match = middle.empty();
     if (!match && m.is_capture()) {
       RouteSearch search(pos, m);
-      match = search.run([&](const std::vector<int>& landing) {
-        return is_subsequence(middle, landing);
-      });
+      match = search.run(
+          [&](const std::vector<int>& landing) { return is_subsequence(middle, landing); });
     }
     if (match) r.candidates.push_back(m);
   }

@@ -1,11 +1,13 @@
 // PDN move notation (PDN 3.0, section "Move notation"): writing and resolving move text.
 #pragma once
 
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "rules/move.hpp"
 #include "rules/position.hpp"
-
-#include <string>
-#include <vector>
 
 namespace damdb::rules {
 
@@ -28,17 +30,17 @@ std::string to_pdn(const Position& pos, const Move& m);
 
 /// Outcome of resolving move text against the legal moves.
 enum class ResolveStatus {
-  kOk,            ///< exactly one legal move matches
-  kSyntax,        ///< the text is not move notation (needs 2+ squares in 1..50)
-  kIllegal,       ///< no legal move matches
-  kAmbiguous,     ///< two or more legal moves match (candidates lists them)
+  kOk,         ///< exactly one legal move matches
+  kSyntax,     ///< the text is not move notation (needs 2+ squares in 1..50)
+  kIllegal,    ///< no legal move matches
+  kAmbiguous,  ///< two or more legal moves match (candidates lists them)
 };
 
 /// A resolved move and what was learnt on the way.
 struct Resolution {
   ResolveStatus status = ResolveStatus::kSyntax;
-  Move move{};                 ///< the move when status == kOk
-  MoveList candidates;         ///< the matching moves when status == kAmbiguous
+  Move move{};                            ///< the move when status == kOk
+  MoveList candidates;                    ///< the matching moves when status == kAmbiguous
   bool capture_written_as_quiet = false;  ///< a capture written with '-'
   bool quiet_written_as_capture = false;  ///< a quiet move written with 'x'
 };
@@ -49,7 +51,7 @@ enum class Separator { kQuiet, kCapture, kUnknown };
 /// Resolves a list of squares (start, optional intermediate landing squares in order, end) against
 /// the legal moves of `pos`. Intermediate squares may be any ordered subset of the route's landing
 /// squares (partial paths). `sep` is the separator as written ('-' quiet, 'x'/':' capture).
-Resolution resolve(const Position& pos, const MoveList& legal, const std::vector<Square>& squares,
+Resolution resolve(const Position& pos, const MoveList& legal, std::span<const Square> squares,
                    Separator sep);
 
 /// Parses move text ("32-28", "19x28", "47x38x24x13x36", "19:28", zero-padded "07-12") into its

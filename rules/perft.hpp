@@ -1,11 +1,11 @@
 // perft: counting leaf nodes of the legal-move tree, the standard check of a move generator.
 #pragma once
 
-#include "rules/position.hpp"
-
 #include <cstdint>
 #include <utility>
 #include <vector>
+
+#include "rules/position.hpp"
 
 namespace damdb::rules {
 

@@ -1,8 +1,8 @@
 #include "rules/position.hpp"
 
-#include "rules/zobrist.hpp"
-
 #include <cassert>
+
+#include "rules/zobrist.hpp"
 
 namespace damdb::rules {
 

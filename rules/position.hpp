@@ -1,10 +1,10 @@
 // A position of International Draughts: men and kings of both colours and the side to move.
 #pragma once
 
+#include <cstdint>
+
 #include "rules/bitboard.hpp"
 #include "rules/move.hpp"
-
-#include <cstdint>
 
 namespace damdb::rules {
 

@@ -1,6 +1,5 @@
 #include "rules/zobrist.hpp"
 
-
 namespace damdb::rules::zobrist {
 namespace {
 

@@ -1,17 +1,17 @@
 // Zobrist keys for positions: fixed tables from a documented seed, identical on every machine.
 #pragma once
 
-#include "rules/position.hpp"
-
 #include <array>
 #include <cstdint>
+
+#include "rules/position.hpp"
 
 namespace damdb::rules::zobrist {
 
 /// Seeds of the two independent tables (SplitMix64 generator, see zobrist.cpp). Changing them
 /// changes every key stored in a database: the database schema version names them.
-inline constexpr std::uint64_t kSeed = 0x64616D6462u;        // "damdb"
-inline constexpr std::uint64_t kCheckSeed = 0x636865636Bu;   // "check"
+inline constexpr std::uint64_t kSeed = 0x64616D6462u;       // "damdb"
+inline constexpr std::uint64_t kCheckSeed = 0x636865636Bu;  // "check"
 
 namespace detail {
 // SplitMix64 (Steele, Lea, Flood 2014): a fixed, portable generator, so keys are the same on
