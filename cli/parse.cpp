@@ -1,0 +1,129 @@
+// `damdb parse FILE... [--json]`: reads PDN files and reports, per file, the games read, the
+// errors with their positions, and the encodings and variants seen. Exit code 0 when no game
+// has errors, 1 when some have, 2 when a file cannot be read (see command.hpp).
+#include "cli/command.hpp"
+#include "pdn/reader.hpp"
+#include "pdn/variant.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace damdb::cli {
+namespace {
+
+struct FileReport {
+  std::string file;
+  std::size_t games = 0;
+  std::size_t games_with_errors = 0;
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+  std::map<std::string, std::size_t> encodings;
+  std::map<std::string, std::size_t> variants;
+  std::vector<pdn::Diagnostic> diagnostics;
+  std::vector<std::pair<std::size_t, std::string>> not_international;  // game index, reason
+};
+
+FileReport parse_file(const std::string& path) {
+  FileReport r;
+  r.file = path;
+  pdn::GameReader reader(path);
+  reader.visit([&](pdn::Game& g) {
+    ++r.games;
+    ++r.encodings[std::string(pdn::to_string(g.encoding))];
+    std::string variant = g.variant.international
+                              ? std::string("International draughts")
+                              : (g.variant.game_type ? std::string(pdn::game_type_name(
+                                                           g.variant.game_type))
+                                                     : std::string("not International draughts"));
+    ++r.variants[variant];
+    if (!g.variant.international) r.not_international.emplace_back(g.index, g.variant.reason);
+    bool has_error = false;
+    for (pdn::Diagnostic& d : g.diagnostics) {
+      if (d.severity == pdn::Severity::Error) {
+        ++r.errors;
+        has_error = true;
+      } else {
+        ++r.warnings;
+      }
+      r.diagnostics.push_back(std::move(d));
+    }
+    if (has_error) ++r.games_with_errors;
+  });
+  return r;
+}
+
+nlohmann::json to_json(const FileReport& r) {
+  nlohmann::json j;
+  j["file"] = r.file;
+  j["games"] = r.games;
+  j["games_with_errors"] = r.games_with_errors;
+  j["errors"] = r.errors;
+  j["warnings"] = r.warnings;
+  j["encodings"] = r.encodings;
+  j["variants"] = r.variants;
+  nlohmann::json ni = nlohmann::json::array();
+  for (const auto& [index, reason] : r.not_international)
+    ni.push_back({{"game", index + 1}, {"reason", reason}});
+  j["not_international"] = ni;
+  nlohmann::json diags = nlohmann::json::array();
+  for (const pdn::Diagnostic& d : r.diagnostics)
+    diags.push_back({{"severity", std::string(pdn::to_string(d.severity))},
+                     {"game", d.game_index + 1},
+                     {"line", d.pos.line},
+                     {"column", d.pos.column},
+                     {"offending", d.offending},
+                     {"expected", d.expected},
+                     {"message", d.message}});
+  j["diagnostics"] = diags;
+  return j;
+}
+
+void print_text(const FileReport& r) {
+  std::cout << r.file << ": " << r.games << " games, " << r.games_with_errors
+            << " with errors (" << r.errors << " errors, " << r.warnings << " warnings)\n";
+  std::cout << "  encodings:";
+  for (const auto& [name, n] : r.encodings) std::cout << ' ' << name << '=' << n;
+  std::cout << "\n  variants:";
+  for (const auto& [name, n] : r.variants) std::cout << ' ' << name << '=' << n;
+  std::cout << '\n';
+  for (const auto& [index, reason] : r.not_international)
+    std::cout << "  game " << index + 1 << ": not International draughts: " << reason << '\n';
+  for (const pdn::Diagnostic& d : r.diagnostics) std::cout << "  " << d.to_string() << '\n';
+}
+
+void setup(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("parse", "Read PDN files and report games, errors, encodings, variants");
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto json = std::make_shared<bool>(false);
+  cmd->add_option("files", *files, "PDN files ('-' reads standard input)")->required();
+  cmd->add_flag("--json", *json, "print one JSON document instead of text");
+  cmd->callback([files, json, &exit_code] {
+    std::vector<FileReport> reports;
+    for (const std::string& f : *files) {
+      try {
+        reports.push_back(parse_file(f));
+      } catch (const pdn::ReadError& e) {
+        throw InputError(e.what());
+      }
+    }
+    bool errors = false;
+    for (const FileReport& r : reports) errors = errors || r.errors > 0;
+    if (*json) {
+      nlohmann::json j = nlohmann::json::array();
+      for (const FileReport& r : reports) j.push_back(to_json(r));
+      std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    } else {
+      for (const FileReport& r : reports) print_text(r);
+    }
+    exit_code = errors ? kProblems : kOk;
+  });
+}
+
+static Registration reg{setup};
+
+}  // namespace
+}  // namespace damdb::cli

@@ -1,0 +1,190 @@
+#include "pdn/game.hpp"
+
+#include "pdn/writer.hpp"
+
+#include <string>
+
+namespace damdb::pdn {
+
+std::string_view to_string(Encoding encoding) {
+  switch (encoding) {
+    case Encoding::Ascii: return "ascii";
+    case Encoding::Utf8: return "utf-8";
+    case Encoding::Latin1: return "latin-1";
+    case Encoding::Windows1252: return "windows-1252";
+  }
+  return "?";
+}
+
+std::string_view to_string(Severity severity) {
+  return severity == Severity::Error ? "error" : "warning";
+}
+
+std::string_view to_string(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::WhiteWin: return "white win";
+    case Outcome::BlackWin: return "black win";
+    case Outcome::Draw: return "draw";
+    case Outcome::Unknown: return "unknown";
+    case Outcome::Unfinished: return "unfinished";
+  }
+  return "?";
+}
+
+std::string_view to_string(ElementKind kind) {
+  switch (kind) {
+    case ElementKind::MoveNumber: return "move number";
+    case ElementKind::Move: return "move";
+    case ElementKind::Nag: return "NAG";
+    case ElementKind::Comment: return "comment";
+    case ElementKind::LineComment: return "line comment";
+    case ElementKind::Setup: return "setup";
+    case ElementKind::Variation: return "variation";
+    case ElementKind::Result: return "result";
+  }
+  return "?";
+}
+
+std::string Diagnostic::to_string() const {
+  std::string s = file.empty() ? std::string("<input>") : file;
+  s += ':' + std::to_string(pos.line) + ':' + std::to_string(pos.column) + ": ";
+  s += pdn::to_string(severity);
+  s += ": game " + std::to_string(game_index + 1) + ": " + message;
+  if (!offending.empty()) s += ": '" + offending + "'";
+  if (!expected.empty()) s += " (expected " + expected + ")";
+  return s;
+}
+
+const Tag* Game::tag(std::string_view name) const {
+  for (const Tag& t : tags)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+const Element* Game::result() const {
+  if (!moves.empty() && moves.back().kind == ElementKind::Result) return &moves.back();
+  return nullptr;
+}
+
+bool Game::has_errors() const {
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+std::vector<EmbeddedCommand> embedded_commands(std::string_view comment) {
+  std::vector<EmbeddedCommand> out;
+  std::size_t i = 0;
+  while ((i = comment.find("[%", i)) != std::string_view::npos) {
+    std::size_t close = comment.find(']', i + 2);
+    if (close == std::string_view::npos) break;
+    std::string_view body = comment.substr(i + 2, close - i - 2);
+    std::size_t k = 0;
+    while (k < body.size() && body[k] != ' ' && body[k] != '\t' && body[k] != '\n' &&
+           body[k] != '\r')
+      ++k;
+    EmbeddedCommand c;
+    c.name = body.substr(0, k);
+    while (k < body.size() && (body[k] == ' ' || body[k] == '\t' || body[k] == '\n' ||
+                               body[k] == '\r'))
+      ++k;
+    c.args = body.substr(k);
+    while (!c.args.empty() && (c.args.back() == ' ' || c.args.back() == '\t')) c.args.remove_suffix(1);
+    out.push_back(c);
+    i = close + 1;
+  }
+  return out;
+}
+
+namespace {
+
+bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
+               const std::vector<Element>& lb, std::string* why, bool main) {
+  std::size_t i = 0, j = 0;
+  auto skip = [](const std::vector<Element>& l, std::size_t& k) {
+    while (k < l.size() && l[k].kind == ElementKind::MoveNumber) ++k;
+  };
+  auto fail = [&](const Element& e, const std::string& what) {
+    if (why)
+      *why = "line " + std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " +
+             std::string(to_string(e.kind)) + ": " + what;
+    return false;
+  };
+  while (true) {
+    skip(la, i);
+    skip(lb, j);
+    bool end_a = i == la.size(), end_b = j == lb.size();
+    if (main) {  // a missing terminator equals '*'
+      auto is_star = [](const Game& g, const Element& e) {
+        return e.kind == ElementKind::Result && g.text_of(e) == "*";
+      };
+      if (end_a && !end_b && j + 1 == lb.size() && is_star(b, lb[j])) return true;
+      if (end_b && !end_a && i + 1 == la.size() && is_star(a, la[i])) return true;
+    }
+    if (end_a || end_b) {
+      if (end_a && end_b) return true;
+      if (why) *why = "different number of elements";
+      return false;
+    }
+    const Element& x = la[i];
+    const Element& y = lb[j];
+    if (x.kind != y.kind) return fail(x, "kind differs from " + std::string(to_string(y.kind)));
+    switch (x.kind) {
+      case ElementKind::Move: {
+        auto sx = a.squares_of(x), sy = b.squares_of(y);
+        if (x.alphanumeric != y.alphanumeric ||
+            (x.alphanumeric && a.text_of(x) != b.text_of(y)) ||
+            !std::equal(sx.begin(), sx.end(), sy.begin(), sy.end()) ||
+            (sx.size() > 1 && x.separator != y.separator) ||
+            a.text_of(x.strength) != b.text_of(y.strength))
+          return fail(x, std::string(a.text_of(x)) + " vs " + std::string(b.text_of(y)));
+        break;
+      }
+      case ElementKind::Nag:
+        if (x.value != y.value) return fail(x, "NAG value");
+        break;
+      case ElementKind::Comment:
+      case ElementKind::LineComment:
+        if (a.text_of(x) != b.text_of(y)) return fail(x, "text differs");
+        break;
+      case ElementKind::Setup:
+        if (a.setups[x.value] != b.setups[y.value]) return fail(x, "setup differs");
+        break;
+      case ElementKind::Variation:
+        if (!same_line(a, a.variation_of(x), b, b.variation_of(y), why, false)) return false;
+        break;
+      case ElementKind::Result: {
+        std::string tx, ty;
+        for (char c : a.text_of(x))
+          if (c != ' ' && c != '\t') tx += c;
+        for (char c : b.text_of(y))
+          if (c != ' ' && c != '\t') ty += c;
+        if (tx != ty || x.outcome != y.outcome) return fail(x, "result differs");
+        break;
+      }
+      case ElementKind::MoveNumber:
+        break;
+    }
+    ++i;
+    ++j;
+  }
+}
+
+}  // namespace
+
+bool same_content(const Game& a, const Game& b, std::string* why) {
+  auto ta = canonical_tag_order(a), tb = canonical_tag_order(b);
+  if (ta.size() != tb.size()) {
+    if (why) *why = "different number of tags";
+    return false;
+  }
+  for (std::size_t i = 0; i < ta.size(); ++i) {
+    if (ta[i]->name != tb[i]->name || ta[i]->value != tb[i]->value) {
+      if (why) *why = "tag " + ta[i]->name + " differs";
+      return false;
+    }
+  }
+  return same_line(a, a.moves, b, b.moves, why, true);
+}
+
+}  // namespace damdb::pdn

@@ -1,0 +1,173 @@
+// The parsed PDN game: tags, movetext tree, source positions and diagnostics (errors as data).
+//
+// Positions: every TextPos holds a 1-based line number in the source file, a 1-based column
+// counted in characters (Unicode code points of the UTF-8 text; a tab counts as one character,
+// the CR of a CRLF ending is never counted because it ends the line) and a byte offset into
+// Game::text, the game's own text converted to UTF-8. For ASCII and UTF-8 games the offset in
+// the source file is Game::byte_begin + offset; for Latin-1 / Windows-1252 games offsets refer
+// to the converted text only.
+//
+// Source: PDN 3.0 (pdn.fmjd.org), sections "Tag pairs", "Movetext", "Game termination".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace damdb::pdn {
+
+/// A place in the source: 1-based line and column (characters), byte offset into Game::text.
+struct TextPos {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  std::uint32_t offset = 0;
+  friend bool operator==(const TextPos&, const TextPos&) = default;
+};
+
+/// A byte range [begin, begin + size) of Game::text.
+struct TextRange {
+  std::uint32_t begin = 0;
+  std::uint32_t size = 0;
+};
+
+/// The encoding the reader assumed for a game's bytes; the text is always stored as UTF-8.
+enum class Encoding : std::uint8_t { Ascii, Utf8, Latin1, Windows1252 };
+/// "ascii", "utf-8", "latin-1" or "windows-1252".
+std::string_view to_string(Encoding encoding);
+
+/// What a syntax or value problem means for the game: an Error makes the game (and the file)
+/// "has errors"; a Warning is a tolerated dialect (normalised or assumed).
+enum class Severity : std::uint8_t { Warning, Error };
+std::string_view to_string(Severity severity);
+
+/// One problem found while reading: file, game index, position, offending text and what was
+/// expected there. `message` is a short English sentence.
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  std::string file;            ///< source name as given to the reader ("-" for stdin)
+  std::size_t game_index = 0;  ///< 0-based index of the game in its file
+  TextPos pos;                 ///< where the offending text starts
+  std::string offending;       ///< the offending text (at most 40 characters, UTF-8)
+  std::string expected;        ///< what the grammar expected instead (may be empty)
+  std::string message;         ///< what went wrong
+  /// "file:line:column: error: game 3: message: 'offending' (expected ...)".
+  std::string to_string() const;
+};
+
+/// A tag pair `[Name "value"]`. The value is unescaped (`\"` -> `"`, `\\` -> `\`); `normalized`
+/// holds the canonical form when the value checker rewrote it (see tag_values.hpp), else empty.
+struct Tag {
+  std::string name;
+  std::string value;       ///< as written (unescaped), UTF-8
+  std::string normalized;  ///< canonical value when it differs from `value`; empty otherwise
+  TextPos pos;             ///< position of the '['
+};
+
+/// The normalised meaning of a game terminator.
+enum class Outcome : std::uint8_t {
+  WhiteWin,    ///< 2-0, 1-0
+  BlackWin,    ///< 0-2, 0-1
+  Draw,        ///< 1-1, 1/2-1/2
+  Unknown,     ///< '*' (result unknown or game in progress), or a non-standard score such as 4-6
+  Unfinished,  ///< 0-0 (game not finished: live broadcast, adjourned)
+};
+std::string_view to_string(Outcome outcome);
+
+/// Kinds of movetext elements.
+enum class ElementKind : std::uint8_t {
+  MoveNumber,   ///< `12.` (value 12) or `12...` (black_form); zero padding allowed (`01.`)
+  Move,         ///< `32-28`, `19x28`, `28x19x10`, `32-28!?`, `a3-b4` (alphanumeric)
+  Nag,          ///< `$n` (value n)
+  Comment,      ///< `{ text }`; text() is the inner text, braces excluded
+  LineComment,  ///< `% text` up to the end of the line; text() excludes the '%'
+  Setup,        ///< `/FEN "W:W31:B1"/`; value indexes Game::setups
+  Variation,    ///< `( ... )`; value indexes Game::variations; follows the move it replaces
+  Result,       ///< game terminator as written (`2-0`, `1 - 1`, `*`); outcome is its meaning
+};
+std::string_view to_string(ElementKind kind);
+
+/// Separator written between the squares of a move.
+enum class Separator : std::uint8_t { None = 0, Dash = '-', Cross = 'x', Colon = ':' };
+
+/// One movetext element (a small value type; texts and square lists live in the Game).
+struct Element {
+  ElementKind kind = ElementKind::Comment;
+  Separator separator = Separator::None;  ///< Move: first separator written
+  bool black_form = false;                ///< MoveNumber: written with "..." (black to move)
+  bool alphanumeric = false;              ///< Move: written in a1..j10 coordinates (squares empty)
+  Outcome outcome = Outcome::Unknown;     ///< Result only
+  std::uint8_t square_count = 0;          ///< Move: number of squares written
+  TextPos pos;                            ///< start of the element in the source
+  TextRange text;     ///< whole token as written (Move incl. strength); inner text of comments
+  TextRange strength; ///< Move: strength marks as written ("!?", "(?)", "*"), empty if none
+  /// MoveNumber: the number; Nag: n; Move: index of the first square in Game::squares;
+  /// Variation: index in Game::variations; Setup: index in Game::setups.
+  std::uint32_t value = 0;
+};
+
+/// Whether the game is International draughts (10x10, GameType 20) and why we think so.
+struct VariantCheck {
+  bool international = true;  ///< false: another variant; never replay it on a 10x10 board
+  int game_type = 0;          ///< number from the GameType tag, 0 when absent or unreadable
+  std::string reason;         ///< human-readable evidence ("GameType 21 (English draughts)")
+};
+
+/// One game as read from a PDN source. Everything the source held is kept.
+struct Game {
+  std::size_t index = 0;            ///< 0-based index of the game in its source
+  std::string source;               ///< file name as given to the reader; "-" for stdin
+  std::uint64_t byte_begin = 0;     ///< first byte of the game in the source (after whitespace)
+  std::uint64_t byte_end = 0;       ///< one past the last byte (end of the terminator)
+  std::uint32_t first_line = 0;     ///< 1-based line of byte_begin
+  std::uint32_t last_line = 0;      ///< 1-based line of the last byte
+  Encoding encoding = Encoding::Ascii;
+  std::string text;                 ///< the game's source text converted to UTF-8, byte-faithful
+  std::vector<Tag> tags;            ///< in input order
+  std::vector<Element> moves;       ///< the main line: all movetext elements in order
+  std::vector<std::vector<Element>> variations;  ///< bodies of Variation elements
+  std::vector<std::uint8_t> squares;             ///< square pool of all moves, written order
+  std::vector<std::string> setups;               ///< unescaped values of /FEN "..."/ commands
+  std::vector<Diagnostic> diagnostics;           ///< errors and warnings, in text order
+  VariantCheck variant;
+
+  /// 1-based game number (index + 1).
+  std::size_t number() const { return index + 1; }
+  std::string_view text_of(TextRange range) const {
+    return std::string_view(text).substr(range.begin, range.size);
+  }
+  /// Text of an element: move token, comment inner text, result as written, ...
+  std::string_view text_of(const Element& e) const { return text_of(e.text); }
+  /// Squares of a Move element (1..50 on a 10x10 board), in written order.
+  std::span<const std::uint8_t> squares_of(const Element& e) const {
+    return {squares.data() + e.value, e.square_count};
+  }
+  /// The body of a Variation element.
+  const std::vector<Element>& variation_of(const Element& e) const { return variations[e.value]; }
+  /// First tag with this name (case-sensitive), or nullptr.
+  const Tag* tag(std::string_view name) const;
+  /// The main line's terminator, or nullptr when the game ended without one.
+  const Element* result() const;
+  /// True when at least one diagnostic is an Error.
+  bool has_errors() const;
+};
+
+/// An embedded command inside a comment, e.g. `[%clock w 1:20:00]` -> name "clock", args
+/// "w 1:20:00". Views point into the comment text. Source: PDN 3.0 "Embedded commands".
+struct EmbeddedCommand {
+  std::string_view name;
+  std::string_view args;
+};
+/// All `[%name args]` commands in a comment text, in order.
+std::vector<EmbeddedCommand> embedded_commands(std::string_view comment);
+
+/// Content equality used for round trips: tags (name, value) in canonical writer order, and all
+/// movetext elements except move numbers (the writer regenerates those) compared by meaning:
+/// squares, separator, strength marks, alphanumeric text, NAG values, comment texts, setups,
+/// variations recursively, and the terminator (a missing terminator equals '*').
+/// Returns true when equal; otherwise false and, if `why` is given, the first difference.
+bool same_content(const Game& a, const Game& b, std::string* why = nullptr);
+
+}  // namespace damdb::pdn

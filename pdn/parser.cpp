@@ -1,0 +1,826 @@
+// The PDN tokenizer and game parser. Hot path: no per-token heap allocation; elements are small
+// value types whose texts are offsets into the game's text.
+#include "pdn/parser.hpp"
+
+#include "pdn/encoding.hpp"
+#include "pdn/tag_values.hpp"
+#include "pdn/variant.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace damdb::pdn {
+
+namespace {
+
+constexpr std::size_t kMaxDiagnosticsPerGame = 50;
+
+struct NeedMoreInput {};
+
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool is_space(char c) {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
+}
+inline bool is_lower_file(char c) { return c >= 'a' && c <= 'l'; }
+inline bool is_name_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+}
+// Characters that may follow a token without white space.
+inline bool is_delimiter(char c) {
+  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == '%' || c == '$' || c == '/' || c == ';' || c == ',' || c == '"';
+}
+
+enum class EndReason { Terminator, NextTag, Eof };
+
+class Parser {
+ public:
+  Parser(std::string_view buffer, bool at_eof, LineColumn start, Game& game)
+      : s_(buffer.data()), n_(buffer.size()), at_eof_(at_eof), game_(game) {
+    line_ = start.line;
+    line_start_ = 0;
+    base_column_ = start.column;
+    col_pos_ = 0;
+    col_ = start.column;
+  }
+
+  ParseStep run() {
+    ParseStep step;
+    skip_space();
+    step.begin = p_;
+    step.begin_at = {line_, column(p_)};
+    if (p_ >= n_) {
+      step.status = at_eof_ ? ParseStep::End : ParseStep::NeedMore;
+      return step;
+    }
+    begin_ = p_;
+    try {
+      parse_body();
+    } catch (const NeedMoreInput&) {
+      step.status = ParseStep::NeedMore;
+      return step;
+    }
+    step.status = ParseStep::GameRead;
+    step.end = end_;
+    step.end_at = end_at_;
+    return step;
+  }
+
+ private:
+  // ---- low-level cursor -------------------------------------------------------------------
+  // Character at i, or 0 past the end; past the end of a buffer that may grow, stop parsing.
+  char peek(std::size_t i) {
+    if (i < n_) return s_[i];
+    if (!at_eof_) throw NeedMoreInput{};
+    return 0;
+  }
+  bool at_end() {
+    if (p_ < n_) return false;
+    if (!at_eof_) throw NeedMoreInput{};
+    return true;
+  }
+
+  // Moves the cursor to q, counting line breaks on the way.
+  void advance_to(std::size_t q) {
+    const char* from = s_ + p_;
+    const char* to = s_ + q;
+    while (true) {
+      const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(to - from));
+      if (!nl) break;
+      from = static_cast<const char*>(nl) + 1;
+      ++line_;
+      line_start_ = static_cast<std::size_t>(from - s_);
+      base_column_ = 1;
+      col_pos_ = line_start_;
+      col_ = 1;
+    }
+    p_ = q;
+  }
+
+  void skip_space() {
+    while (true) {
+      while (p_ < n_ && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\r')) ++p_;
+      if (p_ >= n_) return;
+      char c = s_[p_];
+      if (c == '\n') {
+        ++p_;
+        ++line_;
+        line_start_ = p_;
+        base_column_ = 1;
+        col_pos_ = p_;
+        col_ = 1;
+      } else if (c == '\f' || c == '\v') {
+        ++p_;
+      } else {
+        return;
+      }
+    }
+  }
+
+  // 1-based column (characters) of byte i on the current line; i must not precede col_pos_.
+  std::uint32_t column(std::size_t i) {
+    if (i < col_pos_) {  // (rare) recompute from the line start
+      col_pos_ = line_start_;
+      col_ = base_column_;
+    }
+    std::uint32_t col = col_;
+    for (std::size_t k = col_pos_; k < i; ++k)
+      if ((static_cast<unsigned char>(s_[k]) & 0xC0) != 0x80) ++col;
+    col_pos_ = i;
+    col_ = col;
+    return col;
+  }
+
+  TextPos pos_at(std::size_t i) {
+    return {line_, column(i), static_cast<std::uint32_t>(i - begin_)};
+  }
+  TextRange range(std::size_t from, std::size_t to) const {
+    return {static_cast<std::uint32_t>(from - begin_), static_cast<std::uint32_t>(to - from)};
+  }
+
+  void diagnose(Severity severity, TextPos pos, std::size_t from, std::size_t to,
+                std::string expected, std::string message) {
+    if (game_.diagnostics.size() >= kMaxDiagnosticsPerGame) {
+      if (game_.diagnostics.size() == kMaxDiagnosticsPerGame) {
+        Diagnostic d;
+        d.severity = Severity::Error;
+        d.pos = pos;
+        d.message = "too many problems in this game; further ones are not reported";
+        game_.diagnostics.push_back(std::move(d));
+      }
+      return;
+    }
+    Diagnostic d;
+    d.severity = severity;
+    d.pos = pos;
+    to = std::min(to, n_);
+    from = std::min(from, to);
+    std::size_t len = std::min<std::size_t>(to - from, 40);
+    while (from + len < to && len > 0 &&
+           (static_cast<unsigned char>(s_[from + len]) & 0xC0) == 0x80)
+      --len;  // do not cut a UTF-8 sequence
+    d.offending.assign(s_ + from, len);
+    d.expected = std::move(expected);
+    d.message = std::move(message);
+    game_.diagnostics.push_back(std::move(d));
+  }
+  void error_here(std::size_t from, std::size_t to, std::string expected, std::string message) {
+    diagnose(Severity::Error, pos_at(from), from, to, std::move(expected), std::move(message));
+  }
+
+  std::vector<Element>& current_line() {
+    return stack_.empty() ? game_.moves : game_.variations[stack_.back()];
+  }
+  void push(const Element& e) { current_line().push_back(e); }
+
+  // ---- game structure ---------------------------------------------------------------------
+  void parse_body() {
+    EndReason reason = EndReason::Eof;
+    last_end_ = p_;
+    last_end_at_ = {line_, column(p_)};
+    while (true) {
+      skip_space();
+      if (at_end()) break;
+      char c = s_[p_];
+      if (c == '[') {
+        if (movetext_ || repeated_tag_name()) {
+          reason = EndReason::NextTag;
+          break;
+        }
+        parse_tag();
+      } else if (c == '{') {
+        parse_comment();
+      } else if (c == '%') {
+        parse_line_comment();
+      } else if (is_digit(c)) {
+        if (parse_number_token()) {
+          reason = EndReason::Terminator;
+          break;
+        }
+      } else if (c == '*') {
+        std::size_t start = p_;
+        TextPos pos = pos_at(start);
+        ++p_;
+        if (add_result(start, p_, pos, Outcome::Unknown)) {
+          reason = EndReason::Terminator;
+          break;
+        }
+      } else if (c == '(') {
+        open_variation();
+      } else if (c == ')') {
+        close_variation();
+      } else if (c == '$') {
+        parse_nag();
+      } else if (c == '/') {
+        parse_setup();
+      } else if (is_lower_file(c)) {
+        parse_alphanumeric_move();
+      } else if (c == '.') {
+        parse_ellipsis();
+      } else if (c == '"') {
+        skip_stray_string();
+      } else {
+        skip_unexpected();
+      }
+      last_end_ = p_;
+      last_end_at_ = {line_, column(p_)};
+    }
+    if (reason == EndReason::Eof && eof_is_next_tag_) reason = EndReason::NextTag;
+    ended_by_next_tag_ = reason == EndReason::NextTag;
+    finish(reason);
+  }
+
+  // True when the tag at p_ repeats a name already in this game: a tag-only game has ended.
+  bool repeated_tag_name() {
+    if (game_.tags.empty()) return false;
+    std::size_t q = p_ + 1;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    std::size_t name_begin = q;
+    while (is_name_char(peek(q))) ++q;
+    std::string_view name(s_ + name_begin, q - name_begin);
+    if (name.empty()) return false;
+    for (const Tag& t : game_.tags)
+      if (t.name == name) return true;
+    return false;
+  }
+
+  void finish(EndReason reason) {
+    std::size_t end = reason == EndReason::Terminator ? p_ : last_end_;
+    // Unclosed variations.
+    while (!stack_.empty()) {
+      stack_.pop_back();
+      TextPos pos = open_pos_.back();
+      open_pos_.pop_back();
+      Diagnostic d;
+      d.severity = Severity::Error;
+      d.pos = pos;
+      d.offending = "(";
+      d.expected = "')'";
+      d.message = "variation is never closed";
+      if (game_.diagnostics.size() < kMaxDiagnosticsPerGame) game_.diagnostics.push_back(d);
+    }
+    if (reason != EndReason::Terminator) {
+      bool has_moves = false;
+      for (const Element& e : game_.moves)
+        if (e.kind != ElementKind::Comment && e.kind != ElementKind::LineComment) has_moves = true;
+      if (!reclassify_nonstandard_result()) {
+        TextPos pos{last_end_at_.line, last_end_at_.column,
+                    static_cast<std::uint32_t>(last_end_ - begin_)};
+        if (reason == EndReason::NextTag && has_moves) {
+          diagnose(Severity::Error, pos, last_end_, last_end_,
+                   "a game terminator (2-0, 1-1, 0-2, *)",
+                   "game ends without a terminator before the next game's tags");
+        } else if (reason == EndReason::NextTag) {
+          diagnose(Severity::Warning, pos, last_end_, last_end_, "movetext and a game terminator",
+                   "game has tags but no movetext");
+        } else {
+          diagnose(Severity::Warning, pos, last_end_, last_end_,
+                   "a game terminator (2-0, 1-1, 0-2, *)",
+                   "game ends at the end of the input without a terminator");
+        }
+      }
+    }
+    end_ = end;
+    end_at_ = reason == EndReason::Terminator ? LineColumn{line_, column(p_)} : last_end_at_;
+  }
+
+  // A game cut by the next tags whose last "move" equals a non-standard Result tag (4-6, 1-9)
+  // ends with that score: turn the move into a Result with Outcome::Unknown.
+  bool reclassify_nonstandard_result() {
+    if (game_.moves.empty()) return false;
+    Element& last = game_.moves.back();
+    if (last.kind != ElementKind::Move || last.strength.size != 0) return false;
+    const Tag* result = game_.tag("Result");
+    if (!result) return false;
+    if (std::string_view(s_ + begin_ + last.text.begin, last.text.size) != result->value)
+      return false;
+    last.kind = ElementKind::Result;
+    last.outcome = Outcome::Unknown;
+    last.square_count = 0;
+    last.value = 0;
+    diagnose(Severity::Error, last.pos, begin_ + last.text.begin,
+             begin_ + last.text.begin + last.text.size, "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0, *",
+             "non-standard game result (kept as text, outcome unknown)");
+    return true;
+  }
+
+  // ---- tags -------------------------------------------------------------------------------
+  void parse_tag() {
+    std::size_t start = p_;
+    Tag tag;
+    tag.pos = pos_at(start);
+    ++p_;
+    while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
+    std::size_t name_begin = p_;
+    while (is_name_char(peek(p_))) ++p_;
+    if (p_ == name_begin) {
+      error_here(p_, p_ + 1, "a tag name", "tag pair without a name");
+      recover_tag();
+      return;
+    }
+    tag.name.assign(s_ + name_begin, p_ - name_begin);
+    while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
+    if (peek(p_) != '"') {
+      error_here(p_, p_ + 1, "'\"' opening the tag value", "tag value is not a quoted string");
+      recover_tag();
+      return;
+    }
+    ++p_;
+    if (!read_string(tag.value)) {
+      diagnose(Severity::Error, tag.pos, start, p_, "'\"' closing the tag value",
+               "tag value is never closed");
+      game_.tags.push_back(std::move(tag));
+      return;
+    }
+    while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
+    if (peek(p_) != ']') {
+      error_here(p_, p_ + 1, "']' closing the tag pair", "tag pair is not closed");
+      recover_tag();
+    } else {
+      ++p_;
+    }
+    game_.tags.push_back(std::move(tag));
+  }
+
+  // Reads a quoted string body after the opening quote into `out` (escapes \" and \\). A line
+  // break followed by a line starting with '[' ends an unterminated string (returns false,
+  // cursor before that line); so does the end of the input.
+  bool read_string(std::string& out) {
+    while (true) {
+      char c = peek(p_);
+      if (c == 0 && p_ >= n_) return false;
+      if (c == '"') {
+        ++p_;
+        return true;
+      }
+      if (c == '\\' && (peek(p_ + 1) == '"' || peek(p_ + 1) == '\\')) {
+        out.push_back(s_[p_ + 1]);
+        p_ += 2;
+        continue;
+      }
+      if (c == '\n') {
+        std::size_t q = p_ + 1;
+        while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '\r') ++q;
+        if (peek(q) == '[') {
+          // strip the CR of a CRLF from the value
+          if (!out.empty() && out.back() == '\r') out.pop_back();
+          return false;
+        }
+        out.push_back(c);
+        advance_to(p_ + 1);
+        continue;
+      }
+      out.push_back(c);
+      ++p_;
+    }
+  }
+
+  // Skips to after the next ']' on this line, or to the end of the line.
+  void recover_tag() {
+    while (true) {
+      char c = peek(p_);
+      if ((c == 0 && p_ >= n_) || c == '\n') return;
+      ++p_;
+      if (c == ']') return;
+    }
+  }
+
+  // ---- comments ---------------------------------------------------------------------------
+  void parse_comment() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    const void* close = std::memchr(s_ + p_ + 1, '}', n_ - p_ - 1);
+    std::size_t end;
+    if (!close) {
+      if (!at_eof_) throw NeedMoreInput{};
+      end = n_;
+      error_here(start, end, "'}' closing the comment", "comment is never closed");
+    } else {
+      end = static_cast<std::size_t>(static_cast<const char*>(close) - s_);
+    }
+    Element e;
+    e.kind = ElementKind::Comment;
+    e.pos = pos;
+    e.text = range(start + 1, end);
+    push(e);
+    advance_to(end);
+    if (end < n_) ++p_;  // the '}'
+  }
+
+  void parse_line_comment() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    const void* nl = std::memchr(s_ + p_, '\n', n_ - p_);
+    if (!nl && !at_eof_) throw NeedMoreInput{};
+    std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s_) : n_;
+    std::size_t text_end = end;
+    if (text_end > start + 1 && s_[text_end - 1] == '\r') --text_end;
+    Element e;
+    e.kind = ElementKind::LineComment;
+    e.pos = pos;
+    e.text = range(start + 1, text_end);
+    push(e);
+    p_ = text_end;
+  }
+
+  // ---- movetext tokens --------------------------------------------------------------------
+  std::size_t read_digits(std::size_t q) {
+    while (is_digit(peek(q))) ++q;
+    return q;
+  }
+
+  // Matches a game result at q: "2-0" "0-2" "1-1" "1-0" "0-1" "0-0" "1/2-1/2", with optional
+  // spaces or tabs around the '-'. A result directly followed by digits counts only when those
+  // digits form a move number of the next game ("0-001."), so "1-10" stays a move.
+  bool match_result(std::size_t q, std::size_t& end, Outcome& outcome) {
+    auto skip_blank = [&](std::size_t i) {
+      while (peek(i) == ' ' || peek(i) == '\t') ++i;
+      return i;
+    };
+    std::size_t r;
+    if (peek(q) == '1' && peek(q + 1) == '/' && peek(q + 2) == '2') {
+      r = skip_blank(q + 3);
+      if (peek(r) != '-') return false;
+      r = skip_blank(r + 1);
+      if (!(peek(r) == '1' && peek(r + 1) == '/' && peek(r + 2) == '2')) return false;
+      r += 3;
+      outcome = Outcome::Draw;
+    } else {
+      char a = peek(q);
+      if (a < '0' || a > '2' || is_digit(peek(q + 1))) return false;
+      r = skip_blank(q + 1);
+      if (peek(r) != '-') return false;
+      r = skip_blank(r + 1);
+      char b = peek(r);
+      if (b < '0' || b > '2') return false;
+      ++r;
+      int key = (a - '0') * 10 + (b - '0');
+      switch (key) {
+        case 20: case 10: outcome = Outcome::WhiteWin; break;
+        case 2: case 1: outcome = Outcome::BlackWin; break;
+        case 11: outcome = Outcome::Draw; break;
+        case 0: outcome = Outcome::Unfinished; break;
+        default: return false;
+      }
+    }
+    if (is_digit(peek(r))) {
+      std::size_t k = read_digits(r);
+      if (peek(k) != '.') return false;
+    } else if (peek(r) == '/' || is_name_char(peek(r))) {
+      return false;
+    }
+    end = r;
+    return true;
+  }
+
+  // Adds a Result element; returns true when it ends the game (main line).
+  bool add_result(std::size_t start, std::size_t end, TextPos pos, Outcome outcome) {
+    Element e;
+    e.kind = ElementKind::Result;
+    e.pos = pos;
+    e.text = range(start, end);
+    e.outcome = outcome;
+    push(e);
+    movetext_ = true;
+    p_ = end;
+    return stack_.empty();
+  }
+
+  // A token starting with a digit: result, move number or move. Returns true at a terminator.
+  bool parse_number_token() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    std::size_t end;
+    Outcome outcome;
+    if (match_result(start, end, outcome)) return add_result(start, end, pos, outcome);
+    std::size_t q = read_digits(start);
+    char c = peek(q);
+    if (c == '.') {
+      std::size_t dots = q;
+      while (peek(dots) == '.') ++dots;
+      Element e;
+      e.kind = ElementKind::MoveNumber;
+      e.pos = pos;
+      e.text = range(start, dots);
+      e.value = parse_uint(start, q);
+      e.black_form = (dots - q) >= 2;
+      push(e);
+      movetext_ = true;
+      p_ = dots;
+      return false;
+    }
+    if (c == '-' || c == 'x' || c == 'X' || c == ':') {
+      parse_numeric_move(start, pos);
+      return false;
+    }
+    error_here(start, q, "'.' after a move number, or a move such as 32-28",
+               "number is neither a move number nor a move");
+    p_ = q;
+    return false;
+  }
+
+  std::uint32_t parse_uint(std::size_t from, std::size_t to) {
+    std::uint32_t v = 0;
+    for (std::size_t k = from; k < to; ++k) {
+      if (v > 100000000u) return 1000000000u;  // saturate
+      v = v * 10 + static_cast<std::uint32_t>(s_[k] - '0');
+    }
+    return v;
+  }
+
+  void parse_numeric_move(std::size_t start, TextPos pos) {
+    Element e;
+    e.kind = ElementKind::Move;
+    e.pos = pos;
+    e.value = static_cast<std::uint32_t>(game_.squares.size());
+    std::size_t q = start;
+    int count = 0;
+    while (true) {
+      std::size_t d_end = read_digits(q);
+      std::uint32_t sq = parse_uint(q, d_end);
+      if (sq == 0 || sq > 255 || d_end - q > 3) {
+        error_here(q, d_end, "a square number 1..50", "square number out of range");
+      }
+      if (count < 255) {
+        game_.squares.push_back(static_cast<std::uint8_t>(sq > 255 ? 0 : sq));
+        ++count;
+      }
+      q = d_end;
+      char c = peek(q);
+      if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) break;
+      std::size_t after = q + 1;
+      if (peek(after) == ' ') {  // right-aligned columns: "1- 7", "16x 7"
+        std::size_t k = after;
+        while (peek(k) == ' ') ++k;
+        if (is_digit(peek(k)) && peek(read_digits(k)) != '.') after = k;
+      }
+      if (!is_digit(peek(after))) {
+        error_here(after, after + 1, "a square number after '" + std::string(1, c) + "'",
+                   "move ends with a separator");
+        q = after;
+        break;
+      }
+      if (e.separator == Separator::None)
+        e.separator = (c == 'X') ? Separator::Cross : static_cast<Separator>(c);
+      q = after;
+    }
+    // Strength marks glued to the move: ! ? * and parenthesised (?) (!?) ...
+    std::size_t strength_begin = q;
+    while (true) {
+      char c = peek(q);
+      if (c == '!' || c == '?' || c == '*') {
+        ++q;
+      } else if (c == '(') {
+        std::size_t k = q + 1;
+        while (peek(k) == '!' || peek(k) == '?') ++k;
+        if (k > q + 1 && peek(k) == ')') {
+          q = k + 1;
+        } else {
+          break;
+        }
+      } else {
+        break;
+      }
+    }
+    e.strength = range(strength_begin, q);
+    e.text = range(start, q);
+    e.square_count = static_cast<std::uint8_t>(count);
+    if (!at_end_or_delimiter(q)) {
+      std::size_t k = q;
+      while (!at_end_or_delimiter(k)) ++k;
+      error_here(q, k, "white space after the move", "unexpected text glued to a move");
+      q = k;
+    }
+    push(e);
+    movetext_ = true;
+    p_ = q;
+  }
+
+  bool at_end_or_delimiter(std::size_t q) {
+    char c = peek(q);
+    if (c == 0 && q >= n_) return true;
+    return is_delimiter(c) || c == '.';
+  }
+
+  void parse_alphanumeric_move() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    std::size_t q = p_;
+    int squares = 0;
+    Separator sep = Separator::None;
+    while (is_lower_file(peek(q)) && is_digit(peek(q + 1))) {
+      q = read_digits(q + 1);
+      ++squares;
+      char c = peek(q);
+      if ((c == '-' || c == 'x' || c == ':') && is_lower_file(peek(q + 1))) {
+        if (sep == Separator::None) sep = static_cast<Separator>(c);
+        ++q;
+      }
+    }
+    if (squares < 2 || !(at_end_or_delimiter(q) || peek(q) == '!' || peek(q) == '?')) {
+      skip_unexpected();
+      return;
+    }
+    std::size_t strength_begin = q;
+    while (peek(q) == '!' || peek(q) == '?') ++q;
+    Element e;
+    e.kind = ElementKind::Move;
+    e.alphanumeric = true;
+    e.separator = sep;
+    e.pos = pos;
+    e.text = range(start, q);
+    e.strength = range(strength_begin, q);
+    e.value = static_cast<std::uint32_t>(game_.squares.size());
+    push(e);
+    movetext_ = true;
+    p_ = q;
+  }
+
+  void parse_ellipsis() {
+    std::size_t start = p_;
+    std::size_t q = p_;
+    while (peek(q) == '.') ++q;
+    auto& line = current_line();
+    if (q - start >= 2 && !line.empty() && line.back().kind == ElementKind::MoveNumber) {
+      line.back().black_form = true;  // "12. ..." written with a space
+      line.back().text.size = static_cast<std::uint32_t>(q - begin_) - line.back().text.begin;
+    } else {
+      error_here(start, q, "a move number before '...'", "stray dots");
+    }
+    p_ = q;
+  }
+
+  void parse_nag() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    std::size_t q = read_digits(p_ + 1);
+    if (q == p_ + 1) {
+      error_here(start, start + 1, "digits after '$'", "NAG without a number");
+      p_ = q;
+      return;
+    }
+    Element e;
+    e.kind = ElementKind::Nag;
+    e.pos = pos;
+    e.text = range(start, q);
+    e.value = parse_uint(start + 1, q);
+    push(e);
+    movetext_ = true;
+    p_ = q;
+  }
+
+  void open_variation() {
+    Element e;
+    e.kind = ElementKind::Variation;
+    e.pos = pos_at(p_);
+    e.text = range(p_, p_ + 1);
+    e.value = static_cast<std::uint32_t>(game_.variations.size());
+    push(e);
+    game_.variations.emplace_back();
+    stack_.push_back(e.value);
+    open_pos_.push_back(e.pos);
+    movetext_ = true;
+    ++p_;
+  }
+
+  void close_variation() {
+    if (stack_.empty()) {
+      error_here(p_, p_ + 1, "a move, comment or game terminator", "')' without a variation");
+    } else {
+      stack_.pop_back();
+      open_pos_.pop_back();
+    }
+    ++p_;
+  }
+
+  // Setup command `/FEN "W:W31:B1"/` (the name may be missing: `/"..."/`).
+  void parse_setup() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    std::size_t q = p_ + 1;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    while (is_name_char(peek(q))) ++q;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    if (peek(q) != '"') {
+      error_here(start, q + 1, "/FEN \"...\"/ setup command", "'/' does not start a setup");
+      p_ = start + 1;
+      return;
+    }
+    p_ = q + 1;
+    std::string value;
+    if (!read_string(value)) {
+      diagnose(Severity::Error, pos, start, p_, "'\"' closing the setup value",
+               "setup value is never closed");
+      return;
+    }
+    while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
+    if (peek(p_) == '/') {
+      ++p_;
+    } else {
+      error_here(p_, p_ + 1, "'/' closing the setup command", "setup command is not closed");
+    }
+    Element e;
+    e.kind = ElementKind::Setup;
+    e.pos = pos;
+    e.text = range(start, p_);
+    e.value = static_cast<std::uint32_t>(game_.setups.size());
+    game_.setups.push_back(std::move(value));
+    push(e);
+    movetext_ = true;
+  }
+
+  void skip_stray_string() {
+    std::size_t start = p_;
+    TextPos pos = pos_at(start);
+    ++p_;
+    std::string ignored;
+    read_string(ignored);
+    diagnose(Severity::Error, pos, start, p_, "a move, comment or game terminator",
+             "string outside a tag pair");
+  }
+
+  void skip_unexpected() {
+    std::size_t start = p_;
+    std::size_t q = p_ + 1;
+    while (q < n_ && (static_cast<unsigned char>(s_[q]) & 0xC0) == 0x80) ++q;
+    if (is_name_char(s_[start]) || s_[start] == '!' || s_[start] == '?')
+      while (!at_end_or_delimiter(q) && q < n_) ++q;
+    error_here(start, q, "a move, move number, comment, variation or game terminator",
+               "unexpected text in movetext");
+    p_ = q;
+  }
+
+ public:
+  bool eof_is_next_tag_ = false;  // re-reading a game that the next game's tags ended
+  bool ended_by_next_tag_ = false;
+
+ private:
+  const char* s_;
+  std::size_t n_;
+  bool at_eof_;
+  Game& game_;
+  std::size_t p_ = 0;
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+  std::size_t last_end_ = 0;
+  LineColumn end_at_;
+  LineColumn last_end_at_;
+  std::uint32_t line_ = 1;
+  std::size_t line_start_ = 0;
+  std::uint32_t base_column_ = 1;
+  std::size_t col_pos_ = 0;
+  std::uint32_t col_ = 1;
+  bool movetext_ = false;
+  std::vector<std::uint32_t> stack_;
+  std::vector<TextPos> open_pos_;
+};
+
+void reset(Game& game) {
+  game.text.clear();
+  game.tags.clear();
+  game.moves.clear();
+  game.variations.clear();
+  game.squares.clear();
+  game.setups.clear();
+  game.diagnostics.clear();
+  game.variant = {};
+  game.encoding = Encoding::Ascii;
+}
+
+}  // namespace
+
+ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Game& game) {
+  reset(game);
+  Parser parser(buffer, at_eof, start, game);
+  ParseStep step = parser.run();
+  if (step.status != ParseStep::GameRead) return step;
+  std::string_view bytes = buffer.substr(step.begin, step.end - step.begin);
+  game.encoding = detect_encoding(bytes);
+  if (game.encoding == Encoding::Latin1 || game.encoding == Encoding::Windows1252) {
+    // Re-read the converted text so that values, offsets and columns refer to UTF-8.
+    std::string converted;
+    append_as_utf8(bytes, game.encoding, converted);
+    Encoding encoding = game.encoding;
+    reset(game);
+    Parser again(converted, true, step.begin_at, game);
+    again.eof_is_next_tag_ = parser.ended_by_next_tag_;
+    ParseStep inner = again.run();
+    game.encoding = encoding;
+    game.text = std::move(converted);
+    step.end_at = inner.end_at;
+  } else {
+    game.text.assign(bytes);
+  }
+  game.first_line = step.begin_at.line;
+  game.last_line = step.end_at.line;
+  check_tag_values(game);
+  check_variant(game);
+  std::stable_sort(game.diagnostics.begin(), game.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.pos.offset < b.pos.offset;
+                   });
+  return step;
+}
+
+}  // namespace damdb::pdn

@@ -1,0 +1,41 @@
+// Parsing one PDN game from a text buffer: the hand-written movetext tokenizer and tag-pair
+// reader behind GameReader. Source: PDN 3.0 grammar (pdn.fmjd.org) plus the dialects of real
+// files (zero padding, glued results, spaced results, tag-less files; see reader.hpp).
+#pragma once
+
+#include "pdn/game.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace damdb::pdn {
+
+/// Where the parser stands in its source: 1-based line and column (characters) of buffer[0].
+struct LineColumn {
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;
+};
+
+/// Outcome of one parse_game call.
+struct ParseStep {
+  enum Status : std::uint8_t {
+    GameRead,  ///< `game` holds a game spanning buffer[begin, end)
+    NeedMore,  ///< the buffer ends inside a game (or only whitespace was seen): read more
+    End,       ///< only whitespace up to the end of the input
+  };
+  Status status = End;
+  std::size_t begin = 0;  ///< first byte of the game (leading whitespace skipped)
+  std::size_t end = 0;    ///< one past the game's last byte; GameRead only
+  LineColumn begin_at;    ///< line/column of `begin`
+  LineColumn end_at;      ///< line/column of `end`; GameRead only
+};
+
+/// Parses the next game from `buffer`, whose first byte is at `start` in the source.
+/// `at_eof`: no bytes follow the buffer. On GameRead, `game` receives text (converted to
+/// UTF-8, encoding detected per game), tags, movetext, diagnostics (file/index left empty for
+/// the caller), tag value checks and the variant check; byte and source fields are left to the
+/// caller. Never throws on bad input: every problem becomes a Diagnostic.
+ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Game& game);
+
+}  // namespace damdb::pdn

@@ -1,0 +1,107 @@
+#include "pdn/reader.hpp"
+
+#include <cstring>
+#include <iostream>
+#include <sstream>
+
+namespace damdb::pdn {
+
+GameReader::GameReader(const std::string& path, ReaderOptions options)
+    : source_(path), options_(options) {
+  if (path == "-") {
+    in_ = &std::cin;
+  } else {
+    file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
+    in_ = file_.get();
+  }
+}
+
+GameReader::GameReader(std::istream& in, std::string source_name, ReaderOptions options)
+    : in_(&in), source_(std::move(source_name)), options_(options) {}
+
+void GameReader::fill() {
+  // Drop consumed bytes, then read at least one chunk (more when the game is long, so that a
+  // long game is re-parsed O(log n) times only).
+  if (pos_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + pos_, len_ - pos_);
+    buffer_offset_ += pos_;
+    len_ -= pos_;
+    pos_ = 0;
+  }
+  std::size_t want = std::max(options_.chunk_bytes, len_);
+  if (buffer_.size() < len_ + want) buffer_.resize(len_ + want);
+  in_->read(buffer_.data() + len_, static_cast<std::streamsize>(want));
+  std::size_t got = static_cast<std::size_t>(in_->gcount());
+  if (in_->bad()) throw ReadError("error reading " + source_);
+  len_ += got;
+  if (got < want || in_->eof()) eof_ = true;
+}
+
+bool GameReader::next(Game& game) {
+  if (!started_) {
+    started_ = true;
+    fill();
+    if (len_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = 3;
+  }
+  while (true) {
+    bool forced = false;
+    std::string_view view(buffer_.data() + pos_, len_ - pos_);
+    if (!eof_ && view.size() >= options_.max_game_bytes) forced = true;
+    ParseStep step = parse_game(view, eof_ || forced, at_, game);
+    if (step.status == ParseStep::End) {
+      pos_ = len_;
+      return false;
+    }
+    if (step.status == ParseStep::NeedMore) {
+      pos_ += step.begin;  // white space before the game is consumed
+      at_ = step.begin_at;
+      fill();
+      continue;
+    }
+    game.index = index_++;
+    game.source = source_;
+    game.byte_begin = buffer_offset_ + pos_ + step.begin;
+    game.byte_end = buffer_offset_ + pos_ + step.end;
+    if (forced && pos_ + step.end == len_) {
+      Diagnostic d;
+      d.pos = game.moves.empty() ? TextPos{game.first_line, 1, 0} : game.moves.back().pos;
+      d.expected = "a game shorter than " + std::to_string(options_.max_game_bytes) + " bytes";
+      d.message = "game is too long; it was cut and the rest is read as the next game";
+      game.diagnostics.push_back(std::move(d));
+    }
+    for (Diagnostic& d : game.diagnostics) {
+      d.file = source_;
+      d.game_index = game.index;
+    }
+    pos_ += step.end;
+    at_ = step.end_at;
+    if (step.end == step.begin) {  // cannot happen (a game holds at least one byte); guard
+      ++pos_;
+    }
+    return true;
+  }
+}
+
+std::optional<Game> GameReader::next() {
+  Game game;
+  if (!next(game)) return std::nullopt;
+  return game;
+}
+
+std::vector<Game> read_games(std::string_view text, const std::string& source) {
+  std::istringstream in{std::string(text)};
+  GameReader reader(in, source);
+  std::vector<Game> games;
+  reader.visit([&](Game& g) { games.push_back(std::move(g)); });
+  return games;
+}
+
+std::vector<Game> read_file(const std::string& path) {
+  GameReader reader(path);
+  std::vector<Game> games;
+  reader.visit([&](Game& g) { games.push_back(std::move(g)); });
+  return games;
+}
+
+}  // namespace damdb::pdn

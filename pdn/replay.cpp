@@ -1,0 +1,510 @@
+// Replay validation (see replay.hpp).
+#include "pdn/replay.hpp"
+
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+#include <array>
+#include <span>
+
+namespace damdb::pdn {
+namespace {
+
+using rules::Color;
+using rules::Move;
+using rules::MoveList;
+using rules::Position;
+using rules::Square;
+
+const char* side_name(Color c) { return c == Color::kWhite ? "White" : "Black"; }
+
+/// The legal moves of `pos` in PDN notation, sorted canonically.
+std::vector<std::string> legal_strings(const Position& pos, const MoveList& legal) {
+  MoveList sorted = legal;
+  rules::sort_moves(sorted);
+  std::vector<std::string> out;
+  out.reserve(sorted.size());
+  for (const Move& m : sorted) out.push_back(rules::to_pdn(pos, m, legal));
+  return out;
+}
+
+std::string full_route(const Position& pos, const Move& m) {
+  std::string out;
+  for (Square sq : rules::route(pos, m).path) {
+    if (!out.empty()) out += m.is_capture() ? 'x' : '-';
+    out += std::to_string(sq);
+  }
+  return out;
+}
+
+/// Squares of a move element copied into a fixed buffer (no allocation).
+struct WrittenMove {
+  std::array<Square, 64> squares{};
+  std::size_t count = 0;
+  rules::Separator separator = rules::Separator::kUnknown;
+  std::span<const Square> span() const { return {squares.data(), count}; }
+};
+
+WrittenMove written_move(const Game& game, const Element& e) {
+  WrittenMove w;
+  for (std::uint8_t sq : game.squares_of(e))
+    if (w.count < w.squares.size()) w.squares[w.count++] = sq;
+  w.separator = e.separator == Separator::Dash    ? rules::Separator::kQuiet
+                : e.separator == Separator::None ? rules::Separator::kUnknown
+                                                  : rules::Separator::kCapture;
+  return w;
+}
+
+/// Explains why written squares match no legal move: picks the most specific IssueKind.
+IssueKind explain_illegal(const Position& pos, const MoveList& legal, const WrittenMove& w,
+                          std::string& message) {
+  const Square from = w.squares[0], to = w.squares[w.count - 1];
+  const Color side = pos.side_to_move();
+  const rules::Piece piece = pos.piece_on(from);
+  if (piece == rules::Piece::kEmpty) {
+    message = "no piece on square " + std::to_string(from);
+    return IssueKind::NoPiece;
+  }
+  const bool white_piece = piece == rules::Piece::kWhiteMan || piece == rules::Piece::kWhiteKing;
+  if (white_piece != (side == Color::kWhite)) {
+    message = std::string("the piece on ") + std::to_string(from) + " is " +
+              (white_piece ? "White's" : "Black's") + ", but " + side_name(side) + " is to move";
+    return IssueKind::WrongSide;
+  }
+  const bool must_capture = !legal.empty() && legal[0].is_capture();
+  MoveList all;
+  rules::generate_all_captures(pos, all);
+  for (const Move& m : all) {
+    if (m.from_square() == from && m.to_square() == to && must_capture) {
+      message = "this capture takes " + std::to_string(m.capture_count()) +
+                " piece(s), but a capture of " + std::to_string(legal[0].capture_count()) +
+                " is compulsory (majority rule)";
+      return IssueKind::NotMaximum;
+    }
+  }
+  if (must_capture) {
+    message = std::string("a capture is compulsory for ") + side_name(side) + " (" +
+              std::to_string(legal[0].capture_count()) + " piece(s))";
+    return IssueKind::CaptureRequired;
+  }
+  message = "not a legal move for the " +
+            std::string(piece == rules::Piece::kWhiteKing || piece == rules::Piece::kBlackKing
+                            ? "king"
+                            : "man") +
+            " on " + std::to_string(from);
+  return IssueKind::IllegalMove;
+}
+
+class Replayer {
+ public:
+  Replayer(const Game& game, const ReplayOptions& options, Replay& out)
+      : game_(game), options_(options), out_(out) {}
+
+  void run() {
+    for (const Diagnostic& d : game_.diagnostics) {
+      ReplayIssue issue;
+      issue.kind = d.severity == Severity::Error ? IssueKind::Syntax : IssueKind::ReaderWarning;
+      issue.token = d.offending;
+      issue.pos = d.pos;
+      issue.message = d.message;
+      if (!d.expected.empty()) issue.message += " (expected " + d.expected + ")";
+      (d.severity == Severity::Error ? out_.errors : out_.warnings).push_back(std::move(issue));
+    }
+    if (!game_.variant.international) {
+      out_.status = ReplayStatus::Skipped;
+      return;
+    }
+    Position pos = Position::initial();
+    if (const Tag* fen = game_.tag("FEN")) {
+      try {
+        pos = rules::parse_fen(fen->value);
+      } catch (const rules::FenError& e) {
+        ReplayIssue issue;
+        issue.kind = IssueKind::BadFen;
+        issue.token = fen->value;
+        issue.pos = fen->pos;
+        issue.message = e.what();
+        out_.errors.push_back(std::move(issue));
+        finish(pos, false);
+        return;
+      }
+    }
+    out_.start = pos;
+    const bool complete = main_line(pos);
+    finish(pos, complete);
+  }
+
+ private:
+  /// Replays the main line from `pos` (updated); returns true when every move was legal.
+  bool main_line(Position& pos) {
+    const std::vector<Element>& elements = game_.moves;
+    rules::DrawTracker draws(pos);
+    Position before = pos;  // position before the last move played (for variations)
+    int move_number = 1;
+    bool numbered = false;  // the first move number of the game has been seen
+    int ply = 0;
+    MoveList legal;
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      const Element& e = elements[i];
+      switch (e.kind) {
+        case ElementKind::MoveNumber:
+          check_number(e, pos.side_to_move(), move_number, numbered, ply);
+          break;
+        case ElementKind::Setup:
+          if (!setup(e, pos)) return false;
+          before = pos;
+          draws = rules::DrawTracker(pos);
+          break;
+        case ElementKind::Variation:
+          if (options_.replay_variations && ply > 0) variation(game_.variation_of(e), before, 0);
+          break;
+        case ElementKind::Move: {
+          rules::generate_moves(pos, legal);
+          Move m{};
+          if (!resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
+            return false;
+          if (options_.record_plies)
+            out_.plies_played.push_back(
+                {pos, m, static_cast<std::uint8_t>(rules::canonical_index(legal, m))});
+          before = pos;
+          pos.play(m);
+          ++ply;
+          out_.plies = ply;
+          draws.push(before, m, pos);
+          if (out_.draw == rules::DrawReason::kNone && draws.draw() != rules::DrawReason::kNone) {
+            out_.draw = draws.draw();
+            out_.draw_ply = ply;
+          }
+          if (pos.side_to_move() == Color::kWhite) ++move_number;
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    return true;
+  }
+
+  /// Replays a variation starting from `pos` (the position before the move it replaces).
+  void variation(const std::vector<Element>& elements, Position pos, int depth) {
+    if (depth > 64) return;  // guards against pathological nesting
+    Position before = pos;
+    int ply = 0;
+    MoveList legal;
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      const Element& e = elements[i];
+      if (e.kind == ElementKind::Setup) {
+        try {
+          pos = rules::parse_fen(game_.setups[e.value]);
+        } catch (const rules::FenError&) {
+          return;
+        }
+        before = pos;
+      } else if (e.kind == ElementKind::Variation) {
+        if (ply > 0) variation(game_.variation_of(e), before, depth + 1);
+      } else if (e.kind == ElementKind::Move) {
+        rules::generate_moves(pos, legal);
+        Move m{};
+        if (!resolve_move(e, pos, legal, i, elements, ply + 1, 0, true, m)) return;
+        before = pos;
+        pos.play(m);
+        ++ply;
+      }
+    }
+  }
+
+  bool setup(const Element& e, Position& pos) {
+    try {
+      pos = rules::parse_fen(game_.setups[e.value]);
+      out_.setup_in_movetext = true;
+      return true;
+    } catch (const rules::FenError& err) {
+      ReplayIssue issue;
+      issue.kind = IssueKind::BadFen;
+      issue.token = game_.setups[e.value];
+      issue.pos = e.pos;
+      issue.message = err.what();
+      out_.errors.push_back(std::move(issue));
+      return false;
+    }
+  }
+
+  void check_number(const Element& e, Color side, int& move_number, bool& numbered, int ply) {
+    const int written = static_cast<int>(e.value);
+    if (!numbered && ply == 0) {
+      // The first number of the game sets the count (games from a FEN often start at 1 anyway).
+      numbered = true;
+      if (game_.tag("FEN") != nullptr || written == move_number) {
+        move_number = written;
+        if (e.black_form == (side == Color::kBlack)) return;
+      }
+    }
+    numbered = true;
+    const bool side_ok = !e.black_form || side == Color::kBlack;
+    if (written == move_number && side_ok) return;
+    if (!e.black_form && side == Color::kBlack && written == move_number) return;  // "12. ..."
+    ReplayIssue issue;
+    issue.kind = IssueKind::MoveNumber;
+    issue.ply = ply + 1;
+    issue.move_number = move_number;
+    issue.side = side;
+    issue.token = std::string(game_.text_of(e));
+    issue.pos = e.pos;
+    issue.message = "move number " + std::to_string(written) + (e.black_form ? "..." : ".") +
+                    " where " + std::to_string(move_number) +
+                    (side == Color::kBlack ? "..." : ".") + " was expected";
+    out_.warnings.push_back(std::move(issue));
+    move_number = written;  // resynchronise: report a shifted numbering once
+  }
+
+  ReplayIssue issue_at(IssueKind kind, const Element& e, const Position& pos, int ply,
+                       int move_number, std::string message) const {
+    ReplayIssue issue;
+    issue.kind = kind;
+    issue.ply = ply;
+    issue.move_number = move_number;
+    issue.side = pos.side_to_move();
+    issue.token = std::string(game_.text_of(e));
+    issue.pos = e.pos;
+    issue.message = std::move(message);
+    return issue;
+  }
+
+  /// Resolves the move element `e` (index i of `line`) in `pos`. On success stores the move in
+  /// `m` and records notation warnings; on failure records the error (as a VariationError
+  /// warning inside variations) and returns false.
+  bool resolve_move(const Element& e, const Position& pos, const MoveList& legal, std::size_t i,
+                    const std::vector<Element>& line, int ply, int move_number, bool in_variation,
+                    Move& m) {
+    auto fail = [&](IssueKind kind, std::string message,
+                    const std::vector<std::string>& candidates = {}) {
+      ReplayIssue issue = issue_at(kind, e, pos, ply, move_number, std::move(message));
+      issue.fen = rules::to_fen(pos);
+      issue.legal = legal_strings(pos, legal);
+      issue.candidates = candidates;
+      if (in_variation) {
+        issue.message = "in a variation: " + issue.message + " [" +
+                        std::string(to_string(kind)) + "]";
+        issue.kind = IssueKind::VariationError;
+        out_.warnings.push_back(std::move(issue));
+      } else {
+        out_.errors.push_back(std::move(issue));
+      }
+      return false;
+    };
+    if (e.alphanumeric)
+      return fail(IssueKind::BadSquare, "coordinate notation is not used on the 10x10 board");
+    const WrittenMove w = written_move(game_, e);
+    for (std::size_t k = 0; k < w.count; ++k)
+      if (w.squares[k] < 1 || w.squares[k] > rules::kSquares)
+        return fail(IssueKind::BadSquare,
+                    "square " + std::to_string(w.squares[k]) + " is not on the board (1..50)");
+    if (w.count < 2) return fail(IssueKind::BadSquare, "a move needs a start and an end square");
+    if (legal.empty())
+      return fail(IssueKind::IllegalMove, std::string(side_name(pos.side_to_move())) +
+                                              " has no legal move: the game was already over");
+
+    const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
+    if (r.status == rules::ResolveStatus::kIllegal) {
+      std::string message;
+      const IssueKind kind = explain_illegal(pos, legal, w, message);
+      return fail(kind, message);
+    }
+    if (r.status == rules::ResolveStatus::kAmbiguous) {
+      std::vector<std::string> candidates;
+      for (const Move& c : r.candidates) candidates.push_back(full_route(pos, c));
+      // Tell the routes apart by the moves that follow: keep the only candidate after which
+      // the next recorded plies stay legal the longest.
+      int best = -1, best_count = 0;
+      std::size_t best_index = 0;
+      for (int c = 0; c < r.candidates.size(); ++c) {
+        Position next = pos;
+        next.play(r.candidates[c]);
+        const int n = lookahead(next, line, i + 1, options_.lookahead_plies);
+        if (n > best) {
+          best = n;
+          best_count = 1;
+          best_index = static_cast<std::size_t>(c);
+        } else if (n == best) {
+          ++best_count;
+        }
+      }
+      if (best_count != 1) {
+        std::string list;
+        for (const auto& c : candidates) list += (list.empty() ? "" : ", ") + c;
+        return fail(IssueKind::Ambiguous,
+                    "ambiguous: " + std::to_string(candidates.size()) +
+                        " legal captures match (" + list + ") and the following moves do not "
+                        "tell them apart; write the full route",
+                    candidates);
+      }
+      m = r.candidates[static_cast<int>(best_index)];
+      if (!in_variation) {
+        ReplayIssue issue = issue_at(IssueKind::AmbiguousResolved, e, pos, ply, move_number,
+                                     "ambiguous capture; only " + candidates[best_index] +
+                                         " fits the moves that follow (PDN 3.0: write the "
+                                         "full route when two captures share start and end)");
+        issue.candidates = candidates;
+        out_.warnings.push_back(std::move(issue));
+      }
+      return true;
+    }
+    m = r.move;
+    if (in_variation) return true;
+    if (r.capture_written_as_quiet)
+      out_.warnings.push_back(issue_at(IssueKind::CaptureWrittenAsQuiet, e, pos, ply, move_number,
+                                       "capture written with '-' (PDN 3.0 writes captures "
+                                       "with 'x')"));
+    if (r.quiet_written_as_capture)
+      out_.warnings.push_back(issue_at(IssueKind::QuietWrittenAsCapture, e, pos, ply, move_number,
+                                       "non-capture written with 'x' (PDN 3.0 writes it with "
+                                       "'-')"));
+    if (w.count > 2) {
+      bool shared = false;
+      for (const Move& other : legal)
+        if (!(other == m) && other.from == m.from && other.to == m.to) shared = true;
+      if (!shared)
+        out_.warnings.push_back(issue_at(IssueKind::SuperfluousSquares, e, pos, ply, move_number,
+                                         "intermediate squares written where start and end "
+                                         "identify the move (PDN 3.0)"));
+    }
+    return true;
+  }
+
+  /// Number of the next `limit` moves of `line` (from index `i`) that replay legally from `pos`.
+  int lookahead(Position pos, const std::vector<Element>& line, std::size_t i, int limit) const {
+    int n = 0;
+    MoveList legal;
+    for (; i < line.size() && n < limit; ++i) {
+      const Element& e = line[i];
+      if (e.kind == ElementKind::Setup) break;
+      if (e.kind != ElementKind::Move) continue;
+      if (e.alphanumeric) break;
+      const WrittenMove w = written_move(game_, e);
+      rules::generate_moves(pos, legal);
+      const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
+      if (r.status == rules::ResolveStatus::kOk) {
+        pos.play(r.move);
+      } else if (r.status == rules::ResolveStatus::kAmbiguous) {
+        pos.play(r.candidates[0]);  // nested ambiguity: any route keeps the count going
+      } else {
+        break;
+      }
+      ++n;
+    }
+    return n;
+  }
+
+  void finish(const Position& pos, bool complete) {
+    out_.final_position = pos;
+    out_.complete = complete;
+    if (complete) check_result(pos);
+    if (!out_.errors.empty())
+      out_.status = ReplayStatus::Invalid;
+    else if (!out_.warnings.empty())
+      out_.status = ReplayStatus::Warnings;
+    else
+      out_.status = ReplayStatus::Valid;
+  }
+
+  void check_result(const Position& pos) {
+    const Element* terminator = game_.result();
+    const Tag* tag = game_.tag("Result");
+    const Outcome played = terminator ? terminator->outcome : Outcome::Unknown;
+    const Outcome tagged = tag ? outcome_of(tag->value) : Outcome::Unknown;
+    auto game_issue = [&](IssueKind kind, std::string message, TextPos at) {
+      ReplayIssue issue;
+      issue.kind = kind;
+      issue.ply = out_.plies;
+      issue.side = pos.side_to_move();
+      issue.pos = at;
+      issue.message = std::move(message);
+      issue.fen = rules::to_fen(pos);
+      out_.warnings.push_back(std::move(issue));
+    };
+    if (terminator && tag && played != tagged && played != Outcome::Unknown &&
+        tagged != Outcome::Unknown)
+      game_issue(IssueKind::ResultMismatch,
+                 "Result tag \"" + tag->value + "\" disagrees with the terminator \"" +
+                     std::string(game_.text_of(*terminator)) + "\"",
+                 terminator->pos);
+    const Outcome recorded = played != Outcome::Unknown ? played : tagged;
+    if (rules::count_moves(pos) == 0 && out_.plies > 0) {
+      const Outcome expected =
+          pos.side_to_move() == Color::kWhite ? Outcome::BlackWin : Outcome::WhiteWin;
+      if (recorded != expected && recorded != Outcome::Unknown &&
+          recorded != Outcome::Unfinished)
+        game_issue(IssueKind::ResultContradicted,
+                   std::string(side_name(pos.side_to_move())) +
+                       " has no legal move in the final position and so has lost, but the "
+                       "result says " + std::string(to_string(recorded)),
+                   terminator ? terminator->pos : TextPos{});
+    }
+    if (out_.draw != rules::DrawReason::kNone && out_.draw_ply < out_.plies)
+      game_issue(IssueKind::DrawByRule,
+                 std::string("draw by rule reached at ply ") + std::to_string(out_.draw_ply) +
+                     ": " + rules::to_string(out_.draw) + ", before the recorded end",
+                 terminator ? terminator->pos : TextPos{});
+  }
+
+  const Game& game_;
+  const ReplayOptions& options_;
+  Replay& out_;
+};
+
+}  // namespace
+
+std::string_view to_string(ReplayStatus status) {
+  switch (status) {
+    case ReplayStatus::Valid: return "valid";
+    case ReplayStatus::Warnings: return "warnings";
+    case ReplayStatus::Invalid: return "invalid";
+    case ReplayStatus::Skipped: return "skipped";
+  }
+  return "invalid";
+}
+
+std::string_view to_string(IssueKind kind) {
+  switch (kind) {
+    case IssueKind::Syntax: return "syntax";
+    case IssueKind::BadFen: return "bad_fen";
+    case IssueKind::BadSquare: return "bad_square";
+    case IssueKind::NoPiece: return "no_piece";
+    case IssueKind::WrongSide: return "wrong_side";
+    case IssueKind::CaptureRequired: return "capture_required";
+    case IssueKind::NotMaximum: return "not_maximum";
+    case IssueKind::Ambiguous: return "ambiguous";
+    case IssueKind::IllegalMove: return "illegal_move";
+    case IssueKind::MoveNumber: return "move_number";
+    case IssueKind::CaptureWrittenAsQuiet: return "capture_written_as_quiet";
+    case IssueKind::QuietWrittenAsCapture: return "quiet_written_as_capture";
+    case IssueKind::AmbiguousResolved: return "ambiguous_resolved";
+    case IssueKind::SuperfluousSquares: return "superfluous_squares";
+    case IssueKind::ResultMismatch: return "result_mismatch";
+    case IssueKind::ResultContradicted: return "result_contradicted";
+    case IssueKind::DrawByRule: return "draw_by_rule";
+    case IssueKind::VariationError: return "variation_error";
+    case IssueKind::ReaderWarning: return "reader_warning";
+  }
+  return "illegal_move";
+}
+
+Outcome outcome_of(std::string_view text) {
+  std::string compact;
+  for (char c : text)
+    if (c != ' ' && c != '\t') compact += c;
+  if (compact == "2-0" || compact == "1-0") return Outcome::WhiteWin;
+  if (compact == "0-2" || compact == "0-1") return Outcome::BlackWin;
+  if (compact == "1-1" || compact == "1/2-1/2" || compact == "½-½") return Outcome::Draw;
+  if (compact == "0-0") return Outcome::Unfinished;
+  return Outcome::Unknown;
+}
+
+Replay replay(const Game& game, const ReplayOptions& options) {
+  Replay out;
+  Replayer(game, options, out).run();
+  return out;
+}
+
+}  // namespace damdb::pdn

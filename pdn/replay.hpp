@@ -1,0 +1,113 @@
+// Replay validation: every recorded move of a parsed game checked against the FMJD rules.
+//
+// A game is replayed from its start position (the initial position, or the [FEN] tag; a
+// /FEN "..."/ setup met in the movetext replaces the position). Every move token (start-end,
+// full or partial capture paths, separators - x :) is resolved against the legal moves. The
+// first illegal move stops the main line; the game keeps its legal prefix. Variations replay
+// from the position before the move they follow and never invalidate the main line.
+// Sources: FMJD rules articles 3-6; PDN 3.0 "Move notation", "Game termination".
+#pragma once
+
+#include "pdn/game.hpp"
+#include "rules/draw.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace damdb::pdn {
+
+/// Overall verdict on a game.
+enum class ReplayStatus : std::uint8_t {
+  Valid,     ///< every move legal, nothing to flag
+  Warnings,  ///< every move legal, but notation, numbering, result or dialect issues
+  Invalid,   ///< an illegal or unresolvable move, a bad FEN, or a syntax error
+  Skipped,   ///< not International draughts: not replayed
+};
+/// "valid", "warnings", "invalid", "skipped".
+std::string_view to_string(ReplayStatus status);
+
+/// What is wrong (errors first, then warnings).
+enum class IssueKind : std::uint8_t {
+  // Errors: the game is invalid.
+  Syntax,           ///< the reader could not parse part of the game text
+  BadFen,           ///< the FEN tag or a /FEN/ setup is not a valid 10x10 position
+  BadSquare,        ///< a move names a square outside 1..50 or uses coordinates
+  NoPiece,          ///< no piece stands on the start square
+  WrongSide,        ///< the piece on the start square belongs to the side not to move
+  CaptureRequired,  ///< a capture is compulsory (FMJD art. 4.1) but a non-capture was written
+  NotMaximum,       ///< a capture taking fewer pieces than the maximum (majority rule, art. 4.13)
+  Ambiguous,        ///< two or more legal moves match the text and the game does not tell which
+  IllegalMove,      ///< no legal move matches (none of the reasons above)
+  // Warnings: the moves are legal.
+  MoveNumber,             ///< the move number disagrees with the ply
+  CaptureWrittenAsQuiet,  ///< a capture written with '-' (PDN 3.0: captures use 'x')
+  QuietWrittenAsCapture,  ///< a non-capture written with 'x'
+  AmbiguousResolved,      ///< start-end capture with several routes, told apart by the next moves
+  SuperfluousSquares,     ///< intermediate squares where start and end suffice (PDN 3.0)
+  ResultMismatch,         ///< the Result tag and the movetext terminator disagree
+  ResultContradicted,     ///< the final position has no legal move, and the result says otherwise
+  DrawByRule,             ///< a draw by rule (FMJD art. 6) was reached before the recorded end
+  VariationError,         ///< an illegal move inside a variation (the main line is unaffected)
+  ReaderWarning,          ///< a tolerated dialect noted by the reader
+};
+/// snake_case name used in JSON: "no_piece", "not_maximum", "move_number", ...
+std::string_view to_string(IssueKind kind);
+/// True for the kinds that make a game invalid.
+constexpr bool is_error(IssueKind kind) { return kind <= IssueKind::IllegalMove; }
+
+/// One problem, located in the source.
+struct ReplayIssue {
+  IssueKind kind = IssueKind::IllegalMove;
+  int ply = 0;          ///< 1-based ply of the move in its line (0: about the whole game)
+  int move_number = 0;  ///< FMJD move number (a move = one white and one black ply)
+  rules::Color side = rules::Color::kWhite;  ///< side to move at that ply
+  std::string token;                         ///< the text as written
+  TextPos pos;                               ///< where the token starts
+  std::string message;                       ///< one English sentence
+  std::string fen;                           ///< position before the move (empty for game-level)
+  std::vector<std::string> legal;            ///< legal moves there, PDN notation, sorted
+  std::vector<std::string> candidates;       ///< Ambiguous: the matching moves (full routes)
+};
+
+/// One replayed ply of the main line.
+struct ReplayedPly {
+  rules::Position before;  ///< position before the move
+  rules::Move move;        ///< the move played
+  std::uint8_t code = 0;   ///< rules::canonical_index of the move among the legal moves
+};
+
+/// What to record while replaying.
+struct ReplayOptions {
+  bool record_plies = false;  ///< fill Replay::plies (positions and move codes, for indexing)
+  bool replay_variations = true;
+  int lookahead_plies = 12;   ///< plies tried after an ambiguous capture to tell routes apart
+};
+
+/// The result of replaying one game.
+struct Replay {
+  ReplayStatus status = ReplayStatus::Valid;
+  rules::Position start;           ///< position before the first ply (initial or [FEN])
+  rules::Position final_position;  ///< after the last legal main-line ply
+  int plies = 0;                   ///< legal main-line plies replayed
+  bool complete = false;           ///< the whole main line replayed (no error stopped it)
+  bool setup_in_movetext = false;  ///< a /FEN/ setup replaced the position mid-game
+  std::vector<ReplayedPly> plies_played;  ///< with ReplayOptions::record_plies
+  std::vector<ReplayIssue> errors;
+  std::vector<ReplayIssue> warnings;
+  rules::DrawReason draw = rules::DrawReason::kNone;  ///< first draw rule reached, if any
+  int draw_ply = 0;                                  ///< ply at which it was reached
+};
+
+/// Replays `game` (see the top of this file). Never throws for bad game content: every problem
+/// becomes a ReplayIssue. Games of another variant (game.variant.international false) are
+/// returned with status Skipped and nothing replayed.
+Replay replay(const Game& game, const ReplayOptions& options = {});
+
+/// The outcome a result text stands for ("2-0", "1-0", "1 - 1", "1/2-1/2", "0-2", "*", ...).
+Outcome outcome_of(std::string_view result_text);
+
+}  // namespace damdb::pdn

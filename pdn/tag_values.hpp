@@ -1,0 +1,38 @@
+// Checks of tag values that have a grammar of their own (PDN 3.0 "Tag pairs": Date, Round,
+// Result, GameType, TimeControl, FEN), with RE2 patterns. Values are never changed: when the
+// intent is clear, the canonical form goes to Tag::normalized; problems become diagnostics.
+#pragma once
+
+#include "pdn/game.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace damdb::pdn {
+
+/// Result of checking one tag value.
+struct TagValueCheck {
+  bool valid = true;           ///< the value follows the tag's grammar (or the tag has none)
+  std::string normalized;      ///< canonical value when it differs from the input and is clear
+  Severity severity = Severity::Warning;  ///< how serious an invalid value is
+  std::string expected;        ///< the grammar, for the diagnostic ("YYYY.MM.DD, ? for unknown")
+};
+
+/// Checks `value` of the tag `name`. Date: YYYY.MM.DD with '?' parts; normalises 2024-12-14,
+/// 14-12-2024, 14.12.2024, 14/12/2024 (day first), "17 april 2009" (English or Dutch month
+/// names), "1950." and "2004" (year only). Round: digits with optional ".n" parts, '?' or '-';
+/// normalises "ronde 12" / "round 3". Result: the PDN results; normalises spaced "1 - 1".
+/// GameType: number with the optional long form "20,W,10,10,N2,0". TimeControl: "?", "-",
+/// "moves/seconds", "seconds+increment", "*seconds", joined by ':'. FEN: [WB?]:[WB]squares:[WB]
+/// squares; normalises white space or line breaks inside the value (Warning) and a stray final
+/// '.' (Error: the PDN standard's own test set rejects it).
+TagValueCheck check_tag_value(std::string_view name, std::string_view value);
+
+/// Runs check_tag_value on every tag of `game`, fills Tag::normalized and adds diagnostics.
+void check_tag_values(Game& game);
+
+/// The number at the start of a GameType value ("20" or "20,W,10,10,N2,0"), if any.
+std::optional<int> game_type_number(std::string_view value);
+
+}  // namespace damdb::pdn
