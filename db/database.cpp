@@ -326,6 +326,9 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       return a.move < b.move;
     });
     std::sort(batch.index_keys_.begin(), batch.index_keys_.end());
+    // A game may name the same text twice (a player against himself in a bad file).
+    batch.index_keys_.erase(std::unique(batch.index_keys_.begin(), batch.index_keys_.end()),
+                            batch.index_keys_.end());
     std::sort(batch.updated_games_.begin(), batch.updated_games_.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
   }
@@ -606,9 +609,11 @@ Info Database::info() const {
   std::uint64_t v = 0;
   if (impl_->db->GetIntProperty(impl_->cf(kPositionStats), "rocksdb.estimate-num-keys", &v))
     info.distinct_positions = v;
-  for (std::size_t c = 0; c < kCfCount; ++c)
-    if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v))
+  for (std::size_t c = 1; c < kCfCount; ++c)
+    if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {
       info.sst_bytes += v;
+      info.column_family_bytes.emplace_back(kCfNames[c], v);
+    }
   info.bytes_on_disk = folder_bytes(impl_->folder);
   return info;
 }

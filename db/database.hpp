@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "db/content_hash.hpp"
@@ -75,6 +76,8 @@ struct Info {
   std::uint64_t sources = 0;            ///< imported files recorded in meta
   std::uint64_t bytes_on_disk = 0;      ///< sum of the sizes of the folder's files
   std::uint64_t sst_bytes = 0;          ///< of which SST files (all column families)
+  /// SST bytes per column family: (name, bytes), in schema order.
+  std::vector<std::pair<std::string, std::uint64_t>> column_family_bytes;
 };
 
 class Database {
