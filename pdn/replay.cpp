@@ -1,12 +1,12 @@
 // Replay validation (see replay.hpp).
 #include "pdn/replay.hpp"
 
+#include <array>
+#include <span>
+
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
-
-#include <array>
-#include <span>
 
 namespace damdb::pdn {
 namespace {
@@ -50,9 +50,9 @@ WrittenMove written_move(const Game& game, const Element& e) {
   WrittenMove w;
   for (std::uint8_t sq : game.squares_of(e))
     if (w.count < w.squares.size()) w.squares[w.count++] = sq;
-  w.separator = e.separator == Separator::Dash    ? rules::Separator::kQuiet
+  w.separator = e.separator == Separator::Dash   ? rules::Separator::kQuiet
                 : e.separator == Separator::None ? rules::Separator::kUnknown
-                                                  : rules::Separator::kCapture;
+                                                 : rules::Separator::kCapture;
   return w;
 }
 
@@ -88,11 +88,11 @@ IssueKind explain_illegal(const Position& pos, const MoveList& legal, const Writ
               std::to_string(legal[0].capture_count()) + " piece(s))";
     return IssueKind::CaptureRequired;
   }
-  message = "not a legal move for the " +
-            std::string(piece == rules::Piece::kWhiteKing || piece == rules::Piece::kBlackKing
-                            ? "king"
-                            : "man") +
-            " on " + std::to_string(from);
+  message =
+      "not a legal move for the " +
+      std::string(piece == rules::Piece::kWhiteKing || piece == rules::Piece::kBlackKing ? "king"
+                                                                                         : "man") +
+      " on " + std::to_string(from);
   return IssueKind::IllegalMove;
 }
 
@@ -284,8 +284,8 @@ class Replayer {
       issue.legal = legal_strings(pos, legal);
       issue.candidates = candidates;
       if (in_variation) {
-        issue.message = "in a variation: " + issue.message + " [" +
-                        std::string(to_string(kind)) + "]";
+        issue.message =
+            "in a variation: " + issue.message + " [" + std::string(to_string(kind)) + "]";
         issue.kind = IssueKind::VariationError;
         out_.warnings.push_back(std::move(issue));
       } else {
@@ -334,8 +334,9 @@ class Replayer {
         std::string list;
         for (const auto& c : candidates) list += (list.empty() ? "" : ", ") + c;
         return fail(IssueKind::Ambiguous,
-                    "ambiguous: " + std::to_string(candidates.size()) +
-                        " legal captures match (" + list + ") and the following moves do not "
+                    "ambiguous: " + std::to_string(candidates.size()) + " legal captures match (" +
+                        list +
+                        ") and the following moves do not "
                         "tell them apart; write the full route",
                     candidates);
       }
@@ -433,12 +434,12 @@ class Replayer {
     if (rules::count_moves(pos) == 0 && out_.plies > 0) {
       const Outcome expected =
           pos.side_to_move() == Color::kWhite ? Outcome::BlackWin : Outcome::WhiteWin;
-      if (recorded != expected && recorded != Outcome::Unknown &&
-          recorded != Outcome::Unfinished)
+      if (recorded != expected && recorded != Outcome::Unknown && recorded != Outcome::Unfinished)
         game_issue(IssueKind::ResultContradicted,
                    std::string(side_name(pos.side_to_move())) +
                        " has no legal move in the final position and so has lost, but the "
-                       "result says " + std::string(to_string(recorded)),
+                       "result says " +
+                       std::string(to_string(recorded)),
                    terminator ? terminator->pos : TextPos{});
     }
     if (out_.draw != rules::DrawReason::kNone && out_.draw_ply < out_.plies)
@@ -457,35 +458,58 @@ class Replayer {
 
 std::string_view to_string(ReplayStatus status) {
   switch (status) {
-    case ReplayStatus::Valid: return "valid";
-    case ReplayStatus::Warnings: return "warnings";
-    case ReplayStatus::Invalid: return "invalid";
-    case ReplayStatus::Skipped: return "skipped";
+    case ReplayStatus::Valid:
+      return "valid";
+    case ReplayStatus::Warnings:
+      return "warnings";
+    case ReplayStatus::Invalid:
+      return "invalid";
+    case ReplayStatus::Skipped:
+      return "skipped";
   }
   return "invalid";
 }
 
 std::string_view to_string(IssueKind kind) {
   switch (kind) {
-    case IssueKind::Syntax: return "syntax";
-    case IssueKind::BadFen: return "bad_fen";
-    case IssueKind::BadSquare: return "bad_square";
-    case IssueKind::NoPiece: return "no_piece";
-    case IssueKind::WrongSide: return "wrong_side";
-    case IssueKind::CaptureRequired: return "capture_required";
-    case IssueKind::NotMaximum: return "not_maximum";
-    case IssueKind::Ambiguous: return "ambiguous";
-    case IssueKind::IllegalMove: return "illegal_move";
-    case IssueKind::MoveNumber: return "move_number";
-    case IssueKind::CaptureWrittenAsQuiet: return "capture_written_as_quiet";
-    case IssueKind::QuietWrittenAsCapture: return "quiet_written_as_capture";
-    case IssueKind::AmbiguousResolved: return "ambiguous_resolved";
-    case IssueKind::SuperfluousSquares: return "superfluous_squares";
-    case IssueKind::ResultMismatch: return "result_mismatch";
-    case IssueKind::ResultContradicted: return "result_contradicted";
-    case IssueKind::DrawByRule: return "draw_by_rule";
-    case IssueKind::VariationError: return "variation_error";
-    case IssueKind::ReaderWarning: return "reader_warning";
+    case IssueKind::Syntax:
+      return "syntax";
+    case IssueKind::BadFen:
+      return "bad_fen";
+    case IssueKind::BadSquare:
+      return "bad_square";
+    case IssueKind::NoPiece:
+      return "no_piece";
+    case IssueKind::WrongSide:
+      return "wrong_side";
+    case IssueKind::CaptureRequired:
+      return "capture_required";
+    case IssueKind::NotMaximum:
+      return "not_maximum";
+    case IssueKind::Ambiguous:
+      return "ambiguous";
+    case IssueKind::IllegalMove:
+      return "illegal_move";
+    case IssueKind::MoveNumber:
+      return "move_number";
+    case IssueKind::CaptureWrittenAsQuiet:
+      return "capture_written_as_quiet";
+    case IssueKind::QuietWrittenAsCapture:
+      return "quiet_written_as_capture";
+    case IssueKind::AmbiguousResolved:
+      return "ambiguous_resolved";
+    case IssueKind::SuperfluousSquares:
+      return "superfluous_squares";
+    case IssueKind::ResultMismatch:
+      return "result_mismatch";
+    case IssueKind::ResultContradicted:
+      return "result_contradicted";
+    case IssueKind::DrawByRule:
+      return "draw_by_rule";
+    case IssueKind::VariationError:
+      return "variation_error";
+    case IssueKind::ReaderWarning:
+      return "reader_warning";
   }
   return "illegal_move";
 }

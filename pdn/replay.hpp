@@ -8,15 +8,15 @@
 // Sources: FMJD rules articles 3-6; PDN 3.0 "Move notation", "Game termination".
 #pragma once
 
-#include "pdn/game.hpp"
-#include "rules/draw.hpp"
-#include "rules/move.hpp"
-#include "rules/position.hpp"
-
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "pdn/game.hpp"
+#include "rules/draw.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
 
 namespace damdb::pdn {
 
@@ -84,22 +84,22 @@ struct ReplayedPly {
 struct ReplayOptions {
   bool record_plies = false;  ///< fill Replay::plies (positions and move codes, for indexing)
   bool replay_variations = true;
-  int lookahead_plies = 12;   ///< plies tried after an ambiguous capture to tell routes apart
+  int lookahead_plies = 12;  ///< plies tried after an ambiguous capture to tell routes apart
 };
 
 /// The result of replaying one game.
 struct Replay {
   ReplayStatus status = ReplayStatus::Valid;
-  rules::Position start;           ///< position before the first ply (initial or [FEN])
-  rules::Position final_position;  ///< after the last legal main-line ply
-  int plies = 0;                   ///< legal main-line plies replayed
-  bool complete = false;           ///< the whole main line replayed (no error stopped it)
-  bool setup_in_movetext = false;  ///< a /FEN/ setup replaced the position mid-game
+  rules::Position start;                  ///< position before the first ply (initial or [FEN])
+  rules::Position final_position;         ///< after the last legal main-line ply
+  int plies = 0;                          ///< legal main-line plies replayed
+  bool complete = false;                  ///< the whole main line replayed (no error stopped it)
+  bool setup_in_movetext = false;         ///< a /FEN/ setup replaced the position mid-game
   std::vector<ReplayedPly> plies_played;  ///< with ReplayOptions::record_plies
   std::vector<ReplayIssue> errors;
   std::vector<ReplayIssue> warnings;
   rules::DrawReason draw = rules::DrawReason::kNone;  ///< first draw rule reached, if any
-  int draw_ply = 0;                                  ///< ply at which it was reached
+  int draw_ply = 0;                                   ///< ply at which it was reached
 };
 
 /// Replays `game` (see the top of this file). Never throws for bad game content: every problem

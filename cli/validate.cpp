@@ -1,0 +1,111 @@
+// `damdb validate FILE... [--json] [--quiet] [--warnings]`: replays every game against the FMJD
+// rules and reports illegal moves with file, game, line:column, move and reason.
+// Exit code 0 when every game is valid, 1 when any has errors, 2 for unusable input.
+#include "pdn/validate.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "cli/report_json.hpp"
+
+namespace damdb::cli {
+namespace {
+
+std::string tag_or(const pdn::Game& g, const char* name, const char* fallback) {
+  const pdn::Tag* t = g.tag(name);
+  return t && !t->value.empty() ? t->value : fallback;
+}
+
+void print_issue(const pdn::ReplayIssue& i, bool with_position) {
+  std::printf("  %u:%u", i.pos.line, i.pos.column);
+  if (i.ply > 0)
+    std::printf("  move %d%s", i.move_number, i.side == rules::Color::kWhite ? "." : "...");
+  if (!i.token.empty()) std::printf("  \"%s\"", i.token.c_str());
+  std::printf(": %s [%s]\n", i.message.c_str(), std::string(pdn::to_string(i.kind)).c_str());
+  if (!with_position) return;
+  if (!i.fen.empty()) std::printf("    position: %s\n", i.fen.c_str());
+  if (!i.legal.empty()) {
+    std::string list;
+    for (const auto& m : i.legal) list += (list.empty() ? "" : " ") + m;
+    std::printf("    legal moves: %s\n", list.c_str());
+  }
+}
+
+void print_game(const pdn::Game& g, const pdn::Replay& r, bool warnings) {
+  std::printf("%s: game %zu (%s - %s, round %s), line %u: %s after %d plies\n", g.source.c_str(),
+              g.number(), tag_or(g, "White", "?").c_str(), tag_or(g, "Black", "?").c_str(),
+              tag_or(g, "Round", "?").c_str(), g.first_line,
+              std::string(pdn::to_string(r.status)).c_str(), r.plies);
+  for (const auto& e : r.errors) print_issue(e, true);
+  if (warnings)
+    for (const auto& w : r.warnings) print_issue(w, false);
+}
+
+void print_summary(const pdn::ValidationSummary& s) {
+  std::printf(
+      "validated %zu file(s), %zu game(s), %llu plies: %zu valid, %zu with warnings, "
+      "%zu invalid, %zu other variants skipped\n",
+      s.files, s.games, static_cast<unsigned long long>(s.plies), s.valid, s.with_warnings,
+      s.invalid, s.skipped);
+  auto kinds = [](const char* label, const std::map<std::string, std::size_t>& m) {
+    if (m.empty()) return;
+    std::printf("  %s:", label);
+    for (const auto& [k, n] : m) std::printf(" %s %zu", k.c_str(), n);
+    std::printf("\n");
+  };
+  kinds("errors", s.error_kinds);
+  kinds("warnings", s.warning_kinds);
+}
+
+void setup_validate(CLI::App& app, int& exit_code) {
+  struct Options {
+    std::vector<std::string> files;
+    bool json = false;
+    bool quiet = false;
+    bool warnings = false;
+  };
+  auto opts = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("validate", "Replay every game against the FMJD rules");
+  cmd->add_option("files", opts->files, "PDN files ('-' for standard input)")->required();
+  cmd->add_flag("--json", opts->json, "One JSON object per game on standard output (JSON Lines)");
+  cmd->add_flag("--quiet", opts->quiet, "Print only the summary");
+  cmd->add_flag("--warnings", opts->warnings, "Also list the warnings of each game");
+  cmd->callback([opts, &exit_code] {
+    pdn::ValidationSummary summary;
+    for (const auto& file : opts->files) {
+      try {
+        pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
+          if (opts->json) {
+            std::cout << game_json(g, r).dump() << '\n';
+          } else if (!opts->quiet &&
+                     (r.status == pdn::ReplayStatus::Invalid ||
+                      (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {
+            std::fflush(stdout);
+            print_game(g, r, opts->warnings);
+          }
+        });
+      } catch (const pdn::ReadError& e) {
+        throw InputError(e.what());
+      }
+    }
+    std::fflush(stdout);
+    if (opts->json) {
+      std::cout.flush();
+      // The summary goes to standard error so that standard output stays pure JSON Lines.
+      std::fprintf(stderr,
+                   "validated %zu file(s), %zu game(s): %zu valid, %zu with warnings, "
+                   "%zu invalid, %zu skipped\n",
+                   summary.files, summary.games, summary.valid, summary.with_warnings,
+                   summary.invalid, summary.skipped);
+    } else {
+      print_summary(summary);
+    }
+    exit_code = summary.invalid > 0 ? kProblems : kOk;
+  });
+}
+
+const Registration registration{setup_validate};
+
+}  // namespace
+}  // namespace damdb::cli
