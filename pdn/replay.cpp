@@ -56,6 +56,54 @@ WrittenMove written_move(const Game& game, const Element& e) {
   return w;
 }
 
+/// Every square a capture visits: the start, each square crossed or captured, each landing
+/// square (bitboard).
+rules::Bitboard squares_visited(const Position& pos, const Move& m) {
+  const rules::Route r = rules::route(pos, m);
+  rules::Bitboard visited = 0;
+  for (std::size_t k = 0; k + 1 < r.path.size(); ++k) {
+    const int a = rules::square_to_bit(r.path[k]), b = rules::square_to_bit(r.path[k + 1]);
+    // Walk the diagonal from a towards b (the direction whose repeated steps reach b).
+    for (int d : rules::kDirections) {
+      rules::Bitboard walk = rules::Bitboard{1} << a, seen = walk;
+      while (walk && !(walk & (rules::Bitboard{1} << b))) {
+        walk = rules::shift(walk, d);
+        seen |= walk;
+      }
+      if (walk) {
+        visited |= seen;
+        break;
+      }
+    }
+  }
+  return visited;
+}
+
+/// Old engine logs (DAM 2.x style) write captures as the start, the end and other squares of
+/// the route in their own order ("24x15x29x47" for 47x15 over 33 and 20). Returns the only
+/// legal capture whose start and end are among the written squares and whose route visits
+/// every written square, or nullptr when there is none or more than one.
+const Move* nonstandard_capture(const Position& pos, const MoveList& legal,
+                                std::span<const Square> written) {
+  if (written.size() < 3 || legal.empty() || !legal[0].is_capture()) return nullptr;
+  const Move* found = nullptr;
+  for (const Move& m : legal) {
+    bool has_from = false, has_to = false;
+    for (Square sq : written) {
+      has_from |= sq == m.from_square();
+      has_to |= sq == m.to_square();
+    }
+    if (!has_from || !has_to) continue;
+    const rules::Bitboard visited = squares_visited(pos, m);
+    bool all_on_route = true;
+    for (Square sq : written) all_on_route &= (visited & rules::square_bb(sq)) != 0;
+    if (!all_on_route) continue;
+    if (found) return nullptr;
+    found = &m;
+  }
+  return found;
+}
+
 /// Explains why written squares match no legal move: picks the most specific IssueKind.
 IssueKind explain_illegal(const Position& pos, const MoveList& legal, const WrittenMove& w,
                           std::string& message) {
@@ -73,12 +121,23 @@ IssueKind explain_illegal(const Position& pos, const MoveList& legal, const Writ
     return IssueKind::WrongSide;
   }
   const bool must_capture = !legal.empty() && legal[0].is_capture();
+  const int maximum = must_capture ? legal[0].capture_count() : 0;
+  // The written start and end match a legal capture, but the route does not.
+  std::string routes;
+  for (const Move& m : legal)
+    if (m.from_square() == from && m.to_square() == to)
+      routes += (routes.empty() ? "" : ", ") + full_route(pos, m);
+  if (!routes.empty()) {
+    message = "the route written does not match the legal capture(s) from " +
+              std::to_string(from) + " to " + std::to_string(to) + ": " + routes;
+    return IssueKind::IllegalMove;
+  }
   MoveList all;
   rules::generate_all_captures(pos, all);
   for (const Move& m : all) {
-    if (m.from_square() == from && m.to_square() == to && must_capture) {
+    if (m.from_square() == from && m.to_square() == to && m.capture_count() < maximum) {
       message = "this capture takes " + std::to_string(m.capture_count()) +
-                " piece(s), but a capture of " + std::to_string(legal[0].capture_count()) +
+                " piece(s), but a capture of " + std::to_string(maximum) +
                 " is compulsory (majority rule)";
       return IssueKind::NotMaximum;
     }
@@ -307,8 +366,20 @@ class Replayer {
 
     const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
     if (r.status == rules::ResolveStatus::kIllegal) {
+      if (const Move* dialect = nonstandard_capture(pos, legal, w.span())) {
+        m = *dialect;
+        if (!in_variation)
+          out_.warnings.push_back(issue_at(
+              IssueKind::NonStandardNotation, e, pos, ply, move_number,
+              "capture written in a non-standard square order; read as " +
+                  rules::to_pdn(pos, m, legal) + " (route " + full_route(pos, m) + ")"));
+        return true;
+      }
       std::string message;
       const IssueKind kind = explain_illegal(pos, legal, w, message);
+      if (ply == 1 && !in_variation && game_.tag("FEN") == nullptr && move_number > 1)
+        message += " (the game starts at move " + std::to_string(move_number) +
+                   " without a [FEN] tag: its start position is unknown)";
       return fail(kind, message);
     }
     if (r.status == rules::ResolveStatus::kAmbiguous) {

@@ -53,6 +53,7 @@ enum class IssueKind : std::uint8_t {
   DrawByRule,             ///< a draw by rule (FMJD art. 6) was reached before the recorded end
   VariationError,         ///< an illegal move inside a variation (the main line is unaffected)
   ReaderWarning,          ///< a tolerated dialect noted by the reader
+  NonStandardNotation,    ///< a capture written with its squares out of route order (old logs)
 };
 /// snake_case name used in JSON: "no_piece", "not_maximum", "move_number", ...
 std::string_view to_string(IssueKind kind);

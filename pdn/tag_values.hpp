@@ -25,8 +25,8 @@ struct TagValueCheck {
 /// normalises "ronde 12" / "round 3". Result: the PDN results; normalises spaced "1 - 1".
 /// GameType: number with the optional long form "20,W,10,10,N2,0". TimeControl: "?", "-",
 /// "moves/seconds", "seconds+increment", "*seconds", joined by ':'. FEN: [WB?]:[WB]squares:[WB]
-/// squares; normalises white space or line breaks inside the value (Warning) and a stray final
-/// '.' (Error: the PDN standard's own test set rejects it).
+/// squares; normalises white space or line breaks inside the value and a stray final '.'
+/// (Warnings: both occur in the PDN standard's own "succeed" test set).
 TagValueCheck check_tag_value(std::string_view name, std::string_view value);
 
 /// Runs check_tag_value on every tag of `game`, fills Tag::normalized and adds diagnostics.

@@ -1,0 +1,158 @@
+// The reader over every file of ../shared/corpus: no crash, hand-verified game counts for a
+// sample of files, round trip read-write-read, and the PDN standard's fail/succeed test sets.
+#include "pdn/reader.hpp"
+#include "pdn/writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace damdb::pdn {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kCorpus = DAMDB_CORPUS_DIR;
+
+std::vector<fs::path> corpus_files() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(kCorpus)) {
+    if (!entry.is_regular_file()) continue;
+    std::string ext = entry.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+    if (ext == ".pdn") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::size_t error_games(const std::vector<Game>& games) {
+  std::size_t n = 0;
+  for (const Game& g : games) n += g.has_errors();
+  return n;
+}
+
+TEST(PdnCorpus, EveryFileReadsAndRoundTrips) {
+  auto files = corpus_files();
+  ASSERT_EQ(files.size(), 666u);  // SOURCES.md: 666 files
+  std::size_t total_games = 0;
+  std::size_t not_international = 0;
+  std::map<Encoding, std::size_t> encodings;
+  for (const fs::path& file : files) {
+    std::vector<Game> games = read_file(file.string());
+    total_games += games.size();
+    std::string written;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      const Game& g = games[i];
+      EXPECT_EQ(g.index, i);
+      ++encodings[g.encoding];
+      not_international += !g.variant.international;
+      if (i) written += '\n';
+      write_game(g, written);
+    }
+    // Round trip: the written file reads back as the same games, and writing is stable.
+    std::vector<Game> again = read_games(written, file.string() + " (written)");
+    ASSERT_EQ(again.size(), games.size()) << file;
+    std::string rewritten;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      std::string why;
+      EXPECT_TRUE(same_content(games[i], again[i], &why))
+          << file << " game " << i + 1 << ": " << why;
+      if (i) rewritten += '\n';
+      write_game(again[i], rewritten);
+    }
+    EXPECT_EQ(written, rewritten) << file;
+  }
+  EXPECT_EQ(total_games, 4501u);
+  // Latin-1 files exist in the corpus (Gérard as 0xE9) and must be detected.
+  EXPECT_GT(encodings[Encoding::Latin1] + encodings[Encoding::Windows1252], 0u);
+  EXPECT_GT(encodings[Encoding::Utf8], 0u);
+  // Exactly the five files of wiegerw_pdn/not-10x10 (43 + 54 + 44 + 53 + 1 games).
+  EXPECT_EQ(not_international, 195u);
+}
+
+// Game counts verified by hand (grep of [Event and [Result tags, reading the files, and for
+// tag-less files the results that end each game):
+TEST(PdnCorpus, HandVerifiedGameCounts) {
+  const std::map<std::string, std::size_t> expected = {
+      // 4 [Event tags, 4 [Result tags
+      {"wiegerw_pdn/games/succeed/kurnik.pdn", 4},
+      // three FEN positions each ended by '*'
+      {"wiegerw_pdn/games/succeed/fen.pdn", 3},
+      // 23 [Event / [Result tags
+      {"wiegerw_pdn/games/succeed/wk2003.pdn", 23},
+      // 190 [Event / [Result tags: all games of the 2003 world championship
+      {"rhalbersma_horizon/BoomstraDam/pdn files/oud/wk2003.pdn", 190},
+      // 43 [Event / [Result tags
+      {"rhalbersma_mobydam/book/games/babasy1.pdn", 43},
+      {"wiegerw_draughts/games/wiersma.pdn", 34},
+      {"wiegerw_pdn/not-10x10/games/succeed/ussr1947.pdn", 54},
+      {"wiegerw_pdn/not-10x10/games/succeed/OCA_2.0.pdn", 43},
+      // 7 tagged games, heavily annotated
+      {"wiegerw_pdn/games/succeed/nk ronde 01.pdn", 7},
+      // two games, results 4-6 and 1-9
+      {"wiegerw_pdn/games/fail/delfts.pdn", 2},
+      // 45 [Event tags plus a stray fragment "36x27 1-0" at line 611 that is a game by itself
+      {"wiegerw_pdn/games/fail/Cat.C1.pdn", 46},
+      // one tagged game ended by "1-1", then three tag-less engine games glued by results:
+      // "1-101.33-29" and "0-001." twice
+      {"rhalbersma_horizon/BoomstraDam/pdn files/oud-2/roel20081212.pdn", 4},
+      // one game whose move numbers restart at "1." without a result: still one game
+      {"rhalbersma_horizon/BoomstraDam/pdn files/oud/row-scr.pdn", 1},
+      // five FEN positions, each ended by '*'
+      {"rhalbersma_horizon/Horizon/pdn-files/test-files/2010-02-18.pdn", 5},
+      // '%' line comment, then tags and moves without a terminator: one game
+      {"wiegerw_pdn/games/succeed/linecomment.pdn", 1},
+      // "1.a3b4": one alphanumeric 8x8 move
+      {"wiegerw_pdn/not-10x10/games/succeed/alphanumeric.pdn", 1},
+      // 0-byte files
+      {"rhalbersma_horizon/Horizon/pdn-files/158/028__won.pdn", 0},
+      {"rhalbersma_horizon/BoomstraDam/pdn files/oud-2/aaaaend.pdn", 0},
+  };
+  for (const auto& [path, count] : expected)
+    EXPECT_EQ(read_file((kCorpus / path).string()).size(), count) << path;
+}
+
+TEST(PdnCorpus, StandardTestSetsFailAndSucceed) {
+  for (const auto& entry : fs::directory_iterator(kCorpus / "wiegerw_pdn/games/fail")) {
+    auto games = read_file(entry.path().string());
+    EXPECT_GT(error_games(games), 0u) << entry.path();
+  }
+  for (const auto& entry : fs::directory_iterator(kCorpus / "wiegerw_pdn/games/succeed")) {
+    auto games = read_file(entry.path().string());
+    EXPECT_FALSE(games.empty()) << entry.path();
+    for (const Game& g : games)
+      for (const Diagnostic& d : g.diagnostics)
+        EXPECT_NE(d.severity, Severity::Error) << d.to_string();
+    for (const Game& g : games) EXPECT_TRUE(g.variant.international) << entry.path();
+  }
+}
+
+TEST(PdnCorpus, NotInternationalFilesAreRecognised) {
+  for (const auto& entry : fs::directory_iterator(kCorpus / "wiegerw_pdn/not-10x10/games/succeed")) {
+    auto games = read_file(entry.path().string());
+    ASSERT_FALSE(games.empty()) << entry.path();
+    for (const Game& g : games) EXPECT_FALSE(g.variant.international) << entry.path() << " game " << g.number();
+  }
+}
+
+TEST(PdnCorpus, Latin1OriginalEqualsUtf8Reencoding) {
+  // The 2017 Latin-1 original and the 2023 UTF-8 re-encoding hold the same games.
+  auto latin = read_file((kCorpus / "wiegerw_pdn/original-11c652f/games/succeed/nk2003-amsterdam.pdn").string());
+  auto utf8 = read_file((kCorpus / "wiegerw_pdn/games/succeed/nk2003-amsterdam.pdn").string());
+  ASSERT_EQ(latin.size(), utf8.size());
+  std::size_t latin_games = 0;
+  for (std::size_t i = 0; i < latin.size(); ++i) {
+    latin_games += latin[i].encoding == Encoding::Latin1;
+    std::string why;
+    EXPECT_TRUE(same_content(latin[i], utf8[i], &why)) << "game " << i + 1 << ": " << why;
+  }
+  EXPECT_GT(latin_games, 0u);
+}
+
+}  // namespace
+}  // namespace damdb::pdn
