@@ -12,6 +12,8 @@
 //
 // An indexed position = one (game, ply) pair handed to the batch.
 
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -40,6 +42,13 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
 
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// CPU seconds (user + system) of every thread of the process so far.
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6;
 }
 
 long peak_rss_kb() {
@@ -142,13 +151,16 @@ int main(int argc, char** argv) {
     Generator gen;
     GameRecord record;
     std::vector<PlyPosition> plies;
-    double gen_s = 0, add_s = 0, commit_s = 0;
+    double gen_s = 0, add_s = 0, commit_s = 0, gen_cpu = 0;
+    const double cpu0 = cpu_seconds();
     std::uint64_t positions = 0;
     const auto start = Clock::now();
     auto batch = db.begin_import();
     for (std::uint64_t n = 0; n < games; ++n) {
       auto t0 = Clock::now();
+      const double c0 = cpu_seconds();
       gen.make(record, plies);
+      gen_cpu += cpu_seconds() - c0;
       auto t1 = Clock::now();
       IndexTexts texts;
       texts.players = {std::string(record.tag("White")), std::string(record.tag("Black"))};
@@ -166,9 +178,11 @@ int main(int argc, char** argv) {
       }
     }
     const double import_s = seconds_since(start) - gen_s;
+    const double import_cpu = cpu_seconds() - cpu0 - gen_cpu;
     auto t4 = Clock::now();
     db.compact();
     const double compact_s = seconds_since(t4);
+    const double total_cpu = cpu_seconds() - cpu0 - gen_cpu;
     auto info = db.info();
 
     std::printf("method %s, %llu games, batches of %llu games\n", method_name.c_str(),
@@ -186,6 +200,8 @@ int main(int argc, char** argv) {
     std::printf("import + compaction    %.1f s: %.0f games/s, %.0f positions/s\n",
                 import_s + compact_s, games / (import_s + compact_s),
                 positions / (import_s + compact_s));
+    std::printf("CPU time, all threads  import %.1f s, import + compaction %.1f s: %.0f positions per CPU-second\n",
+                import_cpu, total_cpu, positions / total_cpu);
     std::printf("bytes on disk          %llu (%.2f bytes per indexed position), SST %llu\n",
                 static_cast<unsigned long long>(info.bytes_on_disk),
                 double(info.bytes_on_disk) / positions, static_cast<unsigned long long>(info.sst_bytes));
