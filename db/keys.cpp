@@ -41,29 +41,32 @@ OccurrenceKey OccurrenceKey::decode(std::string_view bytes) {
 
 void OccurrencePlies::encode(std::string& out) const {
   if (plies.empty()) throw Error(ErrorKind::invalid_argument, "occurrence without plies");
-  put_varint(out, plies.size());
-  put_varint(out, plies[0]);
-  for (std::size_t i = 1; i < plies.size(); ++i) {
+  for (std::size_t i = 1; i < plies.size(); ++i)
     if (plies[i] <= plies[i - 1])
       throw Error(ErrorKind::invalid_argument, "occurrence plies not strictly ascending");
-    put_varint(out, plies[i] - plies[i - 1]);
-  }
+  put_varint(out, (std::uint64_t{plies[0]} << 1) | (plies.size() > 1 ? 1 : 0));
+  if (plies.size() == 1) return;
+  put_varint(out, plies.size() - 1);
+  for (std::size_t i = 1; i < plies.size(); ++i) put_varint(out, plies[i] - plies[i - 1]);
 }
 
 OccurrencePlies OccurrencePlies::decode(std::string_view bytes) {
   Reader r(bytes, "occurrence value");
-  auto n = r.varint_max(bytes.size());
-  if (n == 0) r.fail("no plies");
+  const std::uint64_t head = r.varint_max(0x1ffff);
   OccurrencePlies v;
-  v.plies.reserve(n);
-  std::uint64_t ply = r.varint_max(0xffff);
+  std::uint64_t ply = head >> 1;
   v.plies.push_back(static_cast<std::uint16_t>(ply));
-  for (std::uint64_t i = 1; i < n; ++i) {
-    std::uint64_t gap = r.varint_max(0xffff);
-    if (gap == 0) r.fail("repeated ply");
-    ply += gap;
-    if (ply > 0xffff) r.fail("ply out of range");
-    v.plies.push_back(static_cast<std::uint16_t>(ply));
+  if (head & 1) {
+    const std::uint64_t more = r.varint_max(bytes.size());
+    if (more == 0) r.fail("continuation flag without further plies");
+    v.plies.reserve(more + 1);
+    for (std::uint64_t i = 0; i < more; ++i) {
+      std::uint64_t gap = r.varint_max(0xffff);
+      if (gap == 0) r.fail("repeated ply");
+      ply += gap;
+      if (ply > 0xffff) r.fail("ply out of range");
+      v.plies.push_back(static_cast<std::uint16_t>(ply));
+    }
   }
   r.expect_end();
   return v;

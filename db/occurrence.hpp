@@ -4,9 +4,10 @@
 // Key (16 bytes):   PositionKey (zobrist BE 8, check BE 4) | GameId (BE 4)
 //   All games that reached a position are one contiguous key range (12-byte prefix), in game-id
 //   order, found by a prefix seek; the 8-byte zobrist prefix feeds the bloom filter.
-// Value (1+ bytes): varint count n >= 1, then the first ply as a varint, then n-1 varint gaps
-//   (ply[i] - ply[i-1] >= 1). Ply 0 = the game's start position. A position usually occurs once
-//   in a game, so the value is typically 2 bytes.
+// Value (1+ bytes): varint (first ply * 2 + more), where more = 1 if the game reached the
+//   position again; if more: varint (n - 1), then n - 1 varint gaps (ply[i] - ply[i-1] >= 1).
+//   Ply 0 = the game's start position. A position usually occurs once in a game, so the value
+//   is typically one byte (plies 0..63) or two (64..8191).
 
 #include <cstdint>
 #include <string>

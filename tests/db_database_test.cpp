@@ -385,9 +385,12 @@ TEST(DbDatabase, KillMinusNineLeavesOnlyWholeBatches) {
   TempDir dir;
   fs::create_directories(dir.path());
   const PositionKey start{1, 1};
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
   pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
+    ::close(ready[0]);
     try {
       auto db = Database::open(dir.path());
       for (std::uint32_t b = 0;; ++b) {
@@ -402,12 +405,20 @@ TEST(DbDatabase, KillMinusNineLeavesOnlyWholeBatches) {
           batch.add_game(g.record, g.plies);
         }
         db.commit(batch);
+        if (b == 2) {  // tell the parent that batches are flowing
+          char c = 1;
+          if (::write(ready[1], &c, 1) != 1) ::_exit(1);
+        }
       }
     } catch (...) {
     }
     ::_exit(1);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  ::close(ready[1]);
+  char c = 0;
+  ASSERT_EQ(::read(ready[0], &c, 1), 1) << "the importer failed before its third batch";
+  ::close(ready[0]);
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));  // kill mid-stream
   ::kill(child, SIGKILL);
   int status = 0;
   ::waitpid(child, &status, 0);
@@ -416,7 +427,7 @@ TEST(DbDatabase, KillMinusNineLeavesOnlyWholeBatches) {
   auto db = Database::open(dir.path());
   auto m = db.meta();
   const std::uint64_t games = m.counts.games;
-  EXPECT_GT(games, 0u);
+  EXPECT_GE(games, 75u);
   EXPECT_EQ(games % 25, 0u);
   EXPECT_EQ(m.next_game_id, games + 1);
   EXPECT_EQ(m.counts.indexed_positions, games * 11);

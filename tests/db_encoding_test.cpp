@@ -51,16 +51,22 @@ TEST(DbEncoding, OccurrenceKeyAndPlies) {
   EXPECT_EQ(k.encode(), "\xff\0\0\0\0\0\0\0\0\0\0\x07\0\0\0\x09"s);
   EXPECT_EQ(OccurrenceKey::decode(k.encode()), k);
 
-  EXPECT_EQ(OccurrencePlies{{5}}.encode(), "\x01\x05"s);
-  // count 3, first ply 3, gaps 7 and 290 (= 0xa2 0x02 as LEB128).
+  // Single ply: ply * 2 + 0 in one varint.
+  EXPECT_EQ(OccurrencePlies{{5}}.encode(), "\x0a"s);
+  EXPECT_EQ(OccurrencePlies{{64}}.encode(), "\x80\x01"s);
+  // 3 plies: 3 * 2 + 1 = 7, then 2 more, gaps 7 and 290 (= 0xa2 0x02 as LEB128).
   OccurrencePlies three{{3, 10, 300}};
-  EXPECT_EQ(three.encode(), "\x03\x03\x07\xa2\x02"s);
+  EXPECT_EQ(three.encode(), "\x07\x02\x07\xa2\x02"s);
   EXPECT_EQ(OccurrencePlies::decode(three.encode()), three);
+  EXPECT_EQ(OccurrencePlies::decode("\x80\x01"s), OccurrencePlies{{64}});
 
   EXPECT_EQ(kind_of([] { OccurrencePlies{{4, 4}}.encode(); }), ErrorKind::invalid_argument);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x02\x05"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x02\x05\x00"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x01\x80"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x02\x05"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x01\x00"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x00"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x0a\x00"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x80"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode(""s); }), ErrorKind::corruption);
 }
 
 TEST(DbEncoding, PositionStatsCompactLayout) {
