@@ -128,8 +128,8 @@ IssueKind explain_illegal(const Position& pos, const MoveList& legal, const Writ
     if (m.from_square() == from && m.to_square() == to)
       routes += (routes.empty() ? "" : ", ") + full_route(pos, m);
   if (!routes.empty()) {
-    message = "the route written does not match the legal capture(s) from " +
-              std::to_string(from) + " to " + std::to_string(to) + ": " + routes;
+    message = "the route written does not match the legal capture(s) from " + std::to_string(from) +
+              " to " + std::to_string(to) + ": " + routes;
     return IssueKind::IllegalMove;
   }
   MoveList all;
@@ -369,10 +369,10 @@ class Replayer {
       if (const Move* dialect = nonstandard_capture(pos, legal, w.span())) {
         m = *dialect;
         if (!in_variation)
-          out_.warnings.push_back(issue_at(
-              IssueKind::NonStandardNotation, e, pos, ply, move_number,
-              "capture written in a non-standard square order; read as " +
-                  rules::to_pdn(pos, m, legal) + " (route " + full_route(pos, m) + ")"));
+          out_.warnings.push_back(
+              issue_at(IssueKind::NonStandardNotation, e, pos, ply, move_number,
+                       "capture written in a non-standard square order; read as " +
+                           rules::to_pdn(pos, m, legal) + " (route " + full_route(pos, m) + ")"));
         return true;
       }
       std::string message;

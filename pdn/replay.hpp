@@ -85,7 +85,7 @@ struct ReplayedPly {
 struct ReplayOptions {
   bool record_plies = false;  ///< fill Replay::plies (positions and move codes, for indexing)
   bool replay_variations = true;
-  int lookahead_plies = 12;  ///< plies tried after an ambiguous capture to tell routes apart
+  int lookahead_plies = 1000;  ///< plies tried after an ambiguous capture to tell routes apart
 };
 
 /// The result of replaying one game.

@@ -193,3 +193,39 @@ TEST(Replay, OtherVariantIsSkipped) {
   EXPECT_EQ(r.status, ReplayStatus::Skipped);
   EXPECT_EQ(r.plies, 0);
 }
+
+TEST(Replay, NonStandardCaptureOrderFromOldLogs) {
+  // Real line from a DAM 2.x engine log: Black's king 47 takes 33 and 20 and lands on 15
+  // (47-42-38-[33]-29-24-[20]-15); the log writes "24x15x29x47".
+  const auto r = replay_text("[FEN \"B:W20,K25,33,35,45:B2,5,13,K47\"]\n1... 24x15x29x47 *");
+  EXPECT_TRUE(r.errors.empty()) << r.errors[0].message;
+  EXPECT_EQ(r.plies, 1);
+  const auto* w = find_warning(r, IssueKind::NonStandardNotation);
+  ASSERT_NE(w, nullptr);
+  EXPECT_NE(w->message.find("47x15"), std::string::npos) << w->message;
+  EXPECT_EQ(rules::to_fen(r.final_position), "W:WK25,35,45:B2,5,13,K15");
+}
+
+TEST(Replay, WrongRouteForTheRightStartAndEnd) {
+  // 32x12 is legal (over 27 and 17, landing on 21); 23 is not on its route.
+  const auto r = replay_text("[FEN \"W:W32:B17,27,28\"]\n1. 32x23x12 *");
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].kind, IssueKind::IllegalMove);
+  EXPECT_NE(r.errors[0].message.find("32x21x12"), std::string::npos) << r.errors[0].message;
+}
+
+TEST(Replay, AmbiguousCaptureResolvedByTheRestOfTheGame) {
+  // Real game (schildpad.pdn, game 3, move 35): 36x16 is 36x18x7x16 (takes 27, 12, 11) or
+  // 36x13x2x16 (takes 27, 8, 11). 11. 18-13 decides: with Black's man still on 8, it would have
+  // to take 13 (8x19) instead of playing 35-40, so the king took 8: 36x13x2x16.
+  const auto r = replay_text(
+      "[FEN \"W:W32,K36,37,38,42,45,47:B3,6,8,11,12,14,19,27,34\"]\n"
+      "1. 36x16 19-24 2. 38-33 24-30 3. 32-28 30-35 4. 16-32 14-20 5. 28-22 20-25 6. 32-49 6-11 "
+      "7. 33-29 34x23 8. 45-40 35x44 9. 49x16 25-30 10. 22-18 30-35 11. 18-13 35-40 "
+      "12. 16-11 40-45 13. 11-50 3-9 2-0");
+  EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors[0].message);
+  const auto* w = find_warning(r, IssueKind::AmbiguousResolved);
+  ASSERT_NE(w, nullptr);
+  EXPECT_NE(w->message.find("36x13x2x16"), std::string::npos) << w->message;
+  EXPECT_EQ(r.plies, 26);
+}
