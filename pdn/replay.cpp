@@ -40,7 +40,7 @@ std::string full_route(const Position& pos, const Move& m) {
 
 /// Squares of a move element copied into a fixed buffer (no allocation).
 struct WrittenMove {
-  std::array<Square, 64> squares{};
+  std::array<Square, 64> squares;  // only [0, count) is meaningful (no zeroing: hot path)
   std::size_t count = 0;
   rules::Separator separator = rules::Separator::kUnknown;
   std::span<const Square> span() const { return {squares.data(), count}; }

@@ -154,10 +154,10 @@ Resolution resolve(const Position& pos, const MoveList& legal, std::span<const S
   if (squares.size() < 2) return r;
   for (Square sq : squares)
     if (sq < 1 || sq > kSquares) return r;  // kSyntax: not a square
-  const Square from = squares.front(), to = squares.back();
+  const int from = square_to_bit(squares.front()), to = square_to_bit(squares.back());
   const std::span<const Square> middle = squares.subspan(1, squares.size() - 2);
   for (const Move& m : legal) {
-    if (m.from_square() != from || m.to_square() != to) continue;
+    if (m.from != from || m.to != to) continue;
     bool match = middle.empty();
     if (!match && m.is_capture()) {
       RouteSearch search(pos, m);
