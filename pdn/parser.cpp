@@ -530,7 +530,7 @@ class Parser {
   }
 
   void parse_numeric_move(std::size_t start, TextPos pos) {
-    Element e;
+    Element& e = current_line().emplace_back();  // built in place: no copy in the hot path
     e.kind = ElementKind::Move;
     e.pos = pos;
     e.value = static_cast<std::uint32_t>(game_.squares.size());
@@ -592,7 +592,6 @@ class Parser {
       error_here(q, k, "white space after the move", "unexpected text glued to a move");
       q = k;
     }
-    push(e);
     movetext_ = true;
     p_ = q;
   }

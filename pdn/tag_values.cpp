@@ -154,7 +154,31 @@ std::optional<int> game_type_number(std::string_view value) {
   return n;
 }
 
+namespace {
+// Fast paths for the common valid values (no regular expression needed).
+bool is_iso_date(std::string_view v) {
+  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (v[i] < '0' || v[i] > '9') return false;
+  return true;
+}
+bool is_plain_number(std::string_view v) {
+  if (v.empty()) return false;
+  for (char c : v)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+bool is_standard_result(std::string_view v) {
+  return v == "2-0" || v == "0-2" || v == "1-1" || v == "1-0" || v == "0-1" || v == "0-0" ||
+         v == "1/2-1/2" || v == "*";
+}
+}  // namespace
+
 TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
+  if (name == "Date" && (value.empty() || is_iso_date(value))) return {};
+  if ((name == "Round" || name == "GameType") && (value == "?" || is_plain_number(value)))
+    return {};
+  if (name == "Result" && is_standard_result(value)) return {};
   if (name == "Date") return check_date(value);
   if (name == "Round") return check_round(value);
   if (name == "Result") return check_result(value);

@@ -42,7 +42,10 @@ void scan_alphanumeric(std::string_view text, Evidence& ev) {
     if (c >= 'a' && c <= 'l' && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9') {
       int rank = 0;
       std::size_t k = i + 1;
-      while (k < text.size() && text[k] >= '0' && text[k] <= '9') rank = rank * 10 + (text[k++] - '0');
+      while (k < text.size() && text[k] >= '0' && text[k] <= '9') {
+        if (rank < 1000) rank = rank * 10 + (text[k] - '0');
+        ++k;
+      }
       if (c - 'a' > ev.alnum_max_file) ev.alnum_max_file = c - 'a';
       if (rank > ev.alnum_max_rank) ev.alnum_max_rank = rank;
     }

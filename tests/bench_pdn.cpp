@@ -1,0 +1,97 @@
+// PDN reader throughput: the whole corpus (../shared/corpus, 666 files, 4.4 MB) concatenated
+// until the text is at least 100 MB, read with GameReader from memory and from a file.
+// Reports MB/s (bytes_per_second) and games/s. Run: build/tests/bench_pdn
+#include "pdn/reader.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string& big_text() {
+  static const std::string text = [] {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(DAMDB_CORPUS_DIR)) {
+      std::string ext = e.path().extension().string();
+      std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+      if (e.is_regular_file() && ext == ".pdn") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::string once;
+    for (const auto& f : files) {
+      std::ifstream in(f, std::ios::binary);
+      once.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      once += "\n";
+    }
+    std::string all;
+    all.reserve(100u << 20);
+    while (all.size() < (100u << 20)) all += once;
+    return all;
+  }();
+  return text;
+}
+
+// A read-only streambuf over existing memory (no copy of the 100 MB text).
+struct MemoryBuf : std::streambuf {
+  explicit MemoryBuf(const std::string& s) {
+    char* p = const_cast<char*>(s.data());
+    setg(p, p, p + s.size());
+  }
+};
+
+void report(benchmark::State& state, std::size_t bytes, std::size_t games) {
+  state.SetBytesProcessed(static_cast<int64_t>(bytes) * state.iterations());
+  state.counters["games/s"] = benchmark::Counter(static_cast<double>(games) * state.iterations(),
+                                                 benchmark::Counter::kIsRate);
+  state.counters["games"] = static_cast<double>(games);
+  state.counters["MB"] = static_cast<double>(bytes) / 1e6;
+}
+
+void BM_ReadGamesFromMemory(benchmark::State& state) {
+  const std::string& text = big_text();
+  std::size_t games = 0;
+  for (auto _ : state) {
+    MemoryBuf buf(text);
+    std::istream in(&buf);
+    damdb::pdn::GameReader reader(in, "bench");
+    damdb::pdn::Game game;
+    games = 0;
+    while (reader.next(game)) ++games;
+    benchmark::DoNotOptimize(game);
+  }
+  report(state, text.size(), games);
+}
+BENCHMARK(BM_ReadGamesFromMemory)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_ReadGamesFromFile(benchmark::State& state) {
+  const std::string& text = big_text();
+  fs::path path = fs::temp_directory_path() / "damdb_bench_pdn.pdn";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+  std::size_t games = 0;
+  for (auto _ : state) {
+    damdb::pdn::GameReader reader(path.string());
+    damdb::pdn::Game game;
+    games = 0;
+    while (reader.next(game)) ++games;
+    benchmark::DoNotOptimize(game);
+  }
+  report(state, text.size(), games);
+  fs::remove(path);
+}
+BENCHMARK(BM_ReadGamesFromFile)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+}  // namespace
+
+BENCHMARK_MAIN();
