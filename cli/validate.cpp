@@ -74,20 +74,16 @@ void setup_validate(CLI::App& app, int& exit_code) {
   cmd->callback([opts, &exit_code] {
     pdn::ValidationSummary summary;
     for (const auto& file : opts->files) {
-      try {
-        pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
-          if (opts->json) {
-            std::cout << game_json(g, r).dump() << '\n';
-          } else if (!opts->quiet &&
-                     (r.status == pdn::ReplayStatus::Invalid ||
-                      (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {
-            std::fflush(stdout);
-            print_game(g, r, opts->warnings);
-          }
-        });
-      } catch (const pdn::ReadError& e) {
-        throw InputError(e.what());
-      }
+      // A missing file raises pdn::ReadError, which main reports with exit code 2.
+      pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
+        if (opts->json) {
+          std::cout << game_json(g, r).dump() << '\n';
+        } else if (!opts->quiet && (r.status == pdn::ReplayStatus::Invalid ||
+                                    (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {
+          std::fflush(stdout);
+          print_game(g, r, opts->warnings);
+        }
+      });
     }
     std::fflush(stdout);
     if (opts->json) {

@@ -1,0 +1,16 @@
+// The --db option shared by every subcommand that uses a database.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace damdb::cli {
+
+/// Adds `--db DIR` to `cmd`, storing into `folder`.
+void add_database_option(CLI::App* cmd, std::string& folder);
+
+/// The database folder to use: --db if given, else $DAMDB_DB, else "damdb.db" in the current
+/// directory (db::kDefaultFolder).
+std::string database_folder(const std::string& option_value);
+
+}  // namespace damdb::cli

@@ -1,0 +1,179 @@
+#include "indexer/importer.hpp"
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "indexer/records.hpp"
+#include "pdn/reader.hpp"
+#include "pdn/replay.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The name a file is recorded under: its absolute, normalised path ("-" stays "-").
+std::string source_name(const std::string& file) {
+  if (file == "-") return file;
+  std::error_code ec;
+  const fs::path p = fs::weakly_canonical(fs::absolute(file), ec);
+  return ec ? file : p.string();
+}
+
+/// A cheap fingerprint of a file: its size and the hash of its first and last 64 KiB. Enough
+/// to tell an unchanged file from a changed one without reading gigabytes twice.
+db::ContentHash sampled_hash(const std::string& file, std::uint64_t size) {
+  constexpr std::uint64_t kSample = 64 * 1024;
+  std::ifstream in(file, std::ios::binary);
+  std::string bytes = std::to_string(size) + ':';
+  std::string part(static_cast<std::size_t>(std::min(size, kSample)), '\0');
+  in.read(part.data(), static_cast<std::streamsize>(part.size()));
+  bytes += part;
+  if (size > kSample) {
+    in.seekg(static_cast<std::streamoff>(size - std::min(size, kSample)));
+    in.read(part.data(), static_cast<std::streamsize>(part.size()));
+    bytes += part;
+  }
+  return db::ContentHash::of(bytes, {});
+}
+
+class Importer {
+ public:
+  Importer(db::Database& database, const ImportOptions& options)
+      : db_(database), options_(options), batch_(database.begin_import()) {}
+
+  ImportSummary run(const std::vector<std::string>& files) {
+    const auto start = std::chrono::steady_clock::now();
+    last_progress_ = start;
+    for (const auto& f : files) {
+      std::error_code ec;
+      if (f != "-") progress_.total_bytes += fs::file_size(f, ec);
+    }
+    for (const db::SourceInfo& s : db_.meta().sources) known_[s.path] = s;
+    for (const auto& f : files) import_file(f);
+    commit();
+    const std::uint64_t stored_before = db_.meta().counts.games - summary_.games_stored;
+    if (options_.compact_at_end && summary_.games_stored > 0 &&
+        (summary_.games_stored >= 1000 || summary_.games_stored * 10 >= stored_before))
+      db_.compact();
+    summary_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report(true);
+    return summary_;
+  }
+
+ private:
+  void import_file(const std::string& file) {
+    ++summary_.files;
+    db::SourceInfo info;
+    info.path = source_name(file);
+    info.import_time = static_cast<std::int64_t>(std::time(nullptr));
+    std::uint64_t resume_from = 0;
+    if (file != "-") {
+      std::error_code ec;
+      info.size = fs::file_size(file, ec);
+      if (ec) throw pdn::ReadError("cannot read " + file + ": " + ec.message());
+      info.content_hash = sampled_hash(file, info.size);
+      const auto it = known_.find(info.path);
+      if (it != known_.end() && it->second.size == info.size &&
+          it->second.content_hash == info.content_hash) {
+        if (it->second.bytes_done >= info.size) {
+          ++summary_.files_already_imported;
+          progress_.total_done += info.size;
+          return;
+        }
+        // An interrupted import of the same file: resume after the last committed game.
+        resume_from = it->second.bytes_done;
+        const std::int64_t time = info.import_time;
+        info = it->second;
+        info.import_time = time;
+      }
+    }
+    progress_.file = file;
+    progress_.file_bytes = info.size;
+    const std::uint64_t done_before = progress_.total_done;
+
+    pdn::GameReader reader(file);
+    pdn::ReplayOptions replay_options;
+    replay_options.record_plies = true;
+    pdn::Game game;
+    while (reader.next(game)) {
+      ++summary_.games_read;
+      if (game.byte_end <= resume_from) continue;  // committed by the interrupted run
+      ++info.games_read;
+      const pdn::Replay replay = pdn::replay(game, replay_options);
+      if (replay.status == pdn::ReplayStatus::Skipped) {
+        ++summary_.skipped;
+        ++info.skipped;
+      } else {
+        GameRecords records = make_records(game, replay);
+        const std::uint64_t positions = records.plies.size();
+        const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts);
+        if (added.duplicate) {
+          ++summary_.duplicates;
+          ++info.duplicates;
+        } else {
+          ++summary_.games_stored;
+          ++info.games_stored;
+          summary_.positions += positions;
+          info.positions += positions;
+          if (replay.status == pdn::ReplayStatus::Invalid) {
+            ++summary_.invalid;
+            ++info.invalid;
+          } else if (replay.status == pdn::ReplayStatus::Warnings) {
+            ++summary_.warnings;
+          }
+        }
+      }
+      info.bytes_done = game.byte_end;
+      progress_.bytes_done = reader.bytes_consumed();
+      progress_.total_done = done_before + progress_.bytes_done;
+      if (batch_.games() >= options_.batch_games || batch_.memory_bytes() >= options_.batch_bytes) {
+        batch_.set_source(info);
+        commit();
+      }
+      if ((summary_.games_read & 63) == 0) report(false);
+    }
+    info.bytes_done = std::max(info.size, reader.bytes_consumed());
+    if (file == "-") info.size = info.bytes_done;
+    batch_.set_source(info);
+    known_[info.path] = info;
+    progress_.total_done = done_before + info.size;
+  }
+
+  void commit() {
+    if (batch_.empty()) return;
+    // SST ingestion pays for big batches; small ones go through one sorted WriteBatch.
+    db_.commit(batch_, batch_.games() >= 1000 ? db::CommitMethod::sst_ingestion
+                                              : db::CommitMethod::sorted_write_batch);
+    batch_ = db_.begin_import();
+  }
+
+  void report(bool force) {
+    if (!options_.progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last_progress_ < options_.progress_every) return;
+    last_progress_ = now;
+    progress_.summary = summary_;
+    options_.progress(progress_);
+  }
+
+  db::Database& db_;
+  const ImportOptions& options_;
+  db::ImportBatch batch_;
+  std::map<std::string, db::SourceInfo> known_;
+  ImportSummary summary_;
+  ImportProgress progress_;
+  std::chrono::steady_clock::time_point last_progress_;
+};
+
+}  // namespace
+
+ImportSummary import_files(db::Database& database, const std::vector<std::string>& files,
+                           const ImportOptions& options) {
+  return Importer(database, options).run(files);
+}
+
+}  // namespace damdb::indexer

@@ -1,0 +1,58 @@
+// Importing PDN files into a damdb database: file -> games (pdn reader) -> replay (validator)
+// -> records (records.hpp) -> atomic batches (db::ImportBatch).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "db/database.hpp"
+
+namespace damdb::indexer {
+
+/// Counts of an import (also what `damdb import --json` prints).
+struct ImportSummary {
+  std::uint64_t files = 0;
+  std::uint64_t files_already_imported = 0;  ///< unchanged files skipped as a whole
+  std::uint64_t games_read = 0;              ///< every game of the files, other variants included
+  std::uint64_t games_stored = 0;            ///< new games written
+  std::uint64_t duplicates = 0;  ///< games already in the database (same start and moves)
+  std::uint64_t invalid = 0;     ///< new games stored with an illegal move (prefix indexed)
+  std::uint64_t warnings = 0;    ///< new games stored with warnings
+  std::uint64_t skipped = 0;     ///< games of another variant (not stored)
+  std::uint64_t positions = 0;   ///< positions indexed (game, ply pairs) for new games
+  double seconds = 0;
+};
+
+/// Where an import stands (for progress displays).
+struct ImportProgress {
+  std::string file;
+  std::uint64_t file_bytes = 0;   ///< size of the current file (0 for standard input)
+  std::uint64_t bytes_done = 0;   ///< bytes of the current file read
+  std::uint64_t total_bytes = 0;  ///< size of all files given (0 if unknown)
+  std::uint64_t total_done = 0;   ///< bytes read over all files
+  ImportSummary summary;          ///< counts so far
+};
+
+struct ImportOptions {
+  std::size_t batch_games = 20000;                      ///< commit after this many new games...
+  std::size_t batch_bytes = std::size_t{256} << 20;     ///< ...or this much batch memory
+  std::chrono::milliseconds progress_every{500};        ///< how often `progress` is called
+  std::function<void(const ImportProgress&)> progress;  ///< optional
+  bool compact_at_end = true;  ///< compact the database when the import wrote many games
+};
+
+/// Imports files into `database` (opened read_write). Each file's games are replayed; games of
+/// International draughts are stored (invalid ones with their legal prefix indexed), other
+/// variants counted as skipped; duplicates (same start position and moves) are stored once,
+/// with every source recorded. Commits are atomic batches that also record how far each file
+/// got, so an import killed at any moment and run again ends with the same database: a file
+/// whose size and sampled content hash match a completed import is skipped; an interrupted one
+/// resumes after the last committed game. "-" reads standard input (never skipped or resumed;
+/// duplicates still are not stored twice).
+/// Throws pdn::ReadError for a file that cannot be read and db::Error for storage failures.
+ImportSummary import_files(db::Database& database, const std::vector<std::string>& files,
+                           const ImportOptions& options = {});
+
+}  // namespace damdb::indexer

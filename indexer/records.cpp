@@ -1,0 +1,113 @@
+#include "indexer/records.hpp"
+
+#include <cassert>
+
+#include "db/position_stats.hpp"
+#include "indexer/text_fold.hpp"
+#include "rules/fen.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
+
+db::ValidationStatus status_of(pdn::ReplayStatus s) {
+  switch (s) {
+    case pdn::ReplayStatus::Valid:
+      return db::ValidationStatus::valid;
+    case pdn::ReplayStatus::Warnings:
+      return db::ValidationStatus::warnings;
+    default:
+      return db::ValidationStatus::invalid;
+  }
+}
+
+db::GameResult from_outcome(pdn::Outcome o) {
+  switch (o) {
+    case pdn::Outcome::WhiteWin:
+      return db::GameResult::white_win;
+    case pdn::Outcome::BlackWin:
+      return db::GameResult::black_win;
+    case pdn::Outcome::Draw:
+      return db::GameResult::draw;
+    default:
+      return db::GameResult::unknown;
+  }
+}
+
+}  // namespace
+
+db::GameResult result_of(const pdn::Game& game) {
+  if (const pdn::Element* r = game.result()) {
+    const db::GameResult result = from_outcome(r->outcome);
+    if (result != db::GameResult::unknown) return result;
+  }
+  if (const pdn::Tag* t = game.tag("Result")) return from_outcome(pdn::outcome_of(t->value));
+  return db::GameResult::unknown;
+}
+
+GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
+  assert(replay.status != pdn::ReplayStatus::Skipped);
+  GameRecords out;
+  db::GameRecord& rec = out.record;
+  rec.tags.reserve(game.tags.size());
+  for (const pdn::Tag& t : game.tags) rec.tags.emplace_back(t.name, t.value);
+  rec.status = status_of(replay.status);
+  if (!replay.errors.empty())
+    rec.status_message = replay.errors.front().message;
+  else if (!replay.warnings.empty())
+    rec.status_message = replay.warnings.front().message;
+  rec.plies_replayed = static_cast<std::uint32_t>(replay.plies);
+  rec.result = result_of(game);
+  rec.sources.push_back({game.source, game.first_line, game.last_line, game.byte_begin});
+  rec.pdn_text = game.text;
+
+  // The indexed stretch: all plies, or those after the last /FEN/ setup of the main line.
+  std::size_t first = 0;
+  for (std::size_t i = 1; replay.setup_in_movetext && i < replay.plies_played.size(); ++i) {
+    rules::Position expected = replay.plies_played[i - 1].before;
+    expected.play(replay.plies_played[i - 1].move);
+    if (!(expected == replay.plies_played[i].before)) first = i;  // a setup replaced it
+  }
+  const rules::Position start = first < replay.plies_played.size()
+                                    ? replay.plies_played[first].before
+                                    : replay.final_position;
+  // The canonical start: "" for the initial position, however it was written.
+  rec.start_fen = start == rules::Position::initial() ? std::string() : rules::to_fen(start);
+  rec.moves.reserve(replay.plies_played.size() - first);
+  out.plies.reserve(replay.plies_played.size() - first + 1);
+  for (std::size_t i = first; i < replay.plies_played.size(); ++i) {
+    const pdn::ReplayedPly& p = replay.plies_played[i];
+    rec.moves.push_back(p.code);
+    out.plies.push_back({key_of(p.before), static_cast<std::uint16_t>(i - first), p.code});
+  }
+  out.plies.push_back({key_of(replay.final_position),
+                       static_cast<std::uint16_t>(replay.plies_played.size() - first),
+                       db::kGameEnd});
+
+  if (rec.moves.empty()) {
+    // Hash the tags too: otherwise every empty game from one position would be "the same".
+    std::string salt = rec.start_fen;
+    for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
+    rec.content_hash = db::ContentHash::of(salt, rec.moves);
+  } else {
+    rec.content_hash = db::ContentHash::of(rec.start_fen, rec.moves);
+  }
+
+  for (const char* side : {"White", "Black"})
+    if (const pdn::Tag* t = game.tag(side)) {
+      std::string key = player_key(t->value);
+      if (!key.empty()) out.texts.players.push_back(std::move(key));
+    }
+  if (const pdn::Tag* t = game.tag("Event")) {
+    std::string key = fold_text(t->value);
+    if (!key.empty()) out.texts.events.push_back(std::move(key));
+  }
+  if (const pdn::Tag* t = game.tag("Date")) {
+    std::string key = date_key(t->normalized.empty() ? t->value : t->normalized);
+    if (!key.empty()) out.texts.dates.push_back(std::move(key));
+  }
+  return out;
+}
+
+}  // namespace damdb::indexer

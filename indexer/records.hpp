@@ -1,0 +1,31 @@
+// From a replayed game to database records: the stage "replay (pdn over rules) -> records".
+#pragma once
+
+#include <vector>
+
+#include "db/game_record.hpp"
+#include "db/import_batch.hpp"
+#include "pdn/game.hpp"
+#include "pdn/replay.hpp"
+
+namespace damdb::indexer {
+
+/// Everything the database needs about one game.
+struct GameRecords {
+  db::GameRecord record;               ///< tags, start FEN, move codes, status, source, text
+  std::vector<db::PlyPosition> plies;  ///< every indexed position with the move played there
+  db::IndexTexts texts;                ///< folded player / event / date keys
+};
+
+/// The database result of a PDN outcome (the movetext terminator, else the Result tag).
+db::GameResult result_of(const pdn::Game& game);
+
+/// Builds the records of a game replayed with ReplayOptions::record_plies. The indexed positions
+/// are those of the legal prefix (every ply, then the final position with db::kGameEnd); for a
+/// game whose movetext holds a /FEN/ setup, the positions and moves from the last setup on.
+/// The content hash covers the start FEN and the moves (duplicate detection); a game without
+/// moves also hashes its tags, so that unrelated empty games are not merged.
+/// Precondition: replay.status != Skipped.
+GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay);
+
+}  // namespace damdb::indexer

@@ -1,0 +1,114 @@
+#include "indexer/text_fold.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+namespace damdb::indexer {
+namespace {
+
+/// Base letters of U+00C0..U+00FF (Latin-1 Supplement letters); "" for non-letters.
+const char* latin1_base(unsigned cp) {
+  static const char* const table[64] = {
+      "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",   // C0
+      "d", "n", "o", "o", "o", "o", "o",  "",  "o", "u", "u", "u", "u", "y", "th", "ss",  // D0
+      "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",   // E0
+      "d", "n", "o", "o", "o", "o", "o",  "",  "o", "u", "u", "u", "u", "y", "th", "y"};  // F0
+  return cp >= 0xC0 && cp <= 0xFF ? table[cp - 0xC0] : nullptr;
+}
+
+/// Base letter of a few Latin Extended-A letters common in player names (Polish, Czech,
+/// Latvian, Turkish...), or nullptr.
+const char* latin_ext_base(unsigned cp) {
+  if (cp < 0x100 || cp > 0x17F) return nullptr;
+  static const char bases[] =
+      "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiijjjjkkklllllllllnnnnnnnnnoooooooorrrrrrsss"
+      "sssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+  const unsigned i = cp - 0x100;
+  static thread_local char one[2] = {0, 0};
+  if (i >= sizeof(bases) - 1) return nullptr;
+  one[0] = bases[i];
+  return one;
+}
+
+}  // namespace
+
+std::string fold_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool space = true;  // suppress leading separators
+  auto put = [&](const char* text) {
+    for (; *text; ++text) {
+      out += *text;
+      space = false;
+    }
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (std::isalnum(c)) {
+        out += static_cast<char>(std::tolower(c));
+        space = false;
+      } else if (!space) {
+        out += ' ';
+        space = true;
+      }
+      ++i;
+      continue;
+    }
+    // Decode one UTF-8 sequence (invalid bytes are kept as they are).
+    unsigned cp = 0;
+    std::size_t len = 1;
+    if ((c & 0xE0) == 0xC0 && i + 1 < s.size()) {
+      cp = ((c & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
+      len = 2;
+    } else if ((c & 0xF0) == 0xE0 && i + 2 < s.size()) {
+      len = 3;
+    } else if ((c & 0xF8) == 0xF0 && i + 3 < s.size()) {
+      len = 4;
+    }
+    const char* base = len == 2 ? latin1_base(cp) : nullptr;
+    if (!base && len == 2) base = latin_ext_base(cp);
+    if (base && *base) {
+      put(base);
+    } else if (base) {  // × or ÷: a separator
+      if (!space) out += ' ';
+      space = true;
+    } else {
+      out.append(s.substr(i, len));
+      space = false;
+    }
+    i += len;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string player_key(std::string_view name) {
+  const std::string folded = fold_text(name);
+  std::vector<std::string> words;
+  std::size_t start = 0;
+  while (start < folded.size()) {
+    std::size_t end = folded.find(' ', start);
+    if (end == std::string::npos) end = folded.size();
+    words.emplace_back(folded.substr(start, end - start));
+    start = end + 1;
+  }
+  std::sort(words.begin(), words.end());
+  std::string key;
+  for (const auto& w : words) key += (key.empty() ? "" : " ") + w;
+  return key;
+}
+
+std::string date_key(std::string_view date) {
+  // Expect YYYY.MM.DD with '?' parts (the reader's normalised form); keep what is known.
+  std::string out;
+  for (char c : date) {
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '?' || c == '.') out += c;
+  }
+  if (out.size() != 10 || out[4] != '.' || out[7] != '.') return "";
+  if (out.substr(0, 4) == "????") return "";
+  return out;
+}
+
+}  // namespace damdb::indexer

@@ -1,0 +1,24 @@
+// Folding names and events for search and grouping: case, white space, diacritics and the
+// order "Surname, I." / "I. Surname" do not matter.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace damdb::indexer {
+
+/// Lower-case ASCII, Latin letters with diacritics mapped to their base letter (é -> e,
+/// ß -> ss, ø -> o, ...), every run of white space and punctuation turned into one space,
+/// trimmed. UTF-8 in and out; other characters are kept as they are. "  Gérard  JANSEN " ->
+/// "gerard jansen".
+std::string fold_text(std::string_view utf8);
+
+/// The grouping key of a player's name: fold_text, then its words sorted, so that
+/// "Sijbrands, T." and "T. Sijbrands" give the same key "sijbrands t". Empty for "?" or "".
+std::string player_key(std::string_view name);
+
+/// A PDN date as an index text "YYYY.MM.DD" with "??" for unknown parts, from the normalised
+/// tag value when the reader produced one; "" when nothing of the date is known.
+std::string date_key(std::string_view date);
+
+}  // namespace damdb::indexer
