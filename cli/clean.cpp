@@ -1,0 +1,191 @@
+// `damdb clean FILE... -o OUT.pdn [--report REPORT.json] [--min-confidence X] [--dry-run]`:
+// repairs corrupted scoresheets (see pdn/repair.hpp). Every game is written to OUT: valid ones
+// unchanged in meaning (canonical PDN; a game the reader could not parse is copied as read),
+// repaired ones with the fix and a `{damdb: ... was ..., kind, confidence c}` comment, the
+// others cut to their legal prefix with the unreplayable rest in a marked comment. The input
+// files are never modified (OUT may not be one of them; it is written to a temporary file and
+// renamed). Exit code 0 when no game is left unrepaired, 1 otherwise, 2 for unusable input.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "pdn/reader.hpp"
+#include "pdn/repair.hpp"
+#include "pdn/writer.hpp"
+
+namespace damdb::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+nlohmann::json candidates_json(const pdn::RepairProposal& p) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& c : p.candidates)
+    list.push_back({{"move", c.applied.empty() ? "(deleted " + c.original + ")" : c.applied},
+                    {"kind", std::string(pdn::to_string(c.kind))},
+                    {"confidence", std::round(c.confidence * 1000) / 1000}});
+  return list;
+}
+
+nlohmann::json fix_json(const pdn::Game& g, const pdn::AppliedFix& f) {
+  return {{"file", g.source},
+          {"game", g.number()},
+          {"line", f.proposal.pos.line},
+          {"column", f.proposal.pos.column},
+          {"ply", f.candidate.ply},
+          {"original", f.candidate.original},
+          {"applied", f.candidate.applied},
+          {"kind", std::string(pdn::to_string(f.candidate.kind))},
+          {"confidence", std::round(f.candidate.confidence * 1000) / 1000},
+          {"candidates", candidates_json(f.proposal)},
+          {"plies_after", f.candidate.plies_after}};
+}
+
+nlohmann::json unrepaired_json(const pdn::Game& g, const pdn::CleanResult& r) {
+  const pdn::RepairProposal& p = r.unrepaired;
+  return {{"file", g.source},
+          {"game", g.number()},
+          {"line", p.pos.line},
+          {"column", p.pos.column},
+          {"ply", p.ply},
+          {"token", p.token},
+          {"error", std::string(pdn::to_string(p.error))},
+          {"message", p.message},
+          {"reason", r.unrepaired_reason},
+          {"truncated", r.outcome == pdn::CleanOutcome::Truncated},
+          {"plies_kept", p.ply > 0 ? p.ply - 1 : 0},
+          {"candidates", candidates_json(p)}};
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+void setup_clean(CLI::App& app, int& exit_code) {
+  struct Options {
+    std::vector<std::string> files;
+    std::string output;
+    std::string report;
+    double min_confidence = pdn::CleanOptions{}.min_confidence;
+    bool dry_run = false;
+  };
+  auto opts = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("clean", "Repair corrupted scoresheets (illegal moves)");
+  cmd->add_option("files", opts->files, "PDN files ('-' for standard input)")->required();
+  cmd->add_option("-o,--output", opts->output, "Output PDN file (never one of the inputs)");
+  cmd->add_option("--report", opts->report, "Write the fixes as JSON to this file");
+  cmd->add_option("--min-confidence", opts->min_confidence,
+                  "Apply a fix only with at least this confidence (0..1)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_flag("--dry-run", opts->dry_run, "Report the fixes, write no output PDN");
+  cmd->callback([opts, &exit_code] {
+    if (opts->output.empty() && !opts->dry_run)
+      throw InputError("clean: -o OUT.pdn is required (or --dry-run)");
+    for (const auto& file : opts->files) {
+      if (!opts->output.empty() && file != "-" && same_file(file, opts->output))
+        throw InputError("clean: the output " + opts->output + " is an input file; " +
+                         "damdb never modifies its input");
+      if (!opts->report.empty() && file != "-" && same_file(file, opts->report))
+        throw InputError("clean: the report " + opts->report + " is an input file");
+    }
+    pdn::CleanOptions options;
+    options.min_confidence = opts->min_confidence;
+
+    const fs::path temporary = opts->output + ".damdb-tmp";
+    std::ofstream out;
+    if (!opts->dry_run) {
+      out.open(temporary, std::ios::binary | std::ios::trunc);
+      if (!out) throw InputError("clean: cannot write " + temporary.string());
+    }
+    nlohmann::json fixes = nlohmann::json::array(), unrepaired = nlohmann::json::array();
+    std::size_t games = 0, unchanged = 0, repaired = 0, truncated = 0, kept = 0, skipped = 0;
+    std::string text;
+    for (const auto& file : opts->files) {
+      try {
+        pdn::GameReader reader(file);
+        pdn::Game game;
+        while (reader.next(game)) {
+          ++games;
+          skipped += !game.variant.international;
+          pdn::CleanResult r = pdn::clean_game(game, options);
+          for (const auto& f : r.fixes) {
+            fixes.push_back(fix_json(game, f));
+            std::printf("%s:%u:%u: game %zu, ply %d: %s -> %s (%s, confidence %.2f)\n",
+                        game.source.c_str(), f.proposal.pos.line, f.proposal.pos.column,
+                        game.number(), f.candidate.ply, f.candidate.original.c_str(),
+                        f.candidate.applied.empty() ? "(deleted)" : f.candidate.applied.c_str(),
+                        std::string(pdn::to_string(f.candidate.kind)).c_str(),
+                        f.candidate.confidence);
+          }
+          if (r.has_unrepaired) {
+            unrepaired.push_back(unrepaired_json(game, r));
+            std::printf("%s:%u:%u: game %zu, ply %d: \"%s\" not repaired: %s%s\n",
+                        game.source.c_str(), r.unrepaired.pos.line, r.unrepaired.pos.column,
+                        game.number(), r.unrepaired.ply, r.unrepaired.token.c_str(),
+                        r.unrepaired_reason.c_str(),
+                        r.outcome == pdn::CleanOutcome::Truncated ? " (legal prefix kept)" : "");
+          }
+          switch (r.outcome) {
+            case pdn::CleanOutcome::Unchanged:
+              (r.has_unrepaired ? kept : unchanged)++;
+              break;
+            case pdn::CleanOutcome::Repaired:
+              ++repaired;
+              break;
+            case pdn::CleanOutcome::Truncated:
+              ++truncated;
+              break;
+          }
+          if (opts->dry_run) continue;
+          text.clear();
+          if (games > 1) text += '\n';
+          if (r.outcome == pdn::CleanOutcome::Unchanged && game.has_errors()) {
+            // The reader could not parse all of it: copy the text as read, losing nothing.
+            text += game.text;
+            if (text.empty() || text.back() != '\n') text += '\n';
+          } else {
+            pdn::write_game(r.game, text);
+          }
+          out << text;
+        }
+      } catch (const pdn::ReadError& e) {
+        if (!opts->dry_run) {
+          out.close();
+          std::error_code ec;
+          fs::remove(temporary, ec);
+        }
+        throw InputError(e.what());
+      }
+    }
+    if (!opts->dry_run) {
+      out.close();
+      if (!out) throw InputError("clean: error writing " + temporary.string());
+      std::error_code ec;
+      fs::rename(temporary, opts->output, ec);
+      if (ec) throw InputError("clean: cannot rename to " + opts->output + ": " + ec.message());
+    }
+    if (!opts->report.empty()) {
+      std::ofstream report(opts->report, std::ios::trunc);
+      if (!report) throw InputError("clean: cannot write " + opts->report);
+      report << nlohmann::json{{"fixes", fixes}, {"unrepaired", unrepaired}}.dump(2) << '\n';
+    }
+    std::fflush(stdout);
+    std::printf(
+        "cleaned %zu game(s): %zu unchanged, %zu repaired (%zu fixes), %zu truncated, "
+        "%zu kept as read with a non-move error, %zu other variants%s\n",
+        games, unchanged, repaired, fixes.size(), truncated, kept, skipped,
+        opts->dry_run ? " (dry run: nothing written)" : "");
+    exit_code = unrepaired.empty() ? kOk : kProblems;
+  });
+}
+
+const Registration registration{setup_clean};
+
+}  // namespace
+}  // namespace damdb::cli

@@ -1,0 +1,806 @@
+// Scoresheet repair (see repair.hpp).
+#include "pdn/repair.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <span>
+
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace damdb::pdn {
+namespace {
+
+using rules::Color;
+using rules::Move;
+using rules::MoveList;
+using rules::Position;
+using rules::Square;
+
+constexpr int kMaxSquares = 24;  // a written move with more squares is not repaired
+constexpr int kNoToken = -1;
+
+/// A main-line move token, squares copied out of the Game (no allocation when replaying).
+struct Token {
+  std::array<Square, kMaxSquares> squares{};
+  int count = 0;
+  rules::Separator separator = rules::Separator::kUnknown;
+  bool usable = false;  // false: coordinates, or too many squares
+  int segment = 0;      // incremented at every /FEN/ setup of the main line
+};
+
+/// Squares of a token as they are replayed (mirrored when a MirrorRest fix is in force).
+struct Written {
+  std::array<Square, kMaxSquares> squares{};
+  int count = 0;
+  rules::Separator separator = rules::Separator::kUnknown;
+  std::span<const Square> span() const { return {squares.data(), static_cast<std::size_t>(count)}; }
+};
+
+Written written(const Token& t, bool mirror) {
+  Written w;
+  w.count = t.count;
+  w.separator = t.separator;
+  for (int i = 0; i < t.count; ++i)
+    w.squares[i] = mirror && t.squares[i] >= 1 && t.squares[i] <= rules::kSquares
+                       ? rules::kSquares + 1 - t.squares[i]
+                       : t.squares[i];
+  return w;
+}
+
+bool in_range(const Written& w) {
+  if (w.count < 2) return false;
+  for (int i = 0; i < w.count; ++i)
+    if (w.squares[i] < 1 || w.squares[i] > rules::kSquares) return false;
+  return true;
+}
+
+/// Everything the search needs about one game.
+struct Context {
+  std::vector<Token> tokens;
+  int end = 0;                      // one past the last token of the error's segment
+  bool ends_game = false;           // `end` is the end of the main line (no setup follows)
+  Outcome recorded = Outcome::Unknown;
+  const RepairOptions* options = nullptr;
+};
+
+/// Number of tokens [from, end) replaying from `pos`, ambiguity resolved as candidates[0].
+int quick_count(const Context& c, Position pos, int from, int limit, bool mirror) {
+  MoveList legal;
+  int n = 0;
+  for (int i = from; i < c.end && n < limit; ++i, ++n) {
+    if (!c.tokens[i].usable) break;
+    const Written w = written(c.tokens[i], mirror);
+    if (!in_range(w)) break;
+    rules::generate_moves(pos, legal);
+    const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
+    if (r.status == rules::ResolveStatus::kOk)
+      pos.play(r.move);
+    else if (r.status == rules::ResolveStatus::kAmbiguous)
+      pos.play(r.candidates[0]);
+    else
+      break;
+  }
+  return n;
+}
+
+/// Resolves token `i` in `pos` like the replay validator does (an ambiguous capture takes the
+/// route after which the next recorded plies replay longest). Returns false when illegal.
+bool resolve_token(const Context& c, const Position& pos, int i, bool mirror, MoveList& legal,
+                   Move& out) {
+  if (i >= c.end || !c.tokens[i].usable) return false;
+  const Written w = written(c.tokens[i], mirror);
+  if (!in_range(w)) return false;
+  rules::generate_moves(pos, legal);
+  const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
+  if (r.status == rules::ResolveStatus::kOk) {
+    out = r.move;
+    return true;
+  }
+  if (r.status != rules::ResolveStatus::kAmbiguous) return false;
+  int best = -1;
+  for (const Move& m : r.candidates) {
+    Position next = pos;
+    next.play(m);
+    const int n = quick_count(c, next, i + 1, c.options->ambiguity_plies, mirror);
+    if (n > best) {
+      best = n;
+      out = m;
+    }
+  }
+  return true;
+}
+
+/// A candidate during the search: how the tokens change, and what the look-ahead found.
+struct Plan {
+  RepairKind kind = RepairKind::Truncation;
+  RepairOp op = RepairOp::Replace;
+  int token = 0;   // first changed token
+  Move move{};     // Replace/MirrorRest/Insert
+  Position after;  // position after the fixed region
+  int resume = 0;  // first token replayed after the fixed region
+  bool mirror = false;
+  // Look-ahead.
+  int reach = 0;        // first token not accounted for (== end when everything replays)
+  int plies_after = 0;  // tokens replayed directly after the fixed region
+  int fixes = 0;        // later repairs used to get `reach`
+  int agreement = 0;
+  Position stop;        // position where the direct look-ahead stopped
+  Position stop_prev;   // position before the last token replayed (valid if plies_after > 0)
+};
+
+int agreement_of(const Context& c, const Position& final_position) {
+  if (!c.ends_game || rules::count_moves(final_position) != 0) return 0;
+  if (c.recorded == Outcome::Unknown || c.recorded == Outcome::Unfinished) return 0;
+  const Outcome expected =
+      final_position.side_to_move() == Color::kWhite ? Outcome::BlackWin : Outcome::WhiteWin;
+  return c.recorded == expected ? 1 : -1;
+}
+
+/// Replays the tokens after the plan's fixed region and fills its look-ahead fields.
+void run(const Context& c, Plan& p) {
+  Position pos = p.after, prev = p.after;
+  MoveList legal;
+  int i = p.resume;
+  Move m{};
+  while (i < c.end && resolve_token(c, pos, i, p.mirror, legal, m)) {
+    prev = pos;
+    pos.play(m);
+    ++i;
+  }
+  p.plies_after = i - p.resume;
+  p.reach = i;
+  p.stop = pos;
+  p.stop_prev = prev;
+  p.fixes = 0;
+  p.agreement = i == c.end ? agreement_of(c, pos) : 0;
+}
+
+bool better(const Plan& a, const Plan& b) {
+  if (a.reach != b.reach) return a.reach > b.reach;
+  if (a.fixes != b.fixes) return a.fixes < b.fixes;
+  const int ca = edit_cost(a.kind), cb = edit_cost(b.kind);
+  if (ca != cb) return ca < cb;
+  if (a.agreement != b.agreement) return a.agreement > b.agreement;
+  return a.kind < b.kind;
+}
+
+/// Generates every candidate fix at token `t` (position `at`; `prev` is the position before
+/// token t - 1 when `has_prev`), without look-ahead.
+void generate(const Context& c, const Position& at, const Position& prev, bool has_prev, int t,
+              bool mirror, std::vector<Plan>& out) {
+  MoveList legal;
+  rules::generate_moves(at, legal);
+  const Token& token = c.tokens[t];
+  const std::size_t first = out.size();
+
+  auto add = [&](RepairKind kind, RepairOp op, const Move& m, bool plan_mirror) {
+    for (std::size_t k = first; k < out.size(); ++k)
+      if (out[k].op == op && out[k].move == m && out[k].mirror == plan_mirror) return;
+    Plan p;
+    p.kind = kind;
+    p.op = op;
+    p.token = t;
+    p.move = m;
+    p.after = at;
+    p.after.play(m);
+    p.resume = t + 1;
+    p.mirror = plan_mirror;
+    out.push_back(p);
+  };
+  auto try_squares = [&](RepairKind kind, const Written& w) {
+    if (!in_range(w)) return;
+    const rules::Resolution r = rules::resolve(at, legal, w.span(), w.separator);
+    if (r.status == rules::ResolveStatus::kOk)
+      add(kind, RepairOp::Replace, r.move, mirror);
+    else if (r.status == rules::ResolveStatus::kAmbiguous)
+      for (const Move& m : r.candidates) add(kind, RepairOp::Replace, m, mirror);
+  };
+
+  if (token.usable && token.count >= 2 && !legal.empty()) {
+    const Written w = written(token, mirror);
+    // Ambiguous capture: every route.
+    if (in_range(w)) {
+      const rules::Resolution r = rules::resolve(at, legal, w.span(), w.separator);
+      if (r.status == rules::ResolveStatus::kAmbiguous)
+        for (const Move& m : r.candidates) add(RepairKind::AmbiguousRoute, RepairOp::Replace, m, mirror);
+    }
+    // Start and end squares exchanged (the written route reversed).
+    {
+      Written v = w;
+      std::reverse(v.squares.begin(), v.squares.begin() + v.count);
+      try_squares(RepairKind::SquareSwap, v);
+    }
+    // Digits of the squares as written (values up to 255; "07" is read as 7).
+    struct Digit {
+      int square;
+      int place;  // power of ten
+    };
+    std::array<Digit, kMaxSquares * 3> digits{};
+    int ndigits = 0;
+    auto digit_at = [&](const Written& v, const Digit& d) {
+      return (v.squares[d.square] / d.place) % 10;
+    };
+    for (int k = 0; k < w.count; ++k) {
+      const int v = std::max(0, w.squares[k]);
+      const int len = v >= 100 ? 3 : v >= 10 ? 2 : 1;
+      for (int p = 0, place = 1; p < len; ++p, place *= 10) digits[ndigits++] = {k, place};
+    }
+    // Two digits exchanged, within a square or between squares.
+    for (int a = 0; a < ndigits; ++a)
+      for (int b = a + 1; b < ndigits; ++b) {
+        const int da = digit_at(w, digits[a]), db = digit_at(w, digits[b]);
+        if (da == db) continue;
+        Written v = w;
+        v.squares[digits[a].square] += (db - da) * digits[a].place;
+        v.squares[digits[b].square] += (da - db) * digits[b].place;
+        try_squares(RepairKind::DigitSwap, v);
+      }
+    // One digit replaced, deleted or inserted.
+    for (int k = 0; k < w.count; ++k) {
+      const int v = std::max(0, w.squares[k]);
+      const int len = v >= 100 ? 3 : v >= 10 ? 2 : 1;
+      auto try_value = [&](int value) {
+        if (value < 1 || value > rules::kSquares || value == v) return;
+        Written x = w;
+        x.squares[k] = value;
+        try_squares(RepairKind::DigitEdit, x);
+      };
+      for (int p = 0, place = 1; p < len; ++p, place *= 10) {
+        const int d = (v / place) % 10;
+        for (int nd = 0; nd <= 9; ++nd)
+          if (nd != d) try_value(v + (nd - d) * place);
+        const int high = v / (place * 10), low = v % place;
+        if (len > 1) try_value(high * place + low);  // delete digit p
+      }
+      if (len <= 2)
+        for (int p = 0, place = 1; p <= len; ++p, place *= 10) {
+          const int high = v / place, low = v % place;
+          for (int nd = 0; nd <= 9; ++nd) try_value((high * 10 + nd) * place + low);  // insert
+        }
+    }
+    // Captures: written as the step they ended with, or a shorter capture than compulsory.
+    if (legal[0].is_capture() && in_range(w)) {
+      const Square ws = w.squares[0], wt = w.squares[w.count - 1];
+      bool written_is_capture = false;
+      MoveList all;
+      rules::generate_all_captures(at, all);
+      for (const Move& m : all)
+        if (m.from_square() == ws && m.to_square() == wt) written_is_capture = true;
+      for (const Move& m : legal) {
+        const rules::Route route = rules::route(at, m);
+        const bool on_route_ws =
+            std::find(route.path.begin(), route.path.end(), ws) != route.path.end();
+        const bool on_route_wt =
+            std::find(route.path.begin(), route.path.end(), wt) != route.path.end();
+        if (m.to_square() == wt && m.from_square() != ws && on_route_ws)
+          add(RepairKind::CaptureEndMove, RepairOp::Replace, m, mirror);
+        else if (m.from_square() == ws && (on_route_wt || written_is_capture))
+          add(RepairKind::ShorterCapture, RepairOp::Replace, m, mirror);
+        else if (written_is_capture)
+          add(RepairKind::ShorterCapture, RepairOp::Replace, m, mirror);
+      }
+    }
+    // Mirrored numbering (n -> 51 - n): this move only, or this and every later move.
+    {
+      Written v = written(token, !mirror);
+      if (in_range(v)) {
+        const rules::Resolution r = rules::resolve(at, legal, v.span(), v.separator);
+        if (r.status == rules::ResolveStatus::kOk) {
+          add(RepairKind::MirroredMove, RepairOp::Replace, r.move, mirror);
+          if (t + 1 < c.end) add(RepairKind::MirroredGame, RepairOp::MirrorRest, r.move, !mirror);
+        }
+      }
+    }
+  }
+
+  Move m{};
+  MoveList scratch;
+  // A missing ply: one move of the side to move inserted before the token.
+  for (const Move& x : legal) {
+    Position p = at;
+    p.play(x);
+    if (!resolve_token(c, p, t, mirror, scratch, m)) continue;
+    Plan plan;
+    plan.kind = RepairKind::MissingPly;
+    plan.op = RepairOp::Insert;
+    plan.token = t;
+    plan.move = x;
+    plan.after = p;
+    plan.after.play(m);
+    plan.resume = t + 1;
+    plan.mirror = mirror;
+    out.push_back(plan);
+  }
+  // An extra ply: the token itself, or the (legal) token before it, deleted.
+  {
+    Plan plan;
+    plan.kind = RepairKind::ExtraPly;
+    plan.op = RepairOp::Delete;
+    plan.token = t;
+    plan.after = at;
+    plan.resume = t + 1;
+    plan.mirror = mirror;
+    if (t + 1 >= c.end || resolve_token(c, at, t + 1, mirror, scratch, m)) out.push_back(plan);
+    if (has_prev && t >= 1 && resolve_token(c, prev, t, mirror, scratch, m)) {
+      plan.token = t - 1;
+      plan.after = prev;
+      plan.resume = t;
+      out.push_back(plan);
+    }
+  }
+  // Two consecutive plies in the wrong order: (t, t + 1) or (t - 1, t).
+  {
+    Position p = at;
+    Move m2{};
+    if (resolve_token(c, p, t + 1, mirror, scratch, m)) {
+      p.play(m);
+      if (resolve_token(c, p, t, mirror, scratch, m2)) {
+        Plan plan;
+        plan.kind = RepairKind::SwappedPlies;
+        plan.op = RepairOp::Swap;
+        plan.token = t;
+        plan.move = m;
+        plan.after = p;
+        plan.after.play(m2);
+        plan.resume = t + 2;
+        plan.mirror = mirror;
+        out.push_back(plan);
+      }
+    }
+    p = prev;
+    if (has_prev && t >= 1 && resolve_token(c, p, t, mirror, scratch, m)) {
+      p.play(m);
+      if (resolve_token(c, p, t - 1, mirror, scratch, m2)) {
+        Plan plan;
+        plan.kind = RepairKind::SwappedPlies;
+        plan.op = RepairOp::Swap;
+        plan.token = t - 1;
+        plan.move = m;
+        plan.after = p;
+        plan.after.play(m2);
+        plan.resume = t + 1;
+        plan.mirror = mirror;
+        out.push_back(plan);
+      }
+    }
+  }
+}
+
+/// Generates and scores the candidates at token `t`; `depth` later errors may still be repaired.
+/// Returns the plans sorted best first.
+void search(const Context& c, const Position& at, const Position& prev, bool has_prev, int t,
+            bool mirror, int depth, std::vector<Plan>& plans) {
+  plans.clear();
+  generate(c, at, prev, has_prev, t, mirror, plans);
+  for (Plan& p : plans) run(c, p);
+  std::stable_sort(plans.begin(), plans.end(), better);
+  if (plans.empty() || plans.front().reach >= c.end || depth <= 0) return;
+  // No candidate explains the rest: repair the next error of the most promising ones.
+  std::vector<Plan> sub;
+  const int n = std::min<int>(static_cast<int>(plans.size()), c.options->recurse_best);
+  for (int k = 0; k < n; ++k) {
+    Plan& p = plans[k];
+    if (p.reach >= c.end) continue;
+    search(c, p.stop, p.stop_prev, p.plies_after > 0, p.reach, p.mirror, depth - 1, sub);
+    if (!sub.empty() && sub.front().reach > p.reach) {
+      p.reach = sub.front().reach;
+      p.fixes = 1 + sub.front().fixes;
+      p.agreement = sub.front().agreement;
+    }
+  }
+  std::stable_sort(plans.begin(), plans.end(), better);
+}
+
+std::string format_confidence(double confidence) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%.2f", confidence);
+  return buffer;
+}
+
+TextRange append_text(Game& g, std::string_view text) {
+  TextRange r{static_cast<std::uint32_t>(g.text.size()), static_cast<std::uint32_t>(text.size())};
+  g.text += text;
+  return r;
+}
+
+/// A move element holding `squares` (written with `sep`), placed at `at` in the source.
+Element make_move(Game& g, std::span<const Square> squares, bool capture, TextPos at,
+                  std::string_view strength = {}) {
+  std::string text;
+  for (std::size_t i = 0; i < squares.size(); ++i) {
+    if (i) text += capture ? 'x' : '-';
+    text += std::to_string(squares[i]);
+  }
+  Element e;
+  e.kind = ElementKind::Move;
+  e.separator = capture ? Separator::Cross : Separator::Dash;
+  e.square_count = static_cast<std::uint8_t>(squares.size());
+  e.value = static_cast<std::uint32_t>(g.squares.size());
+  for (Square sq : squares) g.squares.push_back(static_cast<std::uint8_t>(sq));
+  text += strength;
+  e.text = append_text(g, text);
+  e.strength = {e.text.begin + e.text.size - static_cast<std::uint32_t>(strength.size()),
+                static_cast<std::uint32_t>(strength.size())};
+  e.pos = at;
+  return e;
+}
+
+/// A move element for a legal move in PDN 3.0 notation (full route when start-end is shared).
+Element move_element(Game& g, const Position& pos, const Move& m, TextPos at,
+                     std::string_view strength = {}) {
+  const std::string text = rules::to_pdn(pos, m);
+  std::vector<Square> squares;
+  rules::Separator sep;
+  rules::parse_move_text(text, squares, sep);
+  return make_move(g, squares, m.is_capture(), at, strength);
+}
+
+Element comment_element(Game& g, std::string_view text, TextPos at) {
+  Element e;
+  e.kind = ElementKind::Comment;
+  e.text = append_text(g, text);
+  e.pos = at;
+  return e;
+}
+
+std::string token_text(const Game& g, const RepairProposal& p, int token) {
+  return std::string(g.text_of(g.moves[p.elements[token]]));
+}
+
+}  // namespace
+
+std::string_view to_string(RepairKind kind) {
+  switch (kind) {
+    case RepairKind::AmbiguousRoute:
+      return "ambiguous capture route";
+    case RepairKind::SquareSwap:
+      return "square swap";
+    case RepairKind::DigitSwap:
+      return "digit swap";
+    case RepairKind::DigitEdit:
+      return "digit edit";
+    case RepairKind::CaptureEndMove:
+      return "capture written as its end";
+    case RepairKind::ShorterCapture:
+      return "shorter capture";
+    case RepairKind::MirroredMove:
+      return "mirrored move";
+    case RepairKind::MirroredGame:
+      return "mirrored game";
+    case RepairKind::MissingPly:
+      return "missing ply";
+    case RepairKind::ExtraPly:
+      return "extra ply";
+    case RepairKind::SwappedPlies:
+      return "swapped plies";
+    case RepairKind::Truncation:
+      return "truncation";
+  }
+  return "truncation";
+}
+
+int edit_cost(RepairKind kind) {
+  switch (kind) {
+    case RepairKind::AmbiguousRoute:
+      return 0;
+    case RepairKind::SquareSwap:
+    case RepairKind::DigitSwap:
+    case RepairKind::DigitEdit:
+    case RepairKind::CaptureEndMove:
+    case RepairKind::ShorterCapture:
+    case RepairKind::MirroredMove:
+      return 1;
+    case RepairKind::MirroredGame:
+    case RepairKind::MissingPly:
+    case RepairKind::ExtraPly:
+    case RepairKind::SwappedPlies:
+      return 2;
+    case RepairKind::Truncation:
+      return 100;
+  }
+  return 100;
+}
+
+std::string_view to_string(CleanOutcome outcome) {
+  switch (outcome) {
+    case CleanOutcome::Unchanged:
+      return "unchanged";
+    case CleanOutcome::Repaired:
+      return "repaired";
+    case CleanOutcome::Truncated:
+      return "truncated";
+  }
+  return "unchanged";
+}
+
+RepairProposal propose_repair(const Game& game, const Replay& replay,
+                              const RepairOptions& options) {
+  RepairProposal out;
+  const ReplayIssue* error = nullptr;
+  for (const ReplayIssue& e : replay.errors)
+    if (is_error(e.kind)) {
+      error = &e;
+      break;
+    }
+  if (!error) return out;
+  out.error = error->kind;
+  out.ply = error->ply;
+  out.pos = error->pos;
+  out.token = error->token;
+  out.message = error->message;
+  switch (error->kind) {
+    case IssueKind::BadSquare:
+    case IssueKind::NoPiece:
+    case IssueKind::WrongSide:
+    case IssueKind::CaptureRequired:
+    case IssueKind::NotMaximum:
+    case IssueKind::Ambiguous:
+    case IssueKind::IllegalMove:
+      break;
+    default:
+      return out;  // syntax or FEN: not a move to repair
+  }
+
+  // The main line's move tokens.
+  Context c;
+  c.options = &options;
+  int segment = 0;
+  int error_token = kNoToken;
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const Element& e = game.moves[i];
+    if (e.kind == ElementKind::Setup) ++segment;
+    if (e.kind != ElementKind::Move) continue;
+    Token t;
+    t.segment = segment;
+    const auto squares = game.squares_of(e);
+    t.usable = !e.alphanumeric && squares.size() <= kMaxSquares;
+    if (t.usable) {
+      t.count = static_cast<int>(squares.size());
+      for (int k = 0; k < t.count; ++k) t.squares[k] = squares[k];
+    }
+    t.separator = e.separator == Separator::Dash   ? rules::Separator::kQuiet
+                  : e.separator == Separator::None ? rules::Separator::kUnknown
+                                                   : rules::Separator::kCapture;
+    if (e.pos.offset == error->pos.offset && error_token == kNoToken)
+      error_token = static_cast<int>(c.tokens.size());
+    out.elements.push_back(static_cast<std::uint32_t>(i));
+    c.tokens.push_back(t);
+  }
+  if (error_token == kNoToken) return out;
+  c.end = error_token;
+  while (c.end < static_cast<int>(c.tokens.size()) &&
+         c.tokens[c.end].segment == c.tokens[error_token].segment)
+    ++c.end;
+  c.ends_game = c.end == static_cast<int>(c.tokens.size());
+  const Element* terminator = game.result();
+  c.recorded = terminator ? terminator->outcome : Outcome::Unknown;
+  if (c.recorded == Outcome::Unknown)
+    if (const Tag* tag = game.tag("Result")) c.recorded = outcome_of(tag->value);
+
+  out.repairable = true;
+  out.error_token = error_token;
+  out.segment_end = c.end;
+  out.tokens_after = c.end - error_token;
+  out.at = replay.final_position;
+  // The position before the previous ply, when that ply is in the same segment.
+  Position prev;
+  bool has_prev = false;
+  if (error->ply >= 2 && static_cast<int>(replay.plies_played.size()) >= error->ply - 1 &&
+      error_token >= 1 && c.tokens[error_token - 1].segment == c.tokens[error_token].segment) {
+    prev = replay.plies_played[error->ply - 2].before;
+    has_prev = true;
+  }
+
+  std::vector<Plan> plans;
+  plans.reserve(128);
+  search(c, out.at, prev, has_prev, error_token, false, options.max_depth, plans);
+
+  // Confidence (see repair.hpp).
+  std::vector<double> weight(plans.size());
+  double total = std::exp(-4.0);
+  for (std::size_t k = 0; k < plans.size(); ++k) {
+    const Plan& p = plans[k];
+    const double unexplained = c.end - p.reach;
+    weight[k] = std::exp(-1.0 * unexplained - 2.0 * p.fixes - 1.0 * edit_cost(p.kind) +
+                         0.5 * p.agreement);
+    total += weight[k];
+  }
+  double ceiling = 1.0;
+  const int keep = std::min<int>(static_cast<int>(plans.size()), options.max_candidates);
+  MoveList legal;
+  rules::generate_moves(out.at, legal);
+  for (int k = 0; k < keep; ++k) {
+    const Plan& p = plans[k];
+    RepairCandidate cand;
+    cand.kind = p.kind;
+    cand.op = p.op;
+    cand.token = p.token;
+    cand.ply = out.ply - (error_token - p.token);
+    cand.move = p.move;
+    cand.reach = p.reach - error_token;
+    cand.plies_after = p.plies_after;
+    cand.later_fixes = p.fixes;
+    cand.result_agreement = p.agreement;
+    const double evidence = 1.0 - 0.5 * std::exp(-(p.reach - p.resume) / 3.0);
+    cand.confidence = std::min(ceiling, weight[k] / total * evidence);
+    ceiling = cand.confidence;
+    const std::string here = token_text(game, out, error_token);
+    switch (p.op) {
+      case RepairOp::Replace:
+      case RepairOp::MirrorRest:
+        cand.original = here;
+        cand.applied = rules::to_pdn(out.at, p.move, legal);
+        break;
+      case RepairOp::Insert:
+        cand.original = here;
+        cand.applied = rules::to_pdn(out.at, p.move, legal) + " " + here;
+        break;
+      case RepairOp::Delete:
+        cand.original = token_text(game, out, p.token);
+        break;
+      case RepairOp::Swap:
+        cand.original = token_text(game, out, p.token) + " " + token_text(game, out, p.token + 1);
+        cand.applied = token_text(game, out, p.token + 1) + " " + token_text(game, out, p.token);
+        break;
+    }
+    out.candidates.push_back(std::move(cand));
+  }
+  return out;
+}
+
+Game apply_repair(const Game& game, const RepairProposal& proposal,
+                  const RepairCandidate& candidate) {
+  Game g = game;
+  const std::uint32_t here = proposal.elements[proposal.error_token];
+  const TextPos at = game.moves[here].pos;
+  std::string note = "damdb: ";
+  if (candidate.op == RepairOp::Delete)
+    note += candidate.original + " deleted";
+  else
+    note += candidate.applied + " was " + candidate.original;
+  note += ", ";
+  note += to_string(candidate.kind);
+  if (candidate.op == RepairOp::MirrorRest) note += " (every later move mirrored)";
+  note += ", confidence " + format_confidence(candidate.confidence);
+
+  switch (candidate.op) {
+    case RepairOp::Replace:
+    case RepairOp::MirrorRest: {
+      const Element& old = game.moves[here];
+      g.moves[here] = move_element(g, proposal.at, candidate.move, at, game.text_of(old.strength));
+      if (candidate.op == RepairOp::MirrorRest) {
+        for (int k = proposal.error_token + 1; k < proposal.segment_end; ++k) {
+          const Element& e = game.moves[proposal.elements[k]];
+          if (e.alphanumeric) continue;
+          std::array<Square, 256> squares{};
+          const auto written = game.squares_of(e);
+          for (std::size_t i = 0; i < written.size(); ++i)
+            squares[i] = written[i] >= 1 && written[i] <= rules::kSquares
+                             ? rules::kSquares + 1 - written[i]
+                             : written[i];
+          g.moves[proposal.elements[k]] =
+              make_move(g, std::span<const Square>(squares.data(), written.size()),
+                        e.separator == Separator::Cross || e.separator == Separator::Colon, e.pos,
+                        game.text_of(e.strength));
+        }
+      }
+      g.moves.insert(g.moves.begin() + here + 1, comment_element(g, note, at));
+      break;
+    }
+    case RepairOp::Insert: {
+      // Before the move numbers that precede the token, so that "13." stays with White's move.
+      std::uint32_t where = here;
+      while (where > 0 && g.moves[where - 1].kind == ElementKind::MoveNumber) --where;
+      const Element inserted = move_element(g, proposal.at, candidate.move, at);
+      const Element comment = comment_element(g, note, at);
+      g.moves.insert(g.moves.begin() + where, {inserted, comment});
+      break;
+    }
+    case RepairOp::Delete: {
+      const std::uint32_t gone = proposal.elements[candidate.token];
+      g.moves[gone] = comment_element(g, note, game.moves[gone].pos);
+      break;
+    }
+    case RepairOp::Swap: {
+      const std::uint32_t a = proposal.elements[candidate.token];
+      const std::uint32_t b = proposal.elements[candidate.token + 1];
+      std::swap(g.moves[a], g.moves[b]);
+      g.moves.insert(g.moves.begin() + b + 1, comment_element(g, note, game.moves[b].pos));
+      break;
+    }
+  }
+  return g;
+}
+
+Game truncate_game(const Game& game, const RepairProposal& proposal, std::string_view why) {
+  Game g = game;
+  const std::uint32_t here = proposal.elements[proposal.error_token];
+  const Element* terminator = game.result();
+  const std::uint32_t begin = game.moves[here].pos.offset;
+  const std::uint32_t end = terminator ? terminator->pos.offset
+                                       : static_cast<std::uint32_t>(game.text.size());
+  std::string rest;
+  bool space = false;
+  for (std::uint32_t i = begin; i < end && i < game.text.size(); ++i) {
+    char ch = game.text[i];
+    if (ch == '{') ch = '(';
+    if (ch == '}') ch = ')';
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+      space = !rest.empty();
+      continue;
+    }
+    if (space) rest += ' ';
+    space = false;
+    rest += ch;
+  }
+  std::string note = "damdb: not repaired (";
+  note += why;
+  note += "); unreplayable rest: ";
+  note += rest;
+  g.moves.resize(here);
+  g.moves.push_back(comment_element(g, note, game.moves[here].pos));
+  if (terminator) g.moves.push_back(*terminator);
+  return g;
+}
+
+CleanResult clean_game(const Game& game, const CleanOptions& options) {
+  CleanResult out;
+  ReplayOptions replay_options;
+  replay_options.record_plies = true;
+  Replay r = replay(game, replay_options);
+  out.game = game;
+  if (r.status != ReplayStatus::Invalid) return out;
+  for (int round = 0; round <= options.max_fixes; ++round) {
+    RepairProposal proposal = propose_repair(out.game, r, options.repair);
+    if (!proposal.repairable) {
+      out.has_unrepaired = true;
+      out.unrepaired_reason = "not a move error";
+      out.unrepaired = std::move(proposal);
+      if (!out.fixes.empty()) out.outcome = CleanOutcome::Repaired;
+      return out;  // the game as read (or as repaired so far): nothing to cut at
+    }
+    bool applied = false;
+    std::string reason = "no candidate fix";
+    if (round == options.max_fixes) reason = "too many errors";
+    for (const RepairCandidate& cand : proposal.candidates) {
+      if (round == options.max_fixes) break;
+      if (cand.confidence < options.min_confidence) {
+        if (!applied) reason = "best fix " + cand.applied + " (" + std::string(to_string(cand.kind)) +
+                               ") has confidence " + format_confidence(cand.confidence);
+        break;
+      }
+      Game next = apply_repair(out.game, proposal, cand);
+      Replay rn = replay(next, replay_options);
+      int first_error = 0;
+      for (const ReplayIssue& e : rn.errors)
+        if (is_error(e.kind)) {
+          first_error = e.ply;
+          break;
+        }
+      if (rn.status == ReplayStatus::Invalid && first_error <= cand.ply) continue;
+      out.fixes.push_back({proposal, cand});
+      out.game = std::move(next);
+      r = std::move(rn);
+      applied = true;
+      break;
+    }
+    if (!applied) {
+      out.game = truncate_game(out.game, proposal, reason);
+      out.outcome = CleanOutcome::Truncated;
+      out.has_unrepaired = true;
+      out.unrepaired_reason = reason;
+      out.unrepaired = std::move(proposal);
+      return out;
+    }
+    if (r.status != ReplayStatus::Invalid) {
+      out.outcome = CleanOutcome::Repaired;
+      return out;
+    }
+  }
+  return out;
+}
+
+}  // namespace damdb::pdn

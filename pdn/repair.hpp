@@ -1,0 +1,173 @@
+// Scoresheet repair: proposing the intended move where a recorded game stops replaying.
+//
+// Real archives are typed in from paper scoresheets. At the first illegal or ambiguous
+// main-line move (Replay errors no_piece, wrong_side, capture_required, not_maximum, ambiguous,
+// illegal_move, bad_square) candidate fixes are generated from explicit error models
+// (RepairKind), each candidate is scored by replaying the rest of the recorded game after it
+// (look-ahead, with a bounded recursive repair of later errors), ranked, and given a
+// confidence. A fix is then applied to a copy of the Game (the original token kept in a
+// `{damdb: ...}` comment) or, when no candidate is trusted, the game is cut to its legal prefix
+// with the unreplayable rest kept in a comment. The input Game is never modified.
+//
+// Ranking (best first), lexicographic:
+//   1. reach: how many of the recorded move tokens from the error to the end (or to the next
+//      /FEN/ setup) are accounted for after the fix (replayed legally, with at most
+//      RepairOptions::max_depth later errors repaired on the way); more is better;
+//   2. fewer later repairs needed in that look-ahead;
+//   3. smaller edit (edit_cost, see RepairKind);
+//   4. agreement with the recorded result (a final position without legal moves is a loss for
+//      the side to move, FMJD art. 5);
+//   5. the fixed order of RepairKind (more specific models first).
+//
+// Confidence (in [0, 1]) of candidate i:
+//   w_i   = exp(-1.0 * unexplained_i - 2.0 * later_fixes_i - 1.0 * edit_cost_i
+//               + 0.5 * result_agreement_i)
+//   share = w_i / (sum_j w_j + exp(-4))     (exp(-4): "an error none of the models explains")
+//   conf  = share * (1 - 0.5 * exp(-plies_after_i / 3))   (little evidence after the fix: lower)
+// where unexplained_i is the number of recorded tokens after the fix that do not replay. The
+// values are then made non-increasing along the ranking (a candidate never gets more than the
+// one ranked above it). One candidate explaining the whole rest of a long game with a
+// one-character edit gets about 0.95; two equally good candidates get below 0.5 each.
+//
+// Sources: FMJD rules articles 3-5 (moves, compulsory and majority capture, end of game);
+// PDN 3.0 "Move notation" (start-end and full-route capture notation).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pdn/game.hpp"
+#include "pdn/replay.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+namespace damdb::pdn {
+
+/// The error models. The edit cost used for ranking is given in brackets.
+enum class RepairKind : std::uint8_t {
+  AmbiguousRoute,  ///< [0] start-end capture with several routes: one route chosen
+  SquareSwap,      ///< [1] start and end squares exchanged (`28-32` for `32-28`)
+  DigitSwap,       ///< [1] two digits exchanged (`23-28` for `32-28`, `38-22` for `32-28`)
+  DigitEdit,       ///< [1] one digit replaced, inserted or deleted (`33-28` for `32-28`)
+  CaptureEndMove,  ///< [1] a capture written as its last step or end (`24x13` for `35x24x13`)
+  ShorterCapture,  ///< [1] a shorter capture written where a longer one was compulsory
+  MirroredMove,    ///< [1] the move written in mirrored numbering (square n as 51 - n)
+  MirroredGame,    ///< [2] this and every later move in mirrored numbering
+  MissingPly,      ///< [2] a ply of the other side was not recorded: one is inserted
+  ExtraPly,        ///< [2] an extra or duplicated ply: it is deleted
+  SwappedPlies,    ///< [2] two consecutive plies recorded in the wrong order
+  Truncation,      ///< no fix: the legal prefix is kept, the rest goes into a comment
+};
+/// Human-readable name used in comments and reports: "digit swap", "missing ply", ...
+std::string_view to_string(RepairKind kind);
+/// Edit cost of a kind (the bracketed numbers above); Truncation: 100.
+int edit_cost(RepairKind kind);
+
+/// How a candidate changes the recorded move tokens (indices into the main line's moves).
+enum class RepairOp : std::uint8_t {
+  Replace,     ///< token `token` replaced by `move`
+  Insert,      ///< `move` inserted before token `token`
+  Delete,      ///< token `token` deleted
+  Swap,        ///< tokens `token` and `token + 1` exchanged
+  MirrorRest,  ///< token `token` replaced by `move`, every later token mirrored (n -> 51 - n)
+};
+
+/// Tuning of the search.
+struct RepairOptions {
+  int max_depth = 1;         ///< later errors repaired (recursively) inside one look-ahead
+  int recurse_best = 6;      ///< only the best this-many candidates are searched recursively
+  int max_candidates = 8;    ///< candidates kept in a proposal (best first)
+  int ambiguity_plies = 12;  ///< plies used to pick a route for a later ambiguous capture
+};
+
+/// One proposed fix.
+struct RepairCandidate {
+  RepairKind kind = RepairKind::Truncation;
+  RepairOp op = RepairOp::Replace;
+  int token = 0;          ///< index (in RepairProposal::tokens order) of the first changed token
+  int ply = 0;            ///< 1-based ply of the first changed token
+  rules::Move move{};     ///< Replace/MirrorRest: the move; Insert: the inserted move
+  std::string applied;    ///< the new tokens of the fixed region, PDN, space separated ("" = deleted)
+  std::string original;   ///< the tokens of that region as written, space separated
+  int reach = 0;          ///< recorded tokens from the error on accounted for (see ranking)
+  int plies_after = 0;    ///< recorded plies after the fixed region replaying without further fix
+  int later_fixes = 0;    ///< later errors repaired in the look-ahead to get `reach`
+  int result_agreement = 0;  ///< +1 the result fits the final position, -1 contradicts, 0 n/a
+  double confidence = 0;  ///< see the top of this file
+};
+
+/// The first main-line error of a game and the ranked fixes for it.
+struct RepairProposal {
+  bool repairable = false;  ///< false: no move error (valid game, syntax error, bad FEN, ...)
+  IssueKind error = IssueKind::IllegalMove;  ///< the Replay error being repaired
+  int ply = 0;                               ///< its 1-based ply
+  TextPos pos;                               ///< where its token starts
+  std::string token;                         ///< its token as written
+  std::string message;                       ///< the Replay message
+  int error_token = 0;       ///< index of the error token in `elements`
+  int segment_end = 0;       ///< one past the last token replayed from the same start (the
+                             ///< end of the main line, or the next /FEN/ setup)
+  int tokens_after = 0;      ///< segment_end - error_token: tokens from the error on (incl.)
+  std::vector<std::uint32_t> elements;  ///< main-line element index of each move token
+  std::vector<RepairCandidate> candidates;  ///< best first; empty: nothing fits (truncation)
+  rules::Position at;        ///< position before the error token
+};
+
+/// Looks at the first main-line error of `game` (as found by `replay`, which must be the replay
+/// of `game`, with ReplayOptions::record_plies set) and returns ranked candidates. Never throws
+/// for bad game content. Cost: a few hundred move generations for a typical game.
+RepairProposal propose_repair(const Game& game, const Replay& replay,
+                              const RepairOptions& options = {});
+
+/// A copy of `game` with `candidate` (one of proposal.candidates) applied: changed tokens
+/// rewritten in PDN 3.0 notation (full route where start-end is ambiguous), and a comment
+/// `{damdb: <applied> was <original>, <kind>, confidence 0.97}` after the fix. Elements keep
+/// their source positions (new ones get the position of the token they replace).
+Game apply_repair(const Game& game, const RepairProposal& proposal,
+                  const RepairCandidate& candidate);
+
+/// A copy of `game` cut to its legal prefix: the main line stops before the error token, then
+/// a comment `{damdb: not repaired (<why>); unreplayable rest: <text as written>}` and the
+/// original terminator. Braces inside the kept text become parentheses.
+Game truncate_game(const Game& game, const RepairProposal& proposal, std::string_view why);
+
+/// One fix applied by clean_game.
+struct AppliedFix {
+  RepairProposal proposal;    ///< the error and all candidates
+  RepairCandidate candidate;  ///< the candidate applied
+};
+
+/// Options of clean_game.
+struct CleanOptions {
+  double min_confidence = 0.6;  ///< never apply a fix below this confidence
+  int max_fixes = 8;            ///< errors repaired per game before giving up (truncation)
+  RepairOptions repair;
+};
+
+/// What clean_game did to a game.
+enum class CleanOutcome : std::uint8_t {
+  Unchanged,  ///< valid (or warnings only), other variant, or not a move error: game as read
+  Repaired,   ///< every move error fixed; the game now replays to its end
+  Truncated,  ///< a move error could not be fixed with enough confidence: legal prefix kept
+};
+std::string_view to_string(CleanOutcome outcome);
+
+/// The result of cleaning one game.
+struct CleanResult {
+  CleanOutcome outcome = CleanOutcome::Unchanged;
+  Game game;                       ///< the game to write (a copy of the input when Unchanged)
+  std::vector<AppliedFix> fixes;   ///< applied fixes, in game order
+  bool has_unrepaired = false;     ///< Truncated, or an error that is not a move (kept as read)
+  RepairProposal unrepaired;       ///< the error left (with its candidates) when has_unrepaired
+  std::string unrepaired_reason;   ///< why it was not fixed
+};
+
+/// Replays `game`, repairs its move errors one after another (each fix applied only when its
+/// confidence is at least options.min_confidence and the repaired game then replays past it),
+/// and truncates at the first error it cannot fix. Never drops a game; never throws for bad
+/// game content.
+CleanResult clean_game(const Game& game, const CleanOptions& options = {});
+
+}  // namespace damdb::pdn
