@@ -18,8 +18,10 @@
 #include <system_error>
 
 #include "db/detail/database_impl.hpp"
+#include "db/detail/entry_codec.hpp"
 #include "db/detail/stats_merge_operator.hpp"
 #include "db/error.hpp"
+#include "db/position_entry.hpp"
 #include "db/varint.hpp"
 
 namespace fs = std::filesystem;
@@ -29,12 +31,10 @@ namespace {
 
 // Column families, in the order of their handles.
 enum Cf : std::size_t {
-  kDefault, kGames, kOccurrences, kPositionStats, kGameHashes, kPlayers, kEvents, kDates, kMeta,
-  kCfCount
+  kDefault, kGames, kPositions, kGameHashes, kPlayers, kEvents, kDates, kMeta, kCfCount
 };
 constexpr std::array<const char*, kCfCount> kCfNames = {
-    "default", "games", "occurrences", "position_stats", "game_hashes",
-    "players", "events", "dates",      "meta"};
+    "default", "games", "positions", "game_hashes", "players", "events", "dates", "meta"};
 
 constexpr std::string_view kMetaSchema = "schema_version";
 constexpr std::string_view kMetaNextId = "next_game_id";
@@ -76,16 +76,16 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       supported(rocksdb::kZSTD) ? rocksdb::kZSTD : o.compression;
   o.write_buffer_size = 32 << 20;
   switch (cf) {
-    case kOccurrences:
-    case kPositionStats:
-      o.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(PositionKey::prefix_size));
-      // Ribbon filter with the false-positive rate of a 10-bit Bloom filter (~1%) in ~30% less
-      // space, on the 8-byte prefix only (one filter entry per position, not per game).
+    case kPositions:
+      // Keys are 8-byte Zobrist keys, values carry the check key and the posting list. Point
+      // lookups only (Get), so a whole-key filter; after compact() all data is in the bottom
+      // level, where optimize_filters_for_hits drops the filter (queries ask for positions that
+      // exist; a miss costs one index lookup and one block read).
       t.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10));
-      t.whole_key_filtering = false;
-      // Keys of neighbouring entries share long prefixes; fewer restart points = fewer full keys.
-      t.block_restart_interval = 32;
-      if (cf == kPositionStats) o.merge_operator = detail::make_stats_merge_operator();
+      t.whole_key_filtering = true;
+      t.block_restart_interval = 16;
+      o.optimize_filters_for_hits = true;
+      o.merge_operator = detail::make_stats_merge_operator();
       o.write_buffer_size = bulk ? (256 << 20) : (64 << 20);
       o.max_write_buffer_number = 4;
       o.target_file_size_base = 64 << 20;
@@ -321,20 +321,14 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
     throw Error(ErrorKind::invalid_argument, "stale batch: another batch was committed since");
   if (batch.empty()) return;
 
-  using Occ = ImportBatch::OccurrenceRow;
-  using Stat = ImportBatch::StatsRow;
+  using Row = ImportBatch::Row;
   const bool sorted = method != CommitMethod::unsorted_write_batch;
   if (sorted) {
-    std::sort(batch.occurrences_.begin(), batch.occurrences_.end(),
-              [](const Occ& a, const Occ& b) {
-                if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
-                if (a.check != b.check) return a.check < b.check;
-                return a.game < b.game;
-              });
-    std::sort(batch.stats_.begin(), batch.stats_.end(), [](const Stat& a, const Stat& b) {
+    // Position order; within a position, newest game first (the posting-list order).
+    std::sort(batch.rows_.begin(), batch.rows_.end(), [](const Row& a, const Row& b) {
       if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
       if (a.check != b.check) return a.check < b.check;
-      return a.move < b.move;
+      return a.game > b.game;
     });
     std::sort(batch.index_keys_.begin(), batch.index_keys_.end());
     // A game may name the same text twice (a player against himself in a bad file).
@@ -383,39 +377,56 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
         put(kGameHashes, key, value);
       }
     }
-    OccurrencePlies plies;
-    for (const Occ& o : batch.occurrences_) {
-      key.clear(); value.clear();
-      OccurrenceKey{PositionKey{o.zobrist, o.check}, GameId{o.game}}.encode(key);
-      plies.plies.assign(batch.plies_.begin() + o.ply_begin,
-                         batch.plies_.begin() + o.ply_begin + o.ply_count);
-      plies.encode(value);
-      put(kOccurrences, key, value);
-    }
+    // positions: one PositionEntry operand per Zobrist key (sorted: every game of the batch
+    // that reached it; unsorted: one operand per (position, game)).
+    std::vector<detail::PostingRef> refs;
+    std::vector<std::uint16_t> single_plies;
+    std::vector<std::pair<std::uint8_t, std::uint8_t>> moves;  // (move, result) of a group
     PositionStats stats;
-    for (std::size_t i = 0; i < batch.stats_.size();) {
-      const Stat& first = batch.stats_[i];
-      stats.moves.clear();
-      std::size_t j = i;
-      if (sorted) {
-        // Aggregate every game of this position in the batch into one operand.
-        for (; j < batch.stats_.size() && batch.stats_[j].zobrist == first.zobrist &&
-               batch.stats_[j].check == first.check;
-             ++j) {
-          const Stat& s = batch.stats_[j];
-          if (stats.moves.empty() || stats.moves.back().move != s.move)
-            stats.moves.push_back(MoveStats{.move = s.move});
-          stats.moves.back().add(static_cast<GameResult>(s.result));
+    const auto& rows = batch.rows_;
+    for (std::size_t i = 0; i < rows.size();) {
+      const std::uint64_t zobrist = rows[i].zobrist;
+      std::size_t end = i + 1;
+      if (sorted)
+        while (end < rows.size() && rows[end].zobrist == zobrist) ++end;
+      value.clear();
+      for (std::size_t g = i; g < end;) {
+        const std::uint32_t check_key = rows[g].check;
+        std::size_t h = g + 1;
+        while (h < end && rows[h].check == check_key) ++h;
+        refs.clear();
+        single_plies.clear();
+        single_plies.reserve(h - g);  // no reallocation below: refs point into it
+        for (std::size_t k = g; k < h; ++k) {
+          const Row& row = rows[k];
+          const std::uint16_t* p = batch.plies_.data() + row.ply;
+          if (row.count == 1) {
+            single_plies.push_back(static_cast<std::uint16_t>(row.ply));
+            p = &single_plies.back();
+          }
+          refs.push_back(detail::PostingRef{row.game, p, row.count});
         }
-      } else {
-        stats.add(first.move, static_cast<GameResult>(first.result));
-        j = i + 1;
+        if (h - g == 1) {
+          detail::put_single_group(value, check_key, rows[g].move, rows[g].result, refs[0]);
+        } else {
+          // Statistics: per move code, in code order.
+          moves.clear();
+          for (std::size_t k = g; k < h; ++k) moves.emplace_back(rows[k].move, rows[k].result);
+          std::sort(moves.begin(), moves.end());
+          stats.moves.clear();
+          for (const auto& [move, result] : moves) {
+            if (stats.moves.empty() || stats.moves.back().move != move)
+              stats.moves.push_back(MoveStats{.move = move});
+            stats.moves.back().add(static_cast<GameResult>(result));
+          }
+          detail::put_multi_group(value, check_key, stats, refs);
+        }
+        g = h;
       }
-      key.clear(); value.clear();
-      PositionKey{first.zobrist, first.check}.encode(key);
-      stats.encode(value);
+      key.clear();
+      put_be64(key, zobrist);
       merge(key, value);
-      i = j;
+      i = end;
     }
     for (const auto& [which, k] : batch.index_keys_) {
       key.clear();
@@ -444,7 +455,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       check(wb.Put(impl.cf(cf), slice(k), slice(v)), where);
     };
     auto merge = [&](std::string_view k, std::string_view v) {
-      check(wb.Merge(impl.cf(kPositionStats), slice(k), slice(v)), where);
+      check(wb.Merge(impl.cf(kPositions), slice(k), slice(v)), where);
     };
     emit(put, merge);
     rocksdb::WriteOptions wo;
@@ -472,7 +483,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       check(writer(cf).Put(slice(k), slice(v)), where);
     };
     auto merge = [&](std::string_view k, std::string_view v) {
-      check(writer(kPositionStats).Merge(slice(k), slice(v)), where);
+      check(writer(kPositions).Merge(slice(k), slice(v)), where);
     };
     emit(put, merge);
     std::vector<rocksdb::IngestExternalFileArg> args;
@@ -522,53 +533,65 @@ std::optional<GameId> Database::find_game(const ContentHash& hash) const {
   return detail::find_game(*impl_, hash);
 }
 
+namespace {
+
+// The positions entry of a Zobrist key, pinned in the block cache when possible.
+bool get_entry(const DatabaseImpl& impl, std::uint64_t zobrist, rocksdb::PinnableSlice& value) {
+  std::string key;
+  put_be64(key, zobrist);
+  auto s = impl.db->Get(rocksdb::ReadOptions(), impl.cf(kPositions), slice(key), &value);
+  if (s.IsNotFound()) return false;
+  check(s, "reading positions in '" + impl.folder.string() + "'");
+  return true;
+}
+
+}  // namespace
+
 OccurrencePage Database::occurrences(const PositionKey& position,
                                      const OccurrenceQuery& query) const {
   OccurrencePage page;
-  const std::string prefix = position.encode();
-  rocksdb::ReadOptions ro;
-  ro.prefix_same_as_start = true;
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->cf(kOccurrences)));
-  std::string target = prefix;
-  if (!query.descending) {
-    if (query.after.value == UINT32_MAX) return page;
-    put_be32(target, query.after.value == 0 ? 0 : query.after.value + 1);
-    it->Seek(slice(target));
-  } else {
-    if (query.after.value == 1) return page;
-    put_be32(target, query.after.value == 0 ? UINT32_MAX : query.after.value - 1);
-    it->SeekForPrev(slice(target));
-  }
-  for (; it->Valid(); query.descending ? it->Prev() : it->Next()) {
-    auto key = view(it->key());
-    if (key.size() != OccurrenceKey::encoded_size || key.substr(0, 12) != prefix) break;
-    if (page.rows.size() == query.limit) {
-      page.more = true;
-      break;
+  rocksdb::PinnableSlice value;
+  if (!get_entry(*impl_, position.zobrist, value)) return page;
+  GroupReader group(view(value), position.check);
+  Occurrence o;
+  if (query.descending) {
+    // Stored newest first: read until the page is full.
+    while (group.next(o)) {
+      if (query.after.value != 0 && o.game.value >= query.after.value) continue;
+      if (page.rows.size() == query.limit) {
+        page.more = true;
+        break;
+      }
+      page.rows.push_back(o);
     }
-    auto k = OccurrenceKey::decode(key);
-    page.rows.push_back(Occurrence{k.game, OccurrencePlies::decode(view(it->value())).plies});
+    return page;
   }
-  check(it->status(), "reading occurrences in '" + impl_->folder.string() + "'");
+  // Oldest first: the rows after the cursor are the tail of the stored (newest first) list.
+  // Count them, then read again from the first row of the page on.
+  std::uint64_t after_cursor = 0;
+  while (group.next(o) && (query.after.value == 0 || o.game.value > query.after.value))
+    ++after_cursor;
+  const std::uint64_t n = std::min<std::uint64_t>(query.limit, after_cursor);
+  page.more = after_cursor > n;
+  GroupReader again(view(value), position.check);
+  for (std::uint64_t skip = after_cursor - n; skip > 0; --skip) again.next(o);
+  page.rows.resize(n);
+  for (std::uint64_t i = n; i > 0; --i) again.next(page.rows[i - 1]);
   return page;
 }
 
 std::uint64_t Database::count_occurrences(const PositionKey& position) const {
-  const std::string prefix = position.encode();
-  rocksdb::ReadOptions ro;
-  ro.prefix_same_as_start = true;
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->cf(kOccurrences)));
-  std::uint64_t n = 0;
-  for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
-    ++n;
-  check(it->status(), "reading occurrences in '" + impl_->folder.string() + "'");
-  return n;
+  rocksdb::PinnableSlice value;
+  if (!get_entry(*impl_, position.zobrist, value)) return 0;
+  return GroupReader(view(value), position.check).games();
 }
 
 std::optional<PositionStats> Database::position_stats(const PositionKey& position) const {
-  auto v = impl_->get(kPositionStats, position.encode());
-  if (!v) return std::nullopt;
-  return PositionStats::decode(*v);
+  rocksdb::PinnableSlice value;
+  if (!get_entry(*impl_, position.zobrist, value)) return std::nullopt;
+  GroupReader group(view(value), position.check);
+  if (!group.found()) return std::nullopt;
+  return group.stats();
 }
 
 void Database::for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
@@ -618,7 +641,7 @@ Info Database::info() const {
   info.counts = m.counts;
   info.sources = m.sources.size();
   std::uint64_t v = 0;
-  if (impl_->db->GetIntProperty(impl_->cf(kPositionStats), "rocksdb.estimate-num-keys", &v))
+  if (impl_->db->GetIntProperty(impl_->cf(kPositions), "rocksdb.estimate-num-keys", &v))
     info.distinct_positions = v;
   for (std::size_t c = 1; c < kCfCount; ++c)
     if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {

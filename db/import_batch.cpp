@@ -19,8 +19,7 @@ bool ImportBatch::empty() const noexcept {
 }
 
 std::size_t ImportBatch::memory_bytes() const noexcept {
-  return occurrences_.size() * sizeof(OccurrenceRow) + plies_.size() * sizeof(std::uint16_t) +
-         stats_.size() * sizeof(StatsRow) + record_bytes_ +
+  return rows_.size() * sizeof(Row) + plies_.size() * sizeof(std::uint16_t) + record_bytes_ +
          index_keys_.size() * (sizeof(index_keys_[0]) + 16) + new_by_hash_.size() * 48;
 }
 
@@ -92,13 +91,14 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   for (std::size_t i = 0; i < scratch_.size();) {
     std::size_t j = i + 1;
     while (j < scratch_.size() && scratch_[j].position == scratch_[i].position) ++j;
-    occurrences_.push_back(OccurrenceRow{scratch_[i].position.zobrist, scratch_[i].position.check,
-                                         id.value, static_cast<std::uint32_t>(plies_.size()),
-                                         static_cast<std::uint32_t>(j - i)});
-    for (std::size_t k = i; k < j; ++k) plies_.push_back(scratch_[k].ply);
     // Counted once per game, with the move of the first ply at which it was reached.
-    stats_.push_back(StatsRow{scratch_[i].position.zobrist, scratch_[i].position.check,
-                              scratch_[i].move, result});
+    Row row{scratch_[i].position.zobrist, scratch_[i].position.check, id.value,
+            scratch_[i].ply, static_cast<std::uint16_t>(j - i), scratch_[i].move, result};
+    if (j - i > 1) {
+      row.ply = static_cast<std::uint32_t>(plies_.size());
+      for (std::size_t k = i; k < j; ++k) plies_.push_back(scratch_[k].ply);
+    }
+    rows_.push_back(row);
     ++entries;
     i = j;
   }

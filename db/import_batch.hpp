@@ -1,8 +1,8 @@
 #pragma once
 // ImportBatch: games collected in memory by the indexer, written by Database::commit() in one
 // atomic step (one rocksdb::WriteBatch, or one multi-column-family SST ingestion): the game
-// records, their content hashes, occurrences, position statistics (aggregated across the
-// batch's games, written as merge operands: no read before write), secondary index keys, the
+// records, their content hashes, the positions' posting lists and statistics (aggregated per
+// Zobrist key across the batch's games, written as merge operands: no read before write), secondary index keys, the
 // next game id and the counts in meta. A crash (kill -9) leaves either the whole batch or none.
 //
 // Typical use (one writer):
@@ -12,7 +12,7 @@
 //   db.commit(batch);                     // e.g. every 20,000 games or 64 MB
 //
 // Not thread-safe; a batch belongs to the Database that made it and is valid until committed
-// or destroyed. Memory: about 40 bytes per PlyPosition plus the game records.
+// or destroyed. Memory: 24 bytes per (position, game) pair plus the game records.
 
 #include <cstddef>
 #include <cstdint>
@@ -79,7 +79,7 @@ class ImportBatch {
   void set_source(SourceInfo info);
 
   std::size_t games() const noexcept { return new_games_.size(); }  ///< new games pending
-  std::size_t positions() const noexcept { return occurrences_.size(); }  ///< pending keys
+  std::size_t positions() const noexcept { return rows_.size(); }  ///< pending (position, game) pairs
   bool empty() const noexcept;
   /// Approximate bytes held in memory (to decide when to commit).
   std::size_t memory_bytes() const noexcept;
@@ -88,16 +88,15 @@ class ImportBatch {
   friend class Database;
   ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation);
 
-  struct OccurrenceRow {  // one (position, game) with plies [ply_begin, ply_begin + ply_count)
+  // One (position, game): the game reached the position at plies
+  // [plies_[ply], plies_[ply] + count) if count > 1, else at ply `ply` (most positions occur
+  // once in a game: no second array entry). move/result feed the statistics.
+  struct Row {
     std::uint64_t zobrist;
     std::uint32_t check;
     std::uint32_t game;
-    std::uint32_t ply_begin;
-    std::uint32_t ply_count;
-  };
-  struct StatsRow {  // one game's contribution to one position
-    std::uint64_t zobrist;
-    std::uint32_t check;
+    std::uint32_t ply;
+    std::uint16_t count;
     std::uint8_t move;
     std::uint8_t result;
   };
@@ -114,9 +113,8 @@ class ImportBatch {
   std::vector<std::pair<GameId, GameRecord>> new_games_;
   std::unordered_map<ContentHash, std::size_t, HashKey> new_by_hash_;  // -> index in new_games_
   std::vector<std::pair<GameId, GameRecord>> updated_games_;  // stored games with a new source
-  std::vector<OccurrenceRow> occurrences_;
+  std::vector<Row> rows_;
   std::vector<std::uint16_t> plies_;
-  std::vector<StatsRow> stats_;
   std::vector<std::pair<TextIndex, TextIndexKey>> index_keys_;
   std::vector<SourceInfo> sources_;
   Counts delta_;

@@ -1,13 +1,11 @@
 #pragma once
-// Occurrence: "game G reached position P at plies p1 < p2 < ...". One entry per (position, game).
+// Occurrence: "game G reached position P at plies p1 < p2 < ...": one posting of a position's
+// posting list (stored inside PositionEntry values, see position_entry.hpp).
 //
-// Key (16 bytes):   PositionKey (zobrist BE 8, check BE 4) | GameId (BE 4)
-//   All games that reached a position are one contiguous key range (12-byte prefix), in game-id
-//   order, found by a prefix seek; the 8-byte zobrist prefix feeds the bloom filter.
-// Value (1+ bytes): varint (first ply * 2 + more), where more = 1 if the game reached the
-//   position again; if more: varint (n - 1), then n - 1 varint gaps (ply[i] - ply[i-1] >= 1).
-//   Ply 0 = the game's start position. A position usually occurs once in a game, so the value
-//   is typically one byte (plies 0..63) or two (64..8191).
+// OccurrencePlies layout (the plies of one posting): varint (first ply * 2 + more), where
+// more = 1 if the game reached the position again; if more: varint (n - 1), then n - 1 varint
+// gaps (ply[i] - ply[i-1] >= 1). Ply 0 = the game's start position. A position usually occurs
+// once in a game, so the plies typically take one byte (plies 0..63) or two (64..8191).
 
 #include <cstdint>
 #include <string>
@@ -15,27 +13,8 @@
 #include <vector>
 
 #include "db/game_id.hpp"
-#include "db/position_key.hpp"
 
 namespace damdb::db {
-
-struct OccurrenceKey {
-  PositionKey position;
-  GameId game;
-
-  static constexpr std::size_t encoded_size = PositionKey::encoded_size + GameId::encoded_size;
-
-  void encode(std::string& out) const;
-  std::string encode() const {
-    std::string s;
-    encode(s);
-    return s;
-  }
-  /// Decodes exactly 16 bytes; raises Error(corruption) otherwise.
-  static OccurrenceKey decode(std::string_view bytes);
-
-  friend auto operator<=>(const OccurrenceKey&, const OccurrenceKey&) = default;
-};
 
 /// The plies at which one game reached one position, ascending, without repeats.
 struct OccurrencePlies {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "db/error.hpp"
+#include "db/detail/entry_codec.hpp"
 #include "db/varint.hpp"
 
 namespace damdb::db {
@@ -77,8 +78,9 @@ void PositionStats::encode(std::string& out) const {
   }
 }
 
-PositionStats PositionStats::decode(std::string_view bytes) {
-  Reader r(bytes, "position stats value");
+namespace detail {
+
+PositionStats read_stats(Reader& r) {
   auto n = r.varint_max(256);
   PositionStats s;
   s.moves.reserve(n);
@@ -93,6 +95,14 @@ PositionStats PositionStats::decode(std::string_view bytes) {
       if (mask & (1u << k)) *counts[k] = (mask & 0x10) ? 1 : r.varint();
     s.moves.push_back(m);
   }
+  return s;
+}
+
+}  // namespace detail
+
+PositionStats PositionStats::decode(std::string_view bytes) {
+  Reader r(bytes, "position stats value");
+  PositionStats s = detail::read_stats(r);
   r.expect_end();
   return s;
 }

@@ -2,7 +2,9 @@
 // db/SCHEMA.md), round trips, and errors on malformed bytes.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
+#include <string_view>
 
 #include "db/content_hash.hpp"
 #include "db/error.hpp"
@@ -10,6 +12,7 @@
 #include "db/game_record.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
+#include "db/position_entry.hpp"
 #include "db/position_key.hpp"
 #include "db/position_stats.hpp"
 #include "db/text_index.hpp"
@@ -46,11 +49,7 @@ TEST(DbEncoding, PositionKeyZobristFirstThenCheck) {
   EXPECT_EQ(kind_of([] { PositionKey::decode("short"); }), ErrorKind::corruption);
 }
 
-TEST(DbEncoding, OccurrenceKeyAndPlies) {
-  OccurrenceKey k{PositionKey{0xffull << 56, 7}, GameId{9}};
-  EXPECT_EQ(k.encode(), "\xff\0\0\0\0\0\0\0\0\0\0\x07\0\0\0\x09"s);
-  EXPECT_EQ(OccurrenceKey::decode(k.encode()), k);
-
+TEST(DbEncoding, OccurrencePlies) {
   // Single ply: ply * 2 + 0 in one varint.
   EXPECT_EQ(OccurrencePlies{{5}}.encode(), "\x0a"s);
   EXPECT_EQ(OccurrencePlies{{64}}.encode(), "\x80\x01"s);
@@ -121,6 +120,113 @@ TEST(DbEncoding, PositionStatsMergeIsAssociativeAndCommutative) {
   EXPECT_EQ(total.find(4)->draws, 2u);
   EXPECT_EQ(total.find(kGameEnd)->unknown, 1u);
   EXPECT_EQ(total.games(), 6u);
+}
+
+namespace {
+
+PositionGroup group(std::uint32_t check, std::vector<std::tuple<std::uint32_t, std::uint8_t, GameResult, std::vector<std::uint16_t>>> games) {
+  PositionGroup g;
+  g.check = check;
+  for (auto& [id, move, result, plies] : games) {
+    g.stats.add(move, result);
+    g.games.push_back(Occurrence{GameId{id}, plies});
+  }
+  return g;
+}
+
+std::string merged(std::initializer_list<std::string_view> operands) {
+  std::string out;
+  std::vector<std::string_view> v(operands);
+  PositionEntry::merge_encoded(v, out);
+  return out;
+}
+
+}  // namespace
+
+TEST(DbEncoding, PositionEntryExactBytes) {
+  // One game: check BE4, head = move << 4 | more << 3 | result << 1 | 1, id, ply.
+  // move 3, draw (1): head 0x33; game 300 = 0xac 0x02; ply 5.
+  PositionEntry one{{group(0x0a0b0c0d, {{300, 3, GameResult::draw, {5}}})}};
+  EXPECT_EQ(one.encode(), "\x0a\x0b\x0c\x0d\x33\xac\x02\x05"s);
+  EXPECT_EQ(PositionEntry::decode(one.encode()), one);
+
+  // Two groups (a Zobrist collision): check 1 with one game at plies 5 and 9 (more: head 0x09,
+  // n - 1 = 1, gap 4); check 2 with games 9 and 4 (descending ids: 9, then gap 5), head
+  // n << 1 = 4, statistics n=2 (move 0 white mask 0x11, move 2 black mask 0x14), plies
+  // {1} = 0x02 and {1, 3} = 0x03 0x01 0x02.
+  PositionEntry two{{group(1, {{7, 0, GameResult::white_win, {5, 9}}}),
+                     group(2, {{9, 0, GameResult::white_win, {1}}, {4, 2, GameResult::black_win, {1, 3}}})}};
+  const std::string expected =
+      "\0\0\0\x01\x09\x07\x05\x01\x04"s
+      "\0\0\0\x02\x04\x02\x00\x11\x02\x14\x09\x02\x05\x03\x01\x02"s;
+  EXPECT_EQ(two.encode(), expected);
+  EXPECT_EQ(PositionEntry::decode(expected), two);
+
+  GroupReader reader(expected, 2);
+  ASSERT_TRUE(reader.found());
+  EXPECT_EQ(reader.games(), 2u);
+  EXPECT_EQ(reader.stats(), two.groups[1].stats);
+  Occurrence o;
+  ASSERT_TRUE(reader.next(o));
+  EXPECT_EQ(o, (Occurrence{GameId{9}, {1}}));
+  ASSERT_TRUE(reader.next(o));
+  EXPECT_EQ(o, (Occurrence{GameId{4}, {1, 3}}));
+  EXPECT_FALSE(reader.next(o));
+  EXPECT_FALSE(GroupReader(expected, 3).found());
+  EXPECT_FALSE(GroupReader(expected, 0).found());
+  EXPECT_EQ(GroupReader(expected, 1).games(), 1u);
+
+  // Invariants are checked when encoding...
+  PositionEntry unsorted{{group(1, {{4, 0, GameResult::draw, {1}}, {9, 0, GameResult::draw, {1}}})}};
+  EXPECT_EQ(kind_of([&] { unsorted.encode(); }), ErrorKind::invalid_argument);
+  PositionEntry swapped{{two.groups[1], two.groups[0]}};
+  EXPECT_EQ(kind_of([&] { swapped.encode(); }), ErrorKind::invalid_argument);
+  // ...and malformed bytes raise corruption when decoding.
+  EXPECT_EQ(kind_of([] { PositionEntry::decode(""s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x01\x33"s); }), ErrorKind::corruption);
+  // head 2 = one game in the multi form
+  EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x01\x02\x01\x00\x11\x01\x02"s); }),
+            ErrorKind::corruption);
+  // ids not descending (gap 0)
+  EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x02\x04\x01\x00\x12\x09\x02\x00\x02"s); }),
+            ErrorKind::corruption);
+  // statistics say 3 games, 2 postings
+  EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x02\x04\x01\x00\x01\x03\x09\x02\x05\x02"s); }),
+            ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { PositionEntry::decode(expected + "\x01"s); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, PositionEntryMergeIsAssociativeAndCommutative) {
+  // Three operands over two positions sharing a Zobrist key (checks 5 and 6).
+  const std::string a = PositionEntry{{group(5, {{1, 0, GameResult::white_win, {0}}})}}.encode();
+  const std::string b = PositionEntry{{group(5, {{3, 1, GameResult::draw, {2, 8}}}),
+                                       group(6, {{2, 0, GameResult::black_win, {4}}})}}.encode();
+  const std::string c = PositionEntry{{group(5, {{7, 0, GameResult::draw, {0}}, {4, 1, GameResult::unknown, {6}}})}}.encode();
+  const std::string abc = merged({a, b, c});
+  EXPECT_EQ(merged({merged({a, b}), c}), abc);   // (a b) c
+  EXPECT_EQ(merged({a, merged({b, c})}), abc);   // a (b c)
+  EXPECT_EQ(merged({c, b, a}), abc);
+  EXPECT_EQ(merged({merged({c, a}), b}), abc);
+  EXPECT_EQ(merged({abc}), abc);                 // one operand: unchanged
+
+  auto total = PositionEntry::decode(abc);
+  ASSERT_EQ(total.groups.size(), 2u);
+  const PositionGroup& five = total.groups[0];
+  EXPECT_EQ(five.check, 5u);
+  std::vector<std::uint32_t> ids;
+  for (auto& o : five.games) ids.push_back(o.game.value);
+  EXPECT_EQ(ids, (std::vector<std::uint32_t>{7, 4, 3, 1}));
+  EXPECT_EQ(five.games[2].plies, (std::vector<std::uint16_t>{2, 8}));
+  EXPECT_EQ(five.stats.games(), 4u);
+  EXPECT_EQ(five.stats.find(0)->white_wins, 1u);
+  EXPECT_EQ(five.stats.find(0)->draws, 1u);
+  EXPECT_EQ(five.stats.find(1)->draws, 1u);
+  EXPECT_EQ(five.stats.find(1)->unknown, 1u);
+  EXPECT_EQ(total.groups[1], PositionEntry::decode(b).groups[1]);
+
+  // One game indexed twice for a position is a broken invariant: the merge fails.
+  EXPECT_EQ(kind_of([&] { merged({a, a}); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { merged({a, "\x01"s}); }), ErrorKind::corruption);
 }
 
 TEST(DbEncoding, TextIndexKey) {

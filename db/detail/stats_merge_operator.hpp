@@ -1,5 +1,6 @@
 #pragma once
-// Internal to db/: the merge operator of position_stats (sums PositionStats per move code).
+// Internal to db/: the merge operator of the positions column family (joins PositionEntry
+// values: statistics summed per move code, posting lists merged).
 
 #include <memory>
 
@@ -9,8 +10,8 @@ class MergeOperator;
 
 namespace damdb::db::detail {
 
-/// An associative merge operator (so RocksDB may also merge operands partially, in any
-/// grouping) named "damdb.PositionStatsAdd". A malformed operand makes the merge fail, which
+/// A merge operator whose operands and results share one layout (so RocksDB may also merge operands partially, in any
+/// grouping) named "damdb.PositionEntryMerge". A malformed operand makes the merge fail, which
 /// RocksDB reports as a corruption status.
 std::shared_ptr<rocksdb::MergeOperator> make_stats_merge_operator();
 

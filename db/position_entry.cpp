@@ -1,0 +1,279 @@
+#include "db/position_entry.hpp"
+
+#include <algorithm>
+
+#include "db/detail/entry_codec.hpp"
+#include "db/error.hpp"
+#include "db/varint.hpp"
+
+namespace damdb::db {
+namespace detail {
+
+void put_single_group(std::string& out, std::uint32_t check, std::uint8_t move,
+                      std::uint8_t result, const PostingRef& posting) {
+  put_be32(out, check);
+  const bool more = posting.count > 1;
+  put_varint(out, (std::uint64_t{move} << 4) | (more ? 8u : 0u) | ((result & 3u) << 1) | 1u);
+  put_varint(out, posting.game);
+  put_varint(out, posting.plies[0]);
+  if (more) {
+    put_varint(out, posting.count - 1);
+    for (std::uint32_t i = 1; i < posting.count; ++i)
+      put_varint(out, posting.plies[i] - posting.plies[i - 1]);
+  }
+}
+
+void put_multi_group(std::string& out, std::uint32_t check, const PositionStats& stats,
+                     std::span<const PostingRef> postings) {
+  put_be32(out, check);
+  put_varint(out, std::uint64_t{postings.size()} << 1);
+  stats.encode(out);
+  std::uint32_t previous = 0;
+  for (std::size_t i = 0; i < postings.size(); ++i) {
+    put_varint(out, i == 0 ? postings[i].game : previous - postings[i].game);
+    previous = postings[i].game;
+    put_plies(out, std::span<const std::uint16_t>(postings[i].plies, postings[i].count));
+  }
+}
+
+GroupHeader read_group_header(Reader& r, PositionStats* stats) {
+  GroupHeader h;
+  h.check = r.be32();
+  const std::uint64_t head = r.varint_max(0xfff'ffff'ffffull);
+  if (head & 1) {
+    if (head > 0xfff) r.fail("bad one-game head");
+    h.single = true;
+    h.games = 1;
+    h.move = static_cast<std::uint8_t>(head >> 4);
+    h.more = (head & 8) != 0;
+    h.result = static_cast<std::uint8_t>((head >> 1) & 3);
+    return h;
+  }
+  h.games = head >> 1;
+  if (h.games < 2) r.fail("group of fewer than two games in the multi-game form");
+  PositionStats s = read_stats(r);
+  if (s.games() != h.games) r.fail("statistics disagree with the number of games");
+  if (stats != nullptr) *stats = std::move(s);
+  return h;
+}
+
+std::uint32_t read_posting(Reader& r, const GroupHeader& header, std::uint64_t index,
+                           std::uint32_t previous, std::vector<std::uint16_t>& plies) {
+  if (header.single) {
+    const auto id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+    if (id == 0) r.fail("game id 0");
+    std::uint64_t ply = r.varint_max(0xffff);
+    plies.push_back(static_cast<std::uint16_t>(ply));
+    if (header.more) {
+      const std::uint64_t more = r.varint_max(r.remaining());
+      if (more == 0) r.fail("continuation flag without further plies");
+      for (std::uint64_t i = 0; i < more; ++i) {
+        const std::uint64_t gap = r.varint_max(0xffff);
+        if (gap == 0) r.fail("repeated ply");
+        ply += gap;
+        if (ply > 0xffff) r.fail("ply out of range");
+        plies.push_back(static_cast<std::uint16_t>(ply));
+      }
+    }
+    return id;
+  }
+  std::uint32_t id;
+  if (index == 0) {
+    id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+    if (id == 0) r.fail("game id 0");
+  } else {
+    const std::uint64_t gap = r.varint_max(UINT32_MAX);
+    if (gap == 0 || gap >= previous) r.fail("game ids not strictly descending");
+    id = previous - static_cast<std::uint32_t>(gap);
+  }
+  read_plies(r, plies);
+  return id;
+}
+
+namespace {
+
+// Skips the postings of a group whose header was just read.
+void skip_postings(Reader& r, const GroupHeader& h, std::vector<std::uint16_t>& scratch) {
+  std::uint32_t previous = 0;
+  for (std::uint64_t i = 0; i < h.games; ++i) {
+    scratch.clear();
+    previous = read_posting(r, h, i, previous, scratch);
+  }
+}
+
+}  // namespace
+}  // namespace detail
+
+using detail::GroupHeader;
+using detail::PostingRef;
+
+void PositionEntry::encode(std::string& out) const {
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const PositionGroup& group = groups[g];
+    if (g > 0 && group.check <= groups[g - 1].check)
+      throw Error(ErrorKind::invalid_argument, "position groups not in ascending check order");
+    if (group.games.empty()) throw Error(ErrorKind::invalid_argument, "position group without games");
+    if (group.stats.games() != group.games.size())
+      throw Error(ErrorKind::invalid_argument, "position statistics disagree with the games");
+    std::vector<PostingRef> refs;
+    for (std::size_t i = 0; i < group.games.size(); ++i) {
+      const Occurrence& o = group.games[i];
+      if (o.game.value == 0 || (i > 0 && o.game.value >= group.games[i - 1].game.value))
+        throw Error(ErrorKind::invalid_argument, "posting game ids not strictly descending");
+      if (o.plies.empty()) throw Error(ErrorKind::invalid_argument, "posting without plies");
+      for (std::size_t k = 1; k < o.plies.size(); ++k)
+        if (o.plies[k] <= o.plies[k - 1])
+          throw Error(ErrorKind::invalid_argument, "posting plies not strictly ascending");
+      refs.push_back(PostingRef{o.game.value, o.plies.data(), static_cast<std::uint32_t>(o.plies.size())});
+    }
+    if (refs.size() == 1) {
+      const MoveStats& m = group.stats.moves.front();
+      const GameResult result = m.white_wins ? GameResult::white_win
+                                : m.draws     ? GameResult::draw
+                                : m.black_wins ? GameResult::black_win
+                                               : GameResult::unknown;
+      detail::put_single_group(out, group.check, m.move, static_cast<std::uint8_t>(result), refs[0]);
+    } else {
+      detail::put_multi_group(out, group.check, group.stats, refs);
+    }
+  }
+}
+
+PositionEntry PositionEntry::decode(std::string_view bytes) {
+  Reader r(bytes, "position entry");
+  PositionEntry e;
+  if (r.empty()) r.fail("empty value");
+  std::vector<std::uint16_t> plies;
+  while (!r.empty()) {
+    PositionGroup g;
+    GroupHeader h = detail::read_group_header(r, &g.stats);
+    if (!e.groups.empty() && h.check <= e.groups.back().check) r.fail("check keys not ascending");
+    g.check = h.check;
+    if (h.single) {
+      MoveStats m{.move = h.move};
+      m.add(static_cast<GameResult>(h.result));
+      g.stats.moves = {m};
+    }
+    std::uint32_t previous = 0;
+    for (std::uint64_t i = 0; i < h.games; ++i) {
+      plies.clear();
+      previous = detail::read_posting(r, h, i, previous, plies);
+      g.games.push_back(Occurrence{GameId{previous}, plies});
+    }
+    e.groups.push_back(std::move(g));
+  }
+  return e;
+}
+
+void PositionEntry::merge_encoded(std::span<const std::string_view> operands, std::string& out) {
+  out.clear();
+  if (operands.size() == 1) {  // nothing to join (validated when read)
+    out.assign(operands[0]);
+    return;
+  }
+  struct Posting {
+    std::uint32_t check;
+    std::uint32_t game;
+    std::uint32_t plies_begin;
+    std::uint32_t plies_count;
+  };
+  std::vector<Posting> postings;
+  std::vector<std::uint16_t> plies;
+  std::vector<std::pair<std::uint32_t, PositionStats>> stats;  // per group of each operand
+  for (std::string_view operand : operands) {
+    Reader r(operand, "position entry operand");
+    if (r.empty()) r.fail("empty value");
+    while (!r.empty()) {
+      PositionStats s;
+      GroupHeader h = detail::read_group_header(r, &s);
+      if (h.single) {
+        MoveStats m{.move = h.move};
+        m.add(static_cast<GameResult>(h.result));
+        s.moves = {m};
+      }
+      stats.emplace_back(h.check, std::move(s));
+      std::uint32_t previous = 0;
+      for (std::uint64_t i = 0; i < h.games; ++i) {
+        const auto begin = static_cast<std::uint32_t>(plies.size());
+        previous = detail::read_posting(r, h, i, previous, plies);
+        postings.push_back(
+            Posting{h.check, previous, begin, static_cast<std::uint32_t>(plies.size()) - begin});
+      }
+    }
+  }
+  std::stable_sort(stats.begin(), stats.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(postings.begin(), postings.end(), [](const Posting& a, const Posting& b) {
+    return a.check != b.check ? a.check < b.check : a.game > b.game;
+  });
+  std::vector<PostingRef> refs;
+  std::size_t s = 0;
+  for (std::size_t i = 0; i < postings.size();) {
+    const std::uint32_t check = postings[i].check;
+    refs.clear();
+    std::size_t j = i;
+    for (; j < postings.size() && postings[j].check == check; ++j) {
+      if (j > i && postings[j].game == postings[j - 1].game)
+        throw Error(ErrorKind::corruption, "position entry merge: game " +
+                                               std::to_string(postings[j].game) +
+                                               " indexed twice for one position");
+      refs.push_back(PostingRef{postings[j].game, plies.data() + postings[j].plies_begin,
+                                postings[j].plies_count});
+    }
+    PositionStats total = std::move(stats[s].second);
+    for (++s; s < stats.size() && stats[s].first == check; ++s) total.merge(stats[s].second);
+    if (refs.size() == 1) {
+      const MoveStats& m = total.moves.front();
+      const GameResult result = m.white_wins ? GameResult::white_win
+                                : m.draws     ? GameResult::draw
+                                : m.black_wins ? GameResult::black_win
+                                               : GameResult::unknown;
+      detail::put_single_group(out, check, m.move, static_cast<std::uint8_t>(result), refs[0]);
+    } else {
+      detail::put_multi_group(out, check, total, refs);
+    }
+    i = j;
+  }
+}
+
+GroupReader::GroupReader(std::string_view entry, std::uint32_t check) : rest_(entry) {
+  Reader r(entry, "position entry");
+  std::vector<std::uint16_t> scratch;
+  while (!r.empty()) {
+    GroupHeader h = detail::read_group_header(r, &stats_);
+    if (h.check == check) {
+      found_ = true;
+      games_ = h.games;
+      single_ = h.single;
+      if (h.single) {
+        MoveStats m{.move = h.move};
+        m.add(static_cast<GameResult>(h.result));
+        stats_.moves = {m};
+        more_ = h.more;
+      }
+      rest_ = entry.substr(entry.size() - r.remaining());
+      return;
+    }
+    if (h.check > check) break;
+    detail::skip_postings(r, h, scratch);
+  }
+  stats_ = PositionStats{};
+}
+
+bool GroupReader::next(Occurrence& out) {
+  if (!found_ || read_ == games_) return false;
+  Reader r(rest_, "position entry");
+  GroupHeader h;
+  h.games = games_;
+  h.single = single_;
+  h.more = more_;
+  out.plies.clear();
+  const std::uint32_t id = detail::read_posting(r, h, read_, last_id_, out.plies);
+  out.game = GameId{id};
+  last_id_ = id;
+  ++read_;
+  rest_ = rest_.substr(rest_.size() - r.remaining());
+  return true;
+}
+
+}  // namespace damdb::db
