@@ -1,16 +1,15 @@
 // `damdb parse FILE... [--json]`: reads PDN files and reports, per file, the games read, the
 // errors with their positions, and the encodings and variants seen. Exit code 0 when no game
 // has errors, 1 when some have, 2 when a file cannot be read (see command.hpp).
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
 #include "cli/command.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/variant.hpp"
-
-#include <nlohmann/json.hpp>
-
-#include <iostream>
-#include <map>
-#include <string>
-#include <vector>
 
 namespace damdb::cli {
 namespace {
@@ -34,11 +33,11 @@ FileReport parse_file(const std::string& path) {
   reader.visit([&](pdn::Game& g) {
     ++r.games;
     ++r.encodings[std::string(pdn::to_string(g.encoding))];
-    std::string variant = g.variant.international
-                              ? std::string("International draughts")
-                              : (g.variant.game_type ? std::string(pdn::game_type_name(
-                                                           g.variant.game_type))
-                                                     : std::string("not International draughts"));
+    std::string variant =
+        g.variant.international
+            ? std::string("International draughts")
+            : (g.variant.game_type ? std::string(pdn::game_type_name(g.variant.game_type))
+                                   : std::string("not International draughts"));
     ++r.variants[variant];
     if (!g.variant.international) r.not_international.emplace_back(g.index, g.variant.reason);
     bool has_error = false;
@@ -83,8 +82,8 @@ nlohmann::json to_json(const FileReport& r) {
 }
 
 void print_text(const FileReport& r) {
-  std::cout << r.file << ": " << r.games << " games, " << r.games_with_errors
-            << " with errors (" << r.errors << " errors, " << r.warnings << " warnings)\n";
+  std::cout << r.file << ": " << r.games << " games, " << r.games_with_errors << " with errors ("
+            << r.errors << " errors, " << r.warnings << " warnings)\n";
   std::cout << "  encodings:";
   for (const auto& [name, n] : r.encodings) std::cout << ' ' << name << '=' << n;
   std::cout << "\n  variants:";
@@ -96,7 +95,8 @@ void print_text(const FileReport& r) {
 }
 
 void setup(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("parse", "Read PDN files and report games, errors, encodings, variants");
+  auto* cmd =
+      app.add_subcommand("parse", "Read PDN files and report games, errors, encodings, variants");
   auto files = std::make_shared<std::vector<std::string>>();
   auto json = std::make_shared<bool>(false);
   cmd->add_option("files", *files, "PDN files ('-' reads standard input)")->required();
