@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <span>
 
 #include "rules/movegen.hpp"
@@ -324,7 +325,12 @@ void generate(const Context& c, const Position& at, const Position& prev, bool h
     plan.resume = t + 1;
     plan.mirror = mirror;
     if (t + 1 >= c.end || resolve_token(c, at, t + 1, mirror, scratch, m)) out.push_back(plan);
-    if (has_prev && t >= 1 && resolve_token(c, prev, t, mirror, scratch, m)) {
+    // Deleting the earlier of two identical tokens gives the same game: offered once.
+    const Token& before = c.tokens[std::max(t - 1, 0)];
+    const bool duplicate = t >= 1 && before.count == token.count &&
+                           std::equal(before.squares.begin(), before.squares.begin() + before.count,
+                                      token.squares.begin());
+    if (has_prev && t >= 1 && !duplicate && resolve_token(c, prev, t, mirror, scratch, m)) {
       plan.token = t - 1;
       plan.after = prev;
       plan.resume = t;
@@ -607,6 +613,9 @@ RepairProposal propose_repair(const Game& game, const Replay& replay,
     weight[k] = std::exp(-1.0 * unexplained - 2.0 * p.fixes - 1.0 * edit_cost(p.kind) +
                          0.5 * p.agreement);
     total += weight[k];
+    if (std::getenv("DAMDB_REPAIR_DEBUG"))
+      std::fprintf(stderr, "plan %zu kind %d op %d token %d reach %d fixes %d agree %d w %g\n", k,
+                   int(p.kind), int(p.op), p.token, p.reach, p.fixes, p.agreement, weight[k]);
   }
   double ceiling = 1.0;
   const int keep = std::min<int>(static_cast<int>(plans.size()), options.max_candidates);
