@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -310,6 +311,20 @@ TEST(DbDatabase, MergeOperatorSumsAcrossFlushesAndCompaction) {
     EXPECT_EQ(s->moves[0].draws, expected[1]);
     EXPECT_EQ(s->moves[0].black_wins, expected[2]);
     EXPECT_EQ(s->games(), 21u);
+    // The posting lists of the six operands join into one list, newest first, pageable.
+    EXPECT_EQ(db.count_occurrences(start), 21u);
+    std::vector<std::uint32_t> newest, oldest;
+    OccurrenceQuery q{.limit = 4, .descending = true};
+    for (OccurrencePage p; (p = db.occurrences(start, q)).rows.size() > 0; q.after = p.rows.back().game)
+      for (auto& r : p.rows) newest.push_back(r.game.value);
+    q = OccurrenceQuery{.limit = 5};
+    for (OccurrencePage p; (p = db.occurrences(start, q)).rows.size() > 0; q.after = p.rows.back().game)
+      for (auto& r : p.rows) oldest.push_back(r.game.value);
+    std::vector<std::uint32_t> expected_ids;
+    for (std::uint32_t id = 21; id >= 1; --id) expected_ids.push_back(id);
+    EXPECT_EQ(newest, expected_ids);
+    std::reverse(expected_ids.begin(), expected_ids.end());
+    EXPECT_EQ(oldest, expected_ids);
   };
   check();
   db.compact();
