@@ -27,7 +27,10 @@ void print_issue(const pdn::ReplayIssue& i, bool with_position) {
   if (!i.fen.empty()) std::printf("    position: %s\n", i.fen.c_str());
   if (!i.legal.empty()) {
     std::string list;
-    for (const auto& m : i.legal) list += (list.empty() ? "" : " ") + m;
+    for (const auto& m : i.legal) {
+      if (!list.empty()) list += " ";
+      list += m;
+    }
     std::printf("    legal moves: %s\n", list.c_str());
   }
 }

@@ -96,7 +96,10 @@ std::string player_key(std::string_view name) {
   }
   std::sort(words.begin(), words.end());
   std::string key;
-  for (const auto& w : words) key += (key.empty() ? "" : " ") + w;
+  for (const auto& w : words) {
+    if (!key.empty()) key += " ";
+    key += w;
+  }
   return key;
 }
 

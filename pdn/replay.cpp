@@ -125,8 +125,10 @@ IssueKind explain_illegal(const Position& pos, const MoveList& legal, const Writ
   // The written start and end match a legal capture, but the route does not.
   std::string routes;
   for (const Move& m : legal)
-    if (m.from_square() == from && m.to_square() == to)
-      routes += (routes.empty() ? "" : ", ") + full_route(pos, m);
+    if (m.from_square() == from && m.to_square() == to) {
+      if (!routes.empty()) routes += ", ";
+      routes += full_route(pos, m);
+    }
   if (!routes.empty()) {
     message = "the route written does not match the legal capture(s) from " + std::to_string(from) +
               " to " + std::to_string(to) + ": " + routes;
@@ -403,7 +405,10 @@ class Replayer {
       }
       if (best_count != 1) {
         std::string list;
-        for (const auto& c : candidates) list += (list.empty() ? "" : ", ") + c;
+        for (const auto& c : candidates) {
+          if (!list.empty()) list += ", ";
+          list += c;
+        }
         return fail(IssueKind::Ambiguous,
                     "ambiguous: " + std::to_string(candidates.size()) + " legal captures match (" +
                         list +
@@ -581,6 +586,8 @@ std::string_view to_string(IssueKind kind) {
       return "variation_error";
     case IssueKind::ReaderWarning:
       return "reader_warning";
+    case IssueKind::NonStandardNotation:
+      return "nonstandard_notation";
   }
   return "illegal_move";
 }

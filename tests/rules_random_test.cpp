@@ -1,16 +1,16 @@
 // Properties checked over thousands of seeded random playouts: incremental Zobrist keys equal
 // keys computed from scratch, every legal move written in PDN reads back as the same move,
 // generated moves are unique, count_moves agrees with generate_moves, mirroring is an involution.
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
-#include "rules/zobrist.hpp"
-
 #include <gtest/gtest.h>
 
 #include <random>
 #include <set>
 #include <tuple>
+
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "rules/zobrist.hpp"
 
 using namespace damdb::rules;
 
@@ -64,7 +64,10 @@ TEST(Notation, EveryLegalMoveReadsBackAsItself) {
       // The full route always identifies the move too.
       const Route route_of = route(p, m);
       std::string full;
-      for (Square sq : route_of.path) full += (full.empty() ? "" : "x") + std::to_string(sq);
+      for (Square sq : route_of.path) {
+        if (!full.empty()) full += "x";
+        full += std::to_string(sq);
+      }
       const Resolution rf = resolve(p, full);
       ASSERT_EQ(rf.status, ResolveStatus::kOk) << to_fen(p) << " " << full;
       ASSERT_EQ(rf.move, m);

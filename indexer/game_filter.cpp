@@ -1,0 +1,122 @@
+#include "indexer/game_filter.hpp"
+
+#include "indexer/text_fold.hpp"
+
+#include <re2/re2.h>
+
+#include <cctype>
+
+namespace damdb::indexer {
+namespace {
+
+std::unique_ptr<re2::RE2> compile(const std::string& folded_pattern, const std::string& what) {
+  if (folded_pattern.empty()) return nullptr;
+  re2::RE2::Options options;
+  options.set_log_errors(false);
+  options.set_case_sensitive(false);
+  auto re = std::make_unique<re2::RE2>(folded_pattern, options);
+  if (!re->ok()) throw FilterError("bad regular expression for " + what + ": " + re->error());
+  return re;
+}
+
+std::optional<db::GameResult> parse_result(const std::string& text) {
+  std::string t;
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (t.empty()) return std::nullopt;
+  if (t == "2-0" || t == "1-0" || t == "white") return db::GameResult::white_win;
+  if (t == "0-2" || t == "0-1" || t == "black") return db::GameResult::black_win;
+  if (t == "1-1" || t == "1/2-1/2" || t == "draw") return db::GameResult::draw;
+  if (t == "*" || t == "unknown") return db::GameResult::unknown;
+  throw FilterError("bad result \"" + text + "\": use 2-0, 1-1, 0-2, *, white, draw or black");
+}
+
+}  // namespace
+
+std::string date_bound(const std::string& partial, bool upper) {
+  std::string digits[3];
+  int part = 0;
+  for (char c : partial) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digits[part] += c;
+    } else if ((c == '.' || c == '-' || c == '/') && part < 2 && !digits[part].empty()) {
+      ++part;
+    } else {
+      throw FilterError("bad date \"" + partial + "\": use YYYY, YYYY.MM or YYYY.MM.DD");
+    }
+  }
+  if (digits[0].size() != 4 || digits[1].size() > 2 || digits[2].size() > 2)
+    throw FilterError("bad date \"" + partial + "\": use YYYY, YYYY.MM or YYYY.MM.DD");
+  auto two = [&](const std::string& d, const char* open) {
+    if (d.empty()) return std::string(open);
+    return d.size() == 1 ? "0" + d : d;
+  };
+  return digits[0] + "." + two(digits[1], upper ? "99" : "00") + "." +
+         two(digits[2], upper ? "99" : "00");
+}
+
+std::string game_date(const db::GameRecord& game) {
+  const std::string key = date_key(game.tag("Date"));
+  return key;
+}
+
+GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {
+  auto prepare = [&](const std::string& raw, std::string& needle,
+                     std::unique_ptr<re2::RE2>& re, const char* what) {
+    if (raw.empty()) return;
+    empty_ = false;
+    if (spec.regex)
+      re = compile(raw, what);
+    else
+      needle = fold_text(raw);
+  };
+  prepare(spec.player, player_, player_re_, "--player");
+  prepare(spec.white, white_, white_re_, "--white");
+  prepare(spec.black, black_, black_re_, "--black");
+  prepare(spec.event, event_, event_re_, "--event");
+  if (!spec.since.empty()) since_ = date_bound(spec.since, false), empty_ = false;
+  if (!spec.until.empty()) until_ = date_bound(spec.until, true), empty_ = false;
+  result_ = parse_result(spec.result);
+  if (result_) empty_ = false;
+}
+
+GameFilter::~GameFilter() = default;
+GameFilter::GameFilter(GameFilter&&) noexcept = default;
+GameFilter& GameFilter::operator=(GameFilter&&) noexcept = default;
+
+bool GameFilter::text_matches(const std::string& value, const std::string& needle,
+                              const re2::RE2* pattern) const {
+  const std::string folded = fold_text(value);
+  if (pattern) return re2::RE2::PartialMatch(folded, *pattern);
+  return folded.find(needle) != std::string::npos;
+}
+
+bool GameFilter::matches(const db::GameRecord& game) const {
+  if (empty_) return true;
+  if (result_ && game.result != *result_) return false;
+  const std::string white(game.tag("White")), black(game.tag("Black"));
+  if ((!white_.empty() || white_re_) && !text_matches(white, white_, white_re_.get()))
+    return false;
+  if ((!black_.empty() || black_re_) && !text_matches(black, black_, black_re_.get()))
+    return false;
+  if ((!player_.empty() || player_re_) && !text_matches(white, player_, player_re_.get()) &&
+      !text_matches(black, player_, player_re_.get()))
+    return false;
+  if ((!event_.empty() || event_re_) &&
+      !text_matches(std::string(game.tag("Event")), event_, event_re_.get()))
+    return false;
+  if (!since_.empty() || !until_.empty()) {
+    std::string date = game_date(game);
+    if (date.empty()) return false;
+    // Unknown month/day parts: compare what is known (a game of "2003.??.??" is in 2003).
+    for (char& c : date)
+      if (c == '?') c = '0';
+    if (!since_.empty() && date.substr(0, 4) < since_.substr(0, 4)) return false;
+    if (!since_.empty() && date < since_ && date.substr(5) != "00.00") return false;
+    if (!until_.empty() && date > until_) return false;
+  }
+  return true;
+}
+
+}  // namespace damdb::indexer

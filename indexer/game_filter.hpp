@@ -1,0 +1,69 @@
+// Filters shared by every query command: players, event, dates, result.
+#pragma once
+
+#include "db/game_record.hpp"
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace re2 {
+class RE2;
+}
+
+namespace damdb::indexer {
+
+/// Raised for a filter that cannot be used (bad date, bad result, bad regular expression).
+struct FilterError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// What the user asked for. Name and event patterns match case- and accent-insensitively as
+/// substrings of the folded text (fold_text), or, with `regex`, as RE2 regular expressions
+/// searched in the folded text. Dates are PDN dates, possibly partial ("2003", "2003.05",
+/// "2003-05-14"); a game whose date is unknown never passes a date filter.
+struct FilterSpec {
+  std::string player;  ///< either side
+  std::string white;
+  std::string black;
+  std::string event;
+  std::string since;   ///< inclusive
+  std::string until;   ///< inclusive (a partial date covers its whole period)
+  std::string result;  ///< "2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "*" or white/draw/black
+  bool regex = false;
+};
+
+/// A compiled FilterSpec.
+class GameFilter {
+ public:
+  /// Compiles `spec`; throws FilterError for a malformed date, result or regular expression.
+  explicit GameFilter(const FilterSpec& spec = {});
+  ~GameFilter();
+  GameFilter(GameFilter&&) noexcept;
+  GameFilter& operator=(GameFilter&&) noexcept;
+
+  /// True when no criterion is set (every game passes).
+  bool empty() const { return empty_; }
+  /// True when the game passes every criterion.
+  bool matches(const db::GameRecord& game) const;
+
+ private:
+  bool text_matches(const std::string& value, const std::string& needle,
+                    const re2::RE2* pattern) const;
+  FilterSpec spec_;
+  std::string player_, white_, black_, event_;  // folded needles
+  std::unique_ptr<re2::RE2> player_re_, white_re_, black_re_, event_re_;
+  std::string since_, until_;  // "YYYY.MM.DD" bounds, "" when open
+  std::optional<db::GameResult> result_;
+  bool empty_ = true;
+};
+
+/// "YYYY.MM.DD" lower (or upper) bound of a partial date "2003", "2003.05", "2003-05-14";
+/// throws FilterError when it is not a date.
+std::string date_bound(const std::string& partial, bool upper);
+
+/// The game's date as "YYYY.MM.DD" ('?' for unknown parts), from its Date tag.
+std::string game_date(const db::GameRecord& game);
+
+}  // namespace damdb::indexer

@@ -1,0 +1,279 @@
+#include "indexer/query.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "db/position_stats.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+/// Calls visit(id, plies) for every game that reached `key`, newest first, until it returns
+/// false.
+template <class Visit>
+void for_each_occurrence(const db::Database& db, const db::PositionKey& key, Visit&& visit) {
+  db::OccurrenceQuery q;
+  q.limit = 512;
+  q.descending = true;
+  while (true) {
+    const db::OccurrencePage page = db.occurrences(key, q);
+    for (const db::Occurrence& o : page.rows)
+      if (!visit(o)) return;
+    if (!page.more || page.rows.empty()) return;
+    q.after = page.rows.back().game;
+  }
+}
+
+/// Rows [offset, offset + limit) of the games that reached `key` and pass `filter`; returns the
+/// number of such games (exact with a filter; from the statistics without).
+std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
+                           const GameFilter& filter, const PositionQuery& query, bool mirrored,
+                           std::vector<GameRow>& rows) {
+  std::uint64_t matched = 0;
+  const bool filtered = !filter.empty();
+  for_each_occurrence(db, key, [&](const db::Occurrence& o) {
+    std::optional<db::GameRecord> game;
+    if (filtered) {
+      game = db.game(o.game);
+      if (!game || !filter.matches(*game)) return true;
+    }
+    if (matched >= query.offset && rows.size() < query.limit) {
+      if (!game) game = db.game(o.game);
+      if (game) {
+        GameRow row = game_row(o.game, *game);
+        row.ply = o.plies.empty() ? 0 : o.plies.front();
+        row.mirrored = mirrored;
+        rows.push_back(std::move(row));
+      }
+    }
+    ++matched;
+    // Without a filter the total is known from the statistics: stop after the page.
+    return filtered || rows.size() < query.limit;
+  });
+  if (!filtered) {
+    const auto stats = db.position_stats(key);
+    matched = stats ? stats->games() : 0;
+  }
+  return matched;
+}
+
+}  // namespace
+
+rules::Position position_after(std::string_view moves) {
+  rules::Position pos = rules::Position::initial();
+  std::size_t i = 0, index = 0;
+  while (i < moves.size()) {
+    while (i < moves.size() && std::isspace(static_cast<unsigned char>(moves[i]))) ++i;
+    std::size_t end = i;
+    while (end < moves.size() && !std::isspace(static_cast<unsigned char>(moves[end]))) ++end;
+    std::string_view token = moves.substr(i, end - i);
+    i = end;
+    // Strip a move number: "12." "12..." or glued "12.32-28".
+    std::size_t k = 0;
+    while (k < token.size() && std::isdigit(static_cast<unsigned char>(token[k]))) ++k;
+    if (k > 0 && k < token.size() && token[k] == '.') {
+      while (k < token.size() && token[k] == '.') ++k;
+      token.remove_prefix(k);
+    }
+    if (token.empty()) continue;
+    ++index;
+    rules::MoveList legal;
+    rules::generate_moves(pos, legal);
+    std::vector<rules::Square> squares;
+    rules::Separator sep;
+    const bool parsed = rules::parse_move_text(token, squares, sep);
+    const rules::Resolution r =
+        parsed ? rules::resolve(pos, legal, squares, sep) : rules::Resolution{};
+    if (r.status != rules::ResolveStatus::kOk) {
+      rules::sort_moves(legal);
+      std::string list;
+      for (const rules::Move& m : legal) {
+        if (!list.empty()) list += " ";
+        list += rules::to_pdn(pos, m, legal);
+      }
+      const char* why = !parsed ? "is not a move"
+                        : r.status == rules::ResolveStatus::kAmbiguous
+                            ? "is ambiguous (write the full route)"
+                            : "is not legal";
+      throw MoveListError("move " + std::to_string(index) + " \"" + std::string(token) + "\" " +
+                          why + "; legal moves: " + (list.empty() ? "none" : list));
+    }
+    pos.play(r.move);
+  }
+  return pos;
+}
+
+db::PositionKey position_key(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
+
+const char* result_text(db::GameResult result) {
+  switch (result) {
+    case db::GameResult::white_win:
+      return "2-0";
+    case db::GameResult::draw:
+      return "1-1";
+    case db::GameResult::black_win:
+      return "0-2";
+    default:
+      return "*";
+  }
+}
+
+GameRow game_row(db::GameId id, const db::GameRecord& game) {
+  GameRow row;
+  row.id = id;
+  row.white = game.tag("White");
+  row.black = game.tag("Black");
+  row.event = game.tag("Event");
+  row.date = game.tag("Date");
+  row.round = game.tag("Round");
+  row.result = game.result;
+  return row;
+}
+
+PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
+                              const GameFilter& filter, const PositionQuery& query) {
+  PositionAnswer answer;
+  answer.games = collect_rows(db, position_key(pos), filter, query, false, answer.rows);
+  if (query.mirror) {
+    const rules::Position mirror = pos.mirrored();
+    if (!(mirror == pos))
+      answer.mirrored_games =
+          collect_rows(db, position_key(mirror), filter, query, true, answer.mirrored_rows);
+  }
+  return answer;
+}
+
+rules::Move mirror_move(const rules::Move& m) {
+  auto flip = [](int bit) {
+    return rules::square_to_bit(rules::kSquares + 1 - rules::bit_to_square(bit));
+  };
+  rules::Move out{};
+  out.from = static_cast<std::uint8_t>(flip(m.from));
+  out.to = static_cast<std::uint8_t>(flip(m.to));
+  for (rules::Bitboard c = m.captures; c; c &= c - 1)
+    out.captures |= rules::Bitboard{1} << flip(rules::lowest_bit(c));
+  return out;
+}
+
+double MoveRow::score(rules::Color side) const {
+  const std::uint64_t known = white_wins + draws + black_wins;
+  if (known == 0) return 0;
+  const std::uint64_t wins = side == rules::Color::kWhite ? white_wins : black_wins;
+  return 100.0 * (2.0 * static_cast<double>(wins) + static_cast<double>(draws)) /
+         (2.0 * static_cast<double>(known));
+}
+
+namespace {
+
+/// Adds the moves played from `pos` (from stats or, with a filter, from the games) into rows
+/// keyed by canonical index of `target_legal` (the queried position's sorted legal moves).
+void add_moves(const db::Database& db, const rules::Position& pos, const GameFilter& filter,
+               bool mirrored, const rules::MoveList& target_legal, std::vector<MoveRow>& rows,
+               OpeningAnswer& answer) {
+  rules::MoveList legal;
+  rules::generate_moves(pos, legal);
+  rules::sort_moves(legal);
+  auto row_for = [&](std::uint8_t code) -> MoveRow* {
+    if (code >= legal.size()) return nullptr;  // a code the rules no longer produce
+    const rules::Move m = mirrored ? mirror_move(legal[code]) : legal[code];
+    for (int i = 0; i < target_legal.size(); ++i)
+      if (target_legal[i] == m) return &rows[static_cast<std::size_t>(i)];
+    return nullptr;
+  };
+  auto add = [&](MoveRow* row, db::GameResult result, std::uint64_t n) {
+    row->games += n;
+    if (mirrored) row->mirrored_games += n;
+    switch (result) {
+      case db::GameResult::white_win:
+        (mirrored ? row->black_wins : row->white_wins) += n;
+        break;
+      case db::GameResult::black_win:
+        (mirrored ? row->white_wins : row->black_wins) += n;
+        break;
+      case db::GameResult::draw:
+        row->draws += n;
+        break;
+      default:
+        row->unknown += n;
+        break;
+    }
+  };
+  const db::PositionKey key = position_key(pos);
+  if (filter.empty()) {
+    const auto stats = db.position_stats(key);
+    if (!stats) return;
+    for (const db::MoveStats& s : stats->moves) {
+      const std::uint64_t n = s.games();
+      answer.games += n;
+      if (mirrored) answer.mirrored_games += n;
+      if (s.move == db::kGameEnd) {
+        answer.ended_here += n;
+        continue;
+      }
+      if (MoveRow* row = row_for(s.move)) {
+        add(row, db::GameResult::white_win, s.white_wins);
+        add(row, db::GameResult::draw, s.draws);
+        add(row, db::GameResult::black_win, s.black_wins);
+        add(row, db::GameResult::unknown, s.unknown);
+      }
+    }
+    return;
+  }
+  for_each_occurrence(db, key, [&](const db::Occurrence& o) {
+    const auto game = db.game(o.game);
+    if (!game || !filter.matches(*game)) return true;
+    ++answer.games;
+    if (mirrored) ++answer.mirrored_games;
+    const std::size_t ply = o.plies.empty() ? 0 : o.plies.front();
+    if (ply >= game->moves.size()) {
+      ++answer.ended_here;
+      return true;
+    }
+    if (MoveRow* row = row_for(game->moves[ply])) add(row, game->result, 1);
+    return true;
+  });
+}
+
+}  // namespace
+
+OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
+                            const GameFilter& filter, bool mirror, bool with_games) {
+  OpeningAnswer answer;
+  rules::MoveList legal;
+  rules::generate_moves(pos, legal);
+  rules::sort_moves(legal);
+  std::vector<MoveRow> rows(static_cast<std::size_t>(legal.size()));
+  for (int i = 0; i < legal.size(); ++i) {
+    rows[static_cast<std::size_t>(i)].move = legal[i];
+    rows[static_cast<std::size_t>(i)].notation = rules::to_pdn(pos, legal[i], legal);
+  }
+  add_moves(db, pos, filter, false, legal, rows, answer);
+  if (mirror) {
+    const rules::Position m = pos.mirrored();
+    if (!(m == pos)) add_moves(db, m, filter, true, legal, rows, answer);
+  }
+  for (MoveRow& row : rows) {
+    if (row.games == 0) continue;
+    if (with_games) {
+      // The most recent game that went on to the position after this move.
+      rules::Position next = pos;
+      next.play(row.move);
+      for_each_occurrence(db, position_key(next), [&](const db::Occurrence& o) {
+        const auto game = db.game(o.game);
+        if (!game || !filter.matches(*game)) return true;
+        row.recent = game_row(o.game, *game);
+        row.recent->ply = o.plies.empty() ? 0 : o.plies.front();
+        return false;
+      });
+    }
+    answer.moves.push_back(std::move(row));
+  }
+  std::stable_sort(answer.moves.begin(), answer.moves.end(),
+                   [](const MoveRow& a, const MoveRow& b) { return a.games > b.games; });
+  return answer;
+}
+
+}  // namespace damdb::indexer

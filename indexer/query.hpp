@@ -1,0 +1,93 @@
+// Answers from the index: which games reached a position, which moves were played there and how
+// they scored (an opening explorer), with filters and colour-reversed (mirrored) positions.
+// Reads go through db only.
+#pragma once
+
+#include "db/database.hpp"
+#include "indexer/game_filter.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace damdb::indexer {
+
+/// Raised for a move list that cannot be played; what() names the move's 1-based index, the
+/// text and the legal moves at that point.
+struct MoveListError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The position after playing `moves` (white space separated PDN moves, in any legal notation;
+/// move numbers such as "1." and "12..." are ignored) from the initial position.
+rules::Position position_after(std::string_view moves);
+
+/// The database key of a position.
+db::PositionKey position_key(const rules::Position& pos);
+
+/// One game in an answer.
+struct GameRow {
+  db::GameId id;
+  std::string white, black, event, date, round;
+  db::GameResult result = db::GameResult::unknown;
+  int ply = 0;            ///< first ply at which the game reached the position (0 = start)
+  bool mirrored = false;  ///< reached the colour-reversed position
+};
+/// A row from a stored game (ply and mirrored left to the caller).
+GameRow game_row(db::GameId id, const db::GameRecord& game);
+
+/// "2-0", "1-1", "0-2" or "*".
+const char* result_text(db::GameResult result);
+
+struct PositionAnswer {
+  std::uint64_t games = 0;     ///< games that reached the position (matching the filter)
+  std::uint64_t mirrored_games = 0;  ///< games that reached its colour-reversed form
+  std::vector<GameRow> rows;   ///< newest first (most recently imported first), one page
+  std::vector<GameRow> mirrored_rows;  ///< with PositionQuery::mirror: the same for the mirror
+};
+
+struct PositionQuery {
+  std::size_t limit = 50;
+  std::size_t offset = 0;
+  bool mirror = false;  ///< also the colour-reversed position (rows flagged `mirrored`)
+};
+
+/// Games that reached `pos`. Without a filter the count comes from the index alone and only the
+/// returned page reads game records; with a filter every occurrence's record is read.
+PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
+                              const GameFilter& filter, const PositionQuery& query = {});
+
+/// One move of the opening explorer.
+struct MoveRow {
+  rules::Move move{};       ///< in the queried position's orientation
+  std::string notation;     ///< PDN notation in the queried position
+  std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, unknown = 0;
+  std::uint64_t mirrored_games = 0;  ///< of which from the colour-reversed position
+  std::optional<GameRow> recent;     ///< the most recently imported game with this move
+  /// Score of the side to move in percent (win 2, draw 1 points; games with a known result).
+  double score(rules::Color side_to_move) const;
+};
+
+struct OpeningAnswer {
+  std::uint64_t games = 0;        ///< games that reached the position
+  std::uint64_t ended_here = 0;   ///< of which ended in it (no move recorded)
+  std::uint64_t mirrored_games = 0;
+  std::vector<MoveRow> moves;     ///< most played first
+};
+
+/// The moves played from `pos` with their results. Without a filter: from the position
+/// statistics (one lookup); with a filter: from the games' records. With `mirror`, the
+/// colour-reversed position's moves are mirrored back and added (its White is our Black).
+/// With `with_games`, each move gets its most recent game.
+OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
+                            const GameFilter& filter, bool mirror = false,
+                            bool with_games = true);
+
+/// A move of the colour-reversed position mapped back (square n <-> 51 - n).
+rules::Move mirror_move(const rules::Move& m);
+
+}  // namespace damdb::indexer
