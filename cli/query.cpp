@@ -1,0 +1,192 @@
+// `damdb query position|opening (--fen FEN | --moves "32-28 18-23 ...") [filters] [--mirror]
+// [--json] [--db DIR]`: which games reached a position; which moves were played there and how
+// they scored (an opening explorer).
+#include "indexer/query.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "cli/database_option.hpp"
+#include "cli/filter_options.hpp"
+#include "rules/fen.hpp"
+
+namespace damdb::cli {
+namespace {
+
+struct QueryOptions {
+  std::string fen;
+  std::string moves;
+  std::string db;
+  indexer::FilterSpec filter;
+  bool mirror = false;
+  bool json = false;
+  std::size_t limit = 50;
+  std::size_t offset = 0;
+};
+
+void add_position_options(CLI::App* cmd, QueryOptions& o) {
+  cmd->add_option("--fen", o.fen, "The position as PDN FEN");
+  cmd->add_option("--moves", o.moves, "The position after these moves from the initial position")
+      ->excludes(cmd->get_option("--fen"));
+  cmd->add_flag("--mirror", o.mirror,
+                "Also the colour-reversed position (square n <-> 51-n, colours swapped)");
+  cmd->add_flag("--json", o.json, "Print JSON");
+  add_database_option(cmd, o.db);
+  add_filter_options(cmd, o.filter);
+}
+
+rules::Position position_of(const QueryOptions& o) {
+  if (!o.fen.empty()) return rules::parse_fen(o.fen);
+  if (!o.moves.empty()) return indexer::position_after(o.moves);
+  return rules::Position::initial();
+}
+
+db::Database open_database(const QueryOptions& o) {
+  db::OpenOptions open;
+  open.mode = db::OpenMode::read_only;
+  return db::Database::open(database_folder(o.db), open);
+}
+
+nlohmann::json row_json(const indexer::GameRow& r) {
+  return {{"id", r.id.value},
+          {"white", r.white},
+          {"black", r.black},
+          {"event", r.event},
+          {"date", r.date},
+          {"round", r.round},
+          {"result", indexer::result_text(r.result)},
+          {"ply", r.ply}};
+}
+
+void print_rows(const std::vector<indexer::GameRow>& rows) {
+  if (rows.empty()) return;
+  std::printf("  %7s  %-22s %-22s %-28s %-10s %-6s %-6s %4s\n", "id", "white", "black", "event",
+              "date", "round", "result", "ply");
+  for (const auto& r : rows)
+    std::printf("  %7u  %-22.22s %-22.22s %-28.28s %-10.10s %-6.6s %-6s %4d\n", r.id.value,
+                r.white.c_str(), r.black.c_str(), r.event.c_str(), r.date.c_str(), r.round.c_str(),
+                indexer::result_text(r.result), r.ply);
+}
+
+void run_position(const QueryOptions& o) {
+  const rules::Position pos = position_of(o);
+  const indexer::GameFilter filter(o.filter);
+  const db::Database db = open_database(o);
+  indexer::PositionQuery q;
+  q.limit = o.limit;
+  q.offset = o.offset;
+  q.mirror = o.mirror;
+  const indexer::PositionAnswer a = indexer::query_position(db, pos, filter, q);
+  if (o.json) {
+    nlohmann::json results = nlohmann::json::array();
+    for (const auto& r : a.rows) results.push_back(row_json(r));
+    nlohmann::json j{{"fen", rules::to_fen(pos)}, {"games", a.games}, {"results", results}};
+    if (o.mirror) {
+      nlohmann::json mirrored = nlohmann::json::array();
+      for (const auto& r : a.mirrored_rows) mirrored.push_back(row_json(r));
+      j["mirrored"] = {{"fen", rules::to_fen(pos.mirrored())},
+                       {"games", a.mirrored_games},
+                       {"results", mirrored}};
+      j["games_combined"] = a.games + a.mirrored_games;
+    }
+    std::cout << j.dump() << '\n';
+    return;
+  }
+  std::printf("position %s: %llu game(s)\n", rules::to_fen(pos).c_str(),
+              static_cast<unsigned long long>(a.games));
+  print_rows(a.rows);
+  if (a.games > o.offset + a.rows.size())
+    std::printf("  ... %llu more (use --offset %zu)\n",
+                static_cast<unsigned long long>(a.games - o.offset - a.rows.size()),
+                o.offset + a.rows.size());
+  if (o.mirror) {
+    std::printf("colour-reversed position %s: %llu game(s); combined %llu\n",
+                rules::to_fen(pos.mirrored()).c_str(),
+                static_cast<unsigned long long>(a.mirrored_games),
+                static_cast<unsigned long long>(a.games + a.mirrored_games));
+    print_rows(a.mirrored_rows);
+  }
+}
+
+void run_opening(const QueryOptions& o) {
+  const rules::Position pos = position_of(o);
+  const indexer::GameFilter filter(o.filter);
+  const db::Database db = open_database(o);
+  const indexer::OpeningAnswer a = indexer::query_opening(db, pos, filter, o.mirror);
+  const rules::Color side = pos.side_to_move();
+  if (o.json) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : a.moves) {
+      nlohmann::json j{{"move", m.notation},         {"games", m.games},
+                       {"white_wins", m.white_wins}, {"draws", m.draws},
+                       {"black_wins", m.black_wins}, {"unknown", m.unknown},
+                       {"score", m.score(side)}};
+      if (o.mirror) j["mirrored_games"] = m.mirrored_games;
+      if (m.recent) j["recent"] = row_json(*m.recent);
+      moves.push_back(std::move(j));
+    }
+    nlohmann::json j{{"fen", rules::to_fen(pos)},
+                     {"games", a.games},
+                     {"ended_here", a.ended_here},
+                     {"moves", moves}};
+    if (o.mirror) j["mirrored_games"] = a.mirrored_games;
+    std::cout << j.dump() << '\n';
+    return;
+  }
+  std::printf("opening explorer at %s (%s to move): %llu game(s)", rules::to_fen(pos).c_str(),
+              side == rules::Color::kWhite ? "White" : "Black",
+              static_cast<unsigned long long>(a.games));
+  if (o.mirror)
+    std::printf(", %llu of them colour-reversed",
+                static_cast<unsigned long long>(a.mirrored_games));
+  if (a.ended_here) std::printf(", %llu ended here", static_cast<unsigned long long>(a.ended_here));
+  std::printf("\n");
+  if (a.moves.empty()) return;
+  std::printf("  %-12s %6s %6s  %6s %6s %6s  %6s  %s\n", "move", "games", "share", "white", "draw",
+              "black", "score", "most recent game");
+  for (const auto& m : a.moves) {
+    const double known = static_cast<double>(m.white_wins + m.draws + m.black_wins);
+    auto pct = [&](std::uint64_t n) {
+      return known > 0 ? 100.0 * static_cast<double>(n) / known : 0.0;
+    };
+    std::string recent;
+    if (m.recent)
+      recent = m.recent->white + " - " + m.recent->black + " " +
+               indexer::result_text(m.recent->result) + " (" + m.recent->event + " " +
+               m.recent->date + ", #" + std::to_string(m.recent->id.value) + ")";
+    std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%%  %5.1f%%  %s\n", m.notation.c_str(),
+                static_cast<unsigned long long>(m.games),
+                a.games ? 100.0 * static_cast<double>(m.games) / static_cast<double>(a.games) : 0.0,
+                pct(m.white_wins), pct(m.draws), pct(m.black_wins), m.score(side), recent.c_str());
+  }
+}
+
+void setup_query(CLI::App& app, int& exit_code) {
+  auto* query = app.add_subcommand("query", "Query the position index");
+  query->require_subcommand(1);
+
+  auto position_opts = std::make_shared<QueryOptions>();
+  auto* position = query->add_subcommand("position", "Games that reached a position");
+  add_position_options(position, *position_opts);
+  position->add_option("--limit", position_opts->limit, "Games to list (default 50)");
+  position->add_option("--offset", position_opts->offset, "Games to skip (default 0)");
+  position->callback([position_opts, &exit_code] {
+    run_position(*position_opts);
+    exit_code = kOk;
+  });
+
+  auto opening_opts = std::make_shared<QueryOptions>();
+  auto* opening = query->add_subcommand("opening", "Moves played from a position, with scores");
+  add_position_options(opening, *opening_opts);
+  opening->callback([opening_opts, &exit_code] {
+    run_opening(*opening_opts);
+    exit_code = kOk;
+  });
+}
+
+const Registration registration{setup_query};
+
+}  // namespace
+}  // namespace damdb::cli

@@ -1,0 +1,219 @@
+// Position and opening queries on a small database of hand-made games (results worked out by
+// hand), and on real files: games reaching the position after 32-28 equal the distinct games
+// whose first move is 32-28, counted independently from the PDN text.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "db/database.hpp"
+#include "indexer/importer.hpp"
+#include "indexer/query.hpp"
+#include "pdn/reader.hpp"
+#include "rules/fen.hpp"
+
+using namespace damdb;
+namespace fs = std::filesystem;
+
+namespace {
+
+// G1 and G2 transpose: after 32-28 17-21 33-29 (G1) or 33-29 17-21 32-28 (G2) the position is
+// the same (no capture anywhere on the way), and both continue 12-17. G3 starts 32-28 too. G4
+// starts from the initial position with Black to move and plays 19-23, the colour-reversed image of
+// 32-28.
+const char* kGames = R"([Event "Test Open"]
+[Date "1990.05.01"]
+[White "Sijbrands, T."]
+[Black "Clerc, J."]
+[Result "2-0"]
+
+1. 32-28 17-21 2. 33-29 12-17 2-0
+
+[Event "Test Open"]
+[Date "1991.06.02"]
+[White "Clerc, J."]
+[Black "T. Sijbrands"]
+[Result "0-2"]
+
+1. 33-29 17-21 2. 32-28 12-17 0-2
+
+[Event "Club"]
+[Date "1992.07.03"]
+[White "Wiersma, H."]
+[Black "Gantwarg, A."]
+[Result "1-1"]
+
+1. 32-28 17-22 2. 28x17 11x22 1-1
+
+[Event "Mirror"]
+[Date "1993.08.04"]
+[White "Baliakin, A."]
+[Black "Schwarzman, A."]
+[FEN "B:W31-50:B1-20"]
+[Result "2-0"]
+
+1... 19-23 2. 32-28 2-0
+)";
+
+class QueryTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        fs::temp_directory_path() /
+        ("damdb-query-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    const fs::path pdn = dir_ / "games.pdn";
+    std::ofstream(pdn) << kGames;
+    db_ = std::make_unique<db::Database>(db::Database::open(dir_ / "db"));
+    const auto s = indexer::import_files(*db_, {pdn.string()});
+    ASSERT_EQ(s.games_stored, 4u);
+    ASSERT_EQ(s.invalid, 0u);
+  }
+  void TearDown() override {
+    db_.reset();
+    fs::remove_all(dir_);
+  }
+  fs::path dir_;
+  std::unique_ptr<db::Database> db_;
+};
+
+}  // namespace
+
+TEST_F(QueryTest, PositionAfter3228) {
+  const auto pos = indexer::position_after("32-28");
+  const auto a = indexer::query_position(*db_, pos, indexer::GameFilter{});
+  EXPECT_EQ(a.games, 2u);  // G1 and G3
+  ASSERT_EQ(a.rows.size(), 2u);
+  EXPECT_EQ(a.rows[0].white, "Wiersma, H.");  // newest (last imported) first
+  EXPECT_EQ(a.rows[1].white, "Sijbrands, T.");
+  EXPECT_EQ(a.rows[0].ply, 1);
+}
+
+TEST_F(QueryTest, TranspositionsCountByPosition) {
+  const auto pos = indexer::position_after("32-28 17-21 33-29");
+  EXPECT_EQ(pos, indexer::position_after("1. 33-29 17-21 2. 32-28"));
+  const auto a = indexer::query_position(*db_, pos, indexer::GameFilter{});
+  EXPECT_EQ(a.games, 2u);  // G1 and G2
+  const auto o = indexer::query_opening(*db_, pos, indexer::GameFilter{});
+  EXPECT_EQ(o.games, 2u);
+  ASSERT_EQ(o.moves.size(), 1u);
+  EXPECT_EQ(o.moves[0].notation, "12-17");
+  EXPECT_EQ(o.moves[0].white_wins, 1u);  // G1 2-0
+  EXPECT_EQ(o.moves[0].black_wins, 1u);  // G2 0-2
+  EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::kBlack), 50.0);
+}
+
+TEST_F(QueryTest, OpeningExplorerAtTheStart) {
+  const auto o = indexer::query_opening(*db_, rules::Position::initial(), indexer::GameFilter{});
+  EXPECT_EQ(o.games, 3u);  // G4 starts with Black to move: another position
+  ASSERT_EQ(o.moves.size(), 2u);
+  EXPECT_EQ(o.moves[0].notation, "32-28");
+  EXPECT_EQ(o.moves[0].games, 2u);
+  EXPECT_EQ(o.moves[0].white_wins, 1u);
+  EXPECT_EQ(o.moves[0].draws, 1u);
+  EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::kWhite), 75.0);  // (2 + 1) / 4
+  ASSERT_TRUE(o.moves[0].recent.has_value());
+  EXPECT_EQ(o.moves[0].recent->white, "Wiersma, H.");
+  EXPECT_EQ(o.moves[1].notation, "33-29");
+  EXPECT_EQ(o.moves[1].black_wins, 1u);
+}
+
+TEST_F(QueryTest, MirrorFindsTheColourReversedPosition) {
+  const auto pos = indexer::position_after("32-28");
+  indexer::PositionQuery q;
+  q.mirror = true;
+  const auto a = indexer::query_position(*db_, pos, indexer::GameFilter{}, q);
+  EXPECT_EQ(a.games, 2u);
+  EXPECT_EQ(a.mirrored_games, 1u);  // G4 after 19-23
+  ASSERT_EQ(a.mirrored_rows.size(), 1u);
+  EXPECT_EQ(a.mirrored_rows[0].white, "Baliakin, A.");
+  // In the opening explorer at the start (White to move), G4's first move 19-23 is the mirror
+  // of 32-28, and its white win is a win of the side in Black's role here.
+  const auto o =
+      indexer::query_opening(*db_, rules::Position::initial(), indexer::GameFilter{}, true);
+  EXPECT_EQ(o.games, 4u);
+  EXPECT_EQ(o.mirrored_games, 1u);
+  EXPECT_EQ(o.moves[0].notation, "32-28");
+  EXPECT_EQ(o.moves[0].games, 3u);
+  EXPECT_EQ(o.moves[0].mirrored_games, 1u);
+  EXPECT_EQ(o.moves[0].black_wins, 1u);
+}
+
+TEST_F(QueryTest, Filters) {
+  indexer::FilterSpec spec;
+  spec.player = "sijbrands";
+  const auto o =
+      indexer::query_opening(*db_, rules::Position::initial(), indexer::GameFilter(spec));
+  EXPECT_EQ(o.games, 2u);  // G1 ("Sijbrands, T.") and G2 ("T. Sijbrands")
+  spec = {};
+  spec.since = "1991";
+  spec.until = "1992.06";
+  const auto a = indexer::query_position(*db_, indexer::position_after("32-28 17-21 33-29"),
+                                         indexer::GameFilter(spec));
+  EXPECT_EQ(a.games, 1u);  // G2 (1991.06.02); G1 is from 1990
+  spec = {};
+  spec.result = "1-1";
+  EXPECT_EQ(
+      indexer::query_position(*db_, indexer::position_after("32-28"), indexer::GameFilter(spec))
+          .games,
+      1u);
+  spec = {};
+  spec.event = "^test";
+  spec.regex = true;
+  EXPECT_EQ(
+      indexer::query_opening(*db_, rules::Position::initial(), indexer::GameFilter(spec)).games,
+      2u);
+  spec.event = "(";
+  EXPECT_THROW(indexer::GameFilter{spec}, indexer::FilterError);
+}
+
+TEST(QueryMoves, IllegalMoveListNamesTheMove) {
+  try {
+    indexer::position_after("32-28 18-23 29-24");
+    FAIL() << "no exception";
+  } catch (const indexer::MoveListError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("move 3 \"29-24\""), std::string::npos) << what;
+    EXPECT_NE(what.find("33-29"), std::string::npos) << what;  // a legal move is listed
+  }
+}
+
+TEST(QueryCorpus, GamesAfter3228EqualGamesOpening3228) {
+  const fs::path corpus = DAMDB_CORPUS_DIR;
+  const std::vector<std::string> files = {
+      (corpus / "rhalbersma_horizon/BoomstraDam/pdn files/oud/wk2003.pdn").string(),
+      (corpus / "rhalbersma_horizon/BoomstraDam/pdn files/oud/nk2003-amsterdam.pdn").string(),
+      (corpus / "rhalbersma_horizon/BoomstraDam/pdn files/oud/DUTCH96H.PDN").string()};
+  // Independent count from the PDN text: distinct main lines (as written squares) of games
+  // without a FEN tag whose first move is 32-28.
+  std::set<std::vector<int>> lines;
+  for (const auto& f : files) {
+    pdn::GameReader reader(f);
+    while (auto g = reader.next()) {
+      if (g->tag("FEN")) continue;
+      std::vector<int> line;
+      for (const pdn::Element& e : g->moves)
+        if (e.kind == pdn::ElementKind::Move) {
+          for (std::uint8_t sq : g->squares_of(e)) line.push_back(sq);
+          line.push_back(0);
+        }
+      if (line.size() >= 3 && line[0] == 32 && line[1] == 28 && line[2] == 0) lines.insert(line);
+    }
+  }
+  const fs::path dir = fs::temp_directory_path() / "damdb-query-corpus-test";
+  fs::remove_all(dir);
+  {
+    db::Database db = db::Database::open(dir);
+    indexer::import_files(db, files);
+    const auto a = indexer::query_position(db, indexer::position_after("32-28"), {});
+    EXPECT_GT(lines.size(), 100u);
+    EXPECT_EQ(a.games, lines.size());
+    const auto o = indexer::query_opening(db, rules::Position::initial(), {}, false, false);
+    EXPECT_EQ(o.moves.at(0).notation, "32-28");
+    EXPECT_EQ(o.moves.at(0).games, lines.size());
+  }
+  fs::remove_all(dir);
+}
