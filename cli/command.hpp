@@ -4,7 +4,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -14,9 +13,9 @@ namespace damdb::cli {
 
 /// Exit codes shared by every subcommand.
 enum ExitCode : int {
-  kOk = 0,          ///< success: everything valid
-  kProblems = 1,    ///< the input was read, but some games have errors
-  kBadInput = 2,    ///< unusable input: bad FEN, bad option value, missing file or database
+  kOk = 0,        ///< success: everything valid
+  kProblems = 1,  ///< the input was read, but some games have errors
+  kBadInput = 2,  ///< unusable input: bad FEN, bad option value, missing file or database
 };
 
 /// Thrown by a subcommand for unusable input; main prints "damdb: <what>" and exits with 2.
@@ -24,7 +23,8 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// A function that adds one subcommand to the app. Its callback stores the exit code in `exit_code`.
+/// A function that adds one subcommand to the app. Its callback stores the exit code in
+/// `exit_code`.
 using CommandSetup = std::function<void(CLI::App& app, int& exit_code)>;
 
 /// The registry of subcommands, filled before main() by Registration objects.

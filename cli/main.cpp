@@ -1,8 +1,8 @@
 // damdb: the command-line entry point. Holds the single try/catch that maps errors to exit codes.
-#include "cli/command.hpp"
-
 #include <exception>
 #include <iostream>
+
+#include "cli/command.hpp"
 
 namespace damdb::cli {
 std::vector<CommandSetup>& command_registry() {

@@ -1,12 +1,11 @@
 // `damdb moves --fen FEN [--json]`: every legal move of a position in PDN notation.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
 #include "cli/command.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
-
-#include <nlohmann/json.hpp>
-
-#include <iostream>
 
 namespace damdb::cli {
 namespace {
@@ -18,7 +17,8 @@ void setup_moves(CLI::App& app, int& exit_code) {
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("moves", "List the legal moves of a position (FMJD rules)");
-  cmd->add_option("--fen", opts->fen, "Position as PDN FEN, e.g. W:W31-50:B1-20 (default: initial)");
+  cmd->add_option("--fen", opts->fen,
+                  "Position as PDN FEN, e.g. W:W31-50:B1-20 (default: initial)");
   cmd->add_flag("--json", opts->json, "Print a JSON array of moves");
   cmd->callback([opts, &exit_code] {
     using namespace damdb::rules;

@@ -1,12 +1,13 @@
 // `damdb perft --depth N [--fen FEN] [--divide]`: leaf counts of the legal-move tree.
-#include "cli/command.hpp"
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
 #include "rules/perft.hpp"
 
 #include <chrono>
 #include <cstdio>
+
+#include "cli/command.hpp"
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
 
 namespace damdb::cli {
 namespace {
