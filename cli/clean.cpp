@@ -1,6 +1,7 @@
 // `damdb clean FILE... -o OUT.pdn [--report REPORT.json] [--min-confidence X] [--dry-run]`:
 // repairs corrupted scoresheets (see pdn/repair.hpp). Every game is written to OUT: valid ones
-// unchanged in meaning (canonical PDN; a game the reader could not parse is copied as read),
+// unchanged in meaning (canonical PDN; a game with a syntax error or bad FEN as read, with a
+// `{damdb: not repaired: ...}` comment naming the error),
 // repaired ones with the fix and a `{damdb: ... was ..., kind, confidence c}` comment, the
 // others cut to their legal prefix with the unreplayable rest in a marked comment. The input
 // files are never modified (OUT may not be one of them; it is written to a temporary file and
@@ -145,13 +146,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
           if (opts->dry_run) continue;
           text.clear();
           if (games > 1) text += '\n';
-          if (r.outcome == pdn::CleanOutcome::Unchanged && game.has_errors()) {
-            // The reader could not parse all of it: copy the text as read, losing nothing.
-            text += game.text;
-            if (text.empty() || text.back() != '\n') text += '\n';
-          } else {
-            pdn::write_game(r.game, text);
-          }
+          pdn::write_game(r.game, text);
           out << text;
         }
       } catch (const pdn::ReadError& e) {

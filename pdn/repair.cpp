@@ -5,7 +5,6 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <span>
 
 #include "rules/movegen.hpp"
@@ -613,9 +612,6 @@ RepairProposal propose_repair(const Game& game, const Replay& replay,
     weight[k] = std::exp(-1.0 * unexplained - 2.0 * p.fixes - 1.0 * edit_cost(p.kind) +
                          0.5 * p.agreement);
     total += weight[k];
-    if (std::getenv("DAMDB_REPAIR_DEBUG"))
-      std::fprintf(stderr, "plan %zu kind %d op %d token %d reach %d fixes %d agree %d w %g\n", k,
-                   int(p.kind), int(p.op), p.token, p.reach, p.fixes, p.agreement, weight[k]);
   }
   double ceiling = 1.0;
   const int keep = std::min<int>(static_cast<int>(plans.size()), options.max_candidates);
@@ -755,6 +751,20 @@ Game truncate_game(const Game& game, const RepairProposal& proposal, std::string
   return g;
 }
 
+Game annotate_game(const Game& game, std::string_view note) {
+  Game g = game;
+  std::string text(note);
+  for (char& ch : text) {
+    if (ch == '{') ch = '(';
+    if (ch == '}') ch = ')';
+  }
+  const Element comment = comment_element(g, text, g.moves.empty() ? TextPos{} : g.moves.back().pos);
+  auto where = g.moves.end();
+  if (!g.moves.empty() && g.moves.back().kind == ElementKind::Result) --where;
+  g.moves.insert(where, comment);
+  return g;
+}
+
 CleanResult clean_game(const Game& game, const CleanOptions& options) {
   CleanResult out;
   ReplayOptions replay_options;
@@ -767,6 +777,26 @@ CleanResult clean_game(const Game& game, const CleanOptions& options) {
     if (!proposal.repairable) {
       out.has_unrepaired = true;
       out.unrepaired_reason = "not a move error";
+      std::string note = "damdb: not repaired: " + std::string(to_string(proposal.error));
+      if (proposal.pos.line)
+        note += " at " + std::to_string(proposal.pos.line) + ":" +
+                std::to_string(proposal.pos.column);
+      note += ": " + proposal.message;
+      if (!proposal.token.empty()) note += ": '" + proposal.token + "'";
+      // A non-standard terminator ("4-6") would not end the game when read back: kept in the
+      // note, written as '*'.
+      const Element* terminator = out.game.result();
+      const std::string result_text = terminator ? std::string(out.game.text_of(*terminator)) : "";
+      const bool odd_result = terminator && outcome_of(result_text) == Outcome::Unknown &&
+                              result_text.find('*') == std::string::npos;
+      if (odd_result) note += "; result written as '" + result_text + "'";
+      out.game = annotate_game(out.game, note);
+      if (odd_result) {
+        Element star = out.game.moves.back();
+        star.text = append_text(out.game, "*");
+        star.outcome = Outcome::Unknown;
+        out.game.moves.back() = star;
+      }
       out.unrepaired = std::move(proposal);
       if (!out.fixes.empty()) out.outcome = CleanOutcome::Repaired;
       return out;  // the game as read (or as repaired so far): nothing to cut at

@@ -133,6 +133,10 @@ Game apply_repair(const Game& game, const RepairProposal& proposal,
 /// original terminator. Braces inside the kept text become parentheses.
 Game truncate_game(const Game& game, const RepairProposal& proposal, std::string_view why);
 
+/// A copy of `game` with the comment `{<note>}` added at the end of the main line (before the
+/// terminator). Braces inside `note` become parentheses.
+Game annotate_game(const Game& game, std::string_view note);
+
 /// One fix applied by clean_game.
 struct AppliedFix {
   RepairProposal proposal;    ///< the error and all candidates
@@ -166,7 +170,9 @@ struct CleanResult {
 
 /// Replays `game`, repairs its move errors one after another (each fix applied only when its
 /// confidence is at least options.min_confidence and the repaired game then replays past it),
-/// and truncates at the first error it cannot fix. Never drops a game; never throws for bad
+/// and truncates at the first error it cannot fix. A game whose first error is not a move
+/// (syntax, bad FEN) is kept as read, with a `{damdb: not repaired: ...}` comment naming the
+/// error (line:column, message, offending text) so that nothing the reader skipped is lost. Never drops a game; never throws for bad
 /// game content.
 CleanResult clean_game(const Game& game, const CleanOptions& options = {});
 

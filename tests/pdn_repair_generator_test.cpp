@@ -54,14 +54,20 @@ std::vector<BaseGame> load_games() {
     if (ext == ".pdn" && entry.path().string().find("not-10x10") == std::string::npos)
       files.push_back(entry.path());
   }
+  // A seeded sample spread over the corpus: files in shuffled order, at most two games each.
   std::sort(files.begin(), files.end());
+  std::mt19937 rng(5);
+  std::shuffle(files.begin(), files.end(), rng);
   std::vector<BaseGame> all;
   std::set<std::vector<std::uint8_t>> seen;  // distinct move sequences only
   ReplayOptions options;
   options.record_plies = true;
   options.replay_variations = false;
   for (const fs::path& file : files) {
+    if (all.size() >= kGames) break;
+    int taken = 0;
     for (const Game& g : read_file(file.string())) {
+      if (taken == 2) break;
       if (!g.variant.international || g.has_errors()) continue;
       bool setup = false;
       for (const Element& e : g.moves) setup |= e.kind == ElementKind::Setup;
@@ -84,12 +90,9 @@ std::vector<BaseGame> load_games() {
       b.result = term ? std::string(g.text_of(*term)) : "*";
       b.result.erase(std::remove(b.result.begin(), b.result.end(), ' '), b.result.end());
       all.push_back(std::move(b));
+      ++taken;
     }
   }
-  // A seeded sample spread over the whole corpus.
-  std::mt19937 rng(5);
-  std::shuffle(all.begin(), all.end(), rng);
-  if (all.size() > kGames) all.resize(kGames);
   return all;
 }
 
