@@ -1,27 +1,152 @@
-// `damdb show --fen FEN [--numbers]`: a text board diagram of a position.
+// `damdb show GAME_ID [--ply N] [--db DIR]` or `damdb show [--fen FEN]`, with [--numbers]
+// [--svg FILE.svg] [--json]: a stored game's tags and numbered moves with a board diagram at a
+// ply (default: the final position), or a board diagram of a FEN position (default: initial).
+// --svg also writes the diagram as an SVG file (rules/svg.hpp).
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
 #include "cli/command.hpp"
+#include "cli/database_option.hpp"
+#include "cli/table.hpp"
+#include "indexer/game_list.hpp"
 #include "rules/diagram.hpp"
 #include "rules/fen.hpp"
-
-#include <iostream>
+#include "rules/svg.hpp"
 
 namespace damdb::cli {
 namespace {
 
+/// `text` broken into lines of at most `width` characters at spaces.
+std::string wrap(const std::string& text, std::size_t width) {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + '\n';
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  if (!line.empty()) out += line + '\n';
+  return out;
+}
+
+const char* side_name(const rules::Position& pos) {
+  return pos.side_to_move() == rules::Color::kWhite ? "White" : "Black";
+}
+
+void write_svg(const std::string& path, const rules::Position& pos, bool numbers) {
+  rules::SvgOptions svg;
+  svg.numbers = numbers;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError("cannot write " + path);
+  out << rules::svg_diagram(pos, svg);
+  out.close();
+  if (!out) throw InputError("cannot write " + path);
+}
+
 void setup_show(CLI::App& app, int& exit_code) {
   struct Options {
+    std::string db;
+    std::string game;
     std::string fen;
+    std::optional<std::size_t> ply;
+    std::string svg;
     bool numbers = false;
+    bool json = false;
   };
   auto opts = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("show", "Print a board diagram of a position");
+  auto* cmd = app.add_subcommand(
+      "show", "Print a stored game's moves and a board diagram, or a diagram of a FEN position");
+  cmd->add_option("game", opts->game, "Id of a stored game (see `damdb games`)");
+  add_database_option(cmd, opts->db);
+  cmd->add_option("--ply", opts->ply, "With a game: show the position after N plies "
+                                      "(0 = start; default: the final position)");
   cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
   cmd->add_flag("--numbers", opts->numbers, "Show square numbers on empty squares");
+  cmd->add_option("--svg", opts->svg, "Also write the diagram as an SVG file");
+  cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, &exit_code] {
     using namespace damdb::rules;
-    const Position pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
+    if (!opts->game.empty() && !opts->fen.empty())
+      throw InputError("show: give a game id or --fen, not both");
+    if (opts->game.empty() && opts->ply)
+      throw InputError("show: --ply needs a game id");
+
+    std::optional<indexer::GameView> view;
+    Position pos;
+    if (!opts->game.empty()) {
+      const db::GameId id = indexer::parse_game_id(opts->game);
+      db::OpenOptions open;
+      open.mode = db::OpenMode::read_only;
+      const db::Database database = db::Database::open(database_folder(opts->db), open);
+      view = indexer::view_game(database, id, opts->ply);
+      pos = view->position;
+    } else {
+      pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
+    }
+    if (!opts->svg.empty()) write_svg(opts->svg, pos, opts->numbers);
+
+    if (opts->json) {
+      nlohmann::json out = {{"fen", to_fen(pos)},
+                            {"side_to_move", pos.side_to_move() == Color::kWhite ? "white"
+                                                                                 : "black"},
+                            {"diagram", diagram(pos, opts->numbers)}};
+      if (view) {
+        const db::GameRecord& g = view->record;
+        nlohmann::json tags = nlohmann::json::array();
+        for (const auto& [name, value] : g.tags) tags.push_back({name, value});
+        nlohmann::json moves = nlohmann::json::array();
+        for (const indexer::DecodedPly& p : view->plies) moves.push_back(p.notation);
+        const indexer::GameRow row = indexer::game_row(view->id, g);
+        out.update({{"id", view->id.value},
+                    {"white", row.white},
+                    {"black", row.black},
+                    {"event", row.event},
+                    {"date", row.date},
+                    {"round", row.round},
+                    {"result", indexer::result_text(g.result)},
+                    {"status", indexer::status_text(g.status)},
+                    {"status_message", g.status_message},
+                    {"tags", tags},
+                    {"start_fen", g.start_fen},
+                    {"plies", view->plies.size()},
+                    {"moves", moves},
+                    {"movetext", indexer::numbered_movetext(view->plies)},
+                    {"ply", view->ply}});
+      }
+      if (!opts->svg.empty()) out["svg"] = opts->svg;
+      print_json(std::cout, out);
+      exit_code = kOk;
+      return;
+    }
+
+    if (view) {
+      const db::GameRecord& g = view->record;
+      std::cout << "game " << view->id.value << " (" << indexer::status_text(g.status)
+                << (g.status_message.empty() ? "" : ": ") << g.status_message << ")\n";
+      for (const auto& [name, value] : g.tags)
+        std::cout << '[' << name << " \"" << value << "\"]\n";
+      if (!g.start_fen.empty()) std::cout << "start " << g.start_fen << '\n';
+      std::cout << '\n'
+                << wrap(indexer::numbered_movetext(view->plies) + " " +
+                            indexer::result_text(g.result),
+                        80)
+                << '\n';
+      std::cout << "position after ply " << view->ply << " of " << view->plies.size();
+      if (view->ply > 0)
+        std::cout << ", after " << indexer::numbered_ply(view->plies, view->ply - 1);
+      std::cout << ":\n";
+    }
     std::cout << diagram(pos, opts->numbers) << to_fen(pos) << '\n'
-              << (pos.side_to_move() == Color::kWhite ? "White" : "Black") << " to move\n";
+              << side_name(pos) << " to move\n";
+    if (!opts->svg.empty()) std::cout << "SVG diagram written to " << opts->svg << '\n';
     exit_code = kOk;
   });
 }

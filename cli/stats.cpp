@@ -1,0 +1,322 @@
+// `damdb stats players|events|results|openings [filters] [--json] [--db DIR]`: statistics over
+// the stored games that pass the filters (see indexer/statistics.hpp).
+//   players [--top N]   per player: games, wins, draws, losses, score %, by colour, first and
+//                       last date; the spellings merged into one player
+//   events              per event: dates, games, players, decisive-game rate, average length
+//   results [--longest N]  results overall and by year, white's score, lengths, longest games
+//   openings [--plies N] [--top N]  the most frequent first N plies with their results
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "cli/database_option.hpp"
+#include "cli/filter_options.hpp"
+#include "cli/table.hpp"
+#include "indexer/statistics.hpp"
+
+namespace damdb::cli {
+namespace {
+
+using indexer::ResultCounts;
+using indexer::Tally;
+
+struct Common {
+  std::string db;
+  indexer::FilterSpec filter;
+  bool json = false;
+};
+
+void add_common(CLI::App* cmd, Common& common) {
+  add_database_option(cmd, common.db);
+  add_filter_options(cmd, common.filter);
+  cmd->add_flag("--json", common.json, "Print one JSON object");
+}
+
+db::Database open_database(const Common& common) {
+  db::OpenOptions open;
+  open.mode = db::OpenMode::read_only;
+  return db::Database::open(database_folder(common.db), open);
+}
+
+/// Rounded to one decimal for JSON (the tables print the same figure).
+double round1(double value) { return std::round(value * 10) / 10; }
+
+nlohmann::json tally_json(const Tally& t) {
+  return {{"games", t.games}, {"wins", t.wins},       {"draws", t.draws},
+          {"losses", t.losses}, {"unknown", t.unknown}, {"score", round1(t.score())}};
+}
+
+nlohmann::json counts_json(const ResultCounts& c) {
+  return {{"games", c.games},         {"white_wins", c.white_wins},
+          {"draws", c.draws},         {"black_wins", c.black_wins},
+          {"unknown", c.unknown},     {"white_score", round1(c.white_score())}};
+}
+
+std::string wdl(const Tally& t) {
+  return std::to_string(t.wins) + "/" + std::to_string(t.draws) + "/" + std::to_string(t.losses);
+}
+
+void print_players(const indexer::PlayerReport& r, bool json) {
+  if (json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const indexer::PlayerStats& p : r.rows) {
+      nlohmann::json row = tally_json(p.total);
+      row.update({{"name", p.name},
+                  {"key", p.key},
+                  {"white", tally_json(p.as_white)},
+                  {"black", tally_json(p.as_black)},
+                  {"first_date", p.first_date},
+                  {"last_date", p.last_date}});
+      rows.push_back(std::move(row));
+    }
+    nlohmann::json merges = nlohmann::json::array();
+    for (const indexer::PlayerMerge& m : r.merges) {
+      nlohmann::json spellings = nlohmann::json::array();
+      for (const auto& [name, games] : m.spellings)
+        spellings.push_back({{"name", name}, {"games", games}});
+      merges.push_back({{"name", m.name}, {"spellings", spellings}});
+    }
+    print_json(std::cout,
+               {{"games", r.games}, {"players", r.players}, {"rows", rows}, {"merges", merges}});
+    return;
+  }
+  Table table;
+  table.column("player")
+      .column("games", Table::Align::right)
+      .column("+", Table::Align::right)
+      .column("=", Table::Align::right)
+      .column("-", Table::Align::right)
+      .column("score%", Table::Align::right)
+      .column("white +/=/-", Table::Align::right)
+      .column("white%", Table::Align::right)
+      .column("black +/=/-", Table::Align::right)
+      .column("black%", Table::Align::right)
+      .column("first")
+      .column("last");
+  for (const indexer::PlayerStats& p : r.rows)
+    table.row({p.name, std::to_string(p.total.games), std::to_string(p.total.wins),
+               std::to_string(p.total.draws), std::to_string(p.total.losses),
+               fixed(p.total.score()), wdl(p.as_white), fixed(p.as_white.score()),
+               wdl(p.as_black), fixed(p.as_black.score()), p.first_date, p.last_date});
+  if (!table.empty()) table.print(std::cout);
+  std::cout << r.players << " players in " << r.games << " games";
+  if (r.rows.size() < r.players) std::cout << ", top " << r.rows.size() << " shown";
+  std::cout << '\n';
+  if (!r.merges.empty()) {
+    std::cout << "\nnames merged into one player:\n";
+    for (const indexer::PlayerMerge& m : r.merges) {
+      std::cout << "  " << m.name << ":";
+      const char* sep = " ";
+      for (const auto& [name, games] : m.spellings) {
+        std::cout << sep << '"' << name << "\" (" << games << ")";
+        sep = ", ";
+      }
+      std::cout << '\n';
+    }
+  }
+}
+
+void print_events(const indexer::EventReport& r, bool json) {
+  if (json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const indexer::EventStats& e : r.rows)
+      rows.push_back({{"name", e.name},
+                      {"first_date", e.first_date},
+                      {"last_date", e.last_date},
+                      {"games", e.games},
+                      {"players", e.players},
+                      {"decisive", e.decisive},
+                      {"known_results", e.known_results},
+                      {"decisive_rate", round1(e.decisive_rate())},
+                      {"average_moves", round1(e.average_moves())}});
+    print_json(std::cout, {{"games", r.games}, {"events", rows}});
+    return;
+  }
+  Table table;
+  table.column("event")
+      .column("first")
+      .column("last")
+      .column("games", Table::Align::right)
+      .column("players", Table::Align::right)
+      .column("decisive%", Table::Align::right)
+      .column("avg moves", Table::Align::right);
+  for (const indexer::EventStats& e : r.rows)
+    table.row({e.name.empty() ? "(no event)" : e.name, e.first_date, e.last_date,
+               std::to_string(e.games), std::to_string(e.players), fixed(e.decisive_rate()),
+               fixed(e.average_moves())});
+  if (!table.empty()) table.print(std::cout);
+  std::cout << r.rows.size() << " events, " << r.games << " games\n";
+}
+
+void print_results(const indexer::ResultReport& r, bool json) {
+  if (json) {
+    nlohmann::json years = nlohmann::json::array();
+    for (const indexer::YearResults& y : r.by_year) {
+      nlohmann::json row = counts_json(y.counts);
+      row["year"] = y.year;
+      years.push_back(std::move(row));
+    }
+    nlohmann::json longest = nlohmann::json::array();
+    for (const indexer::GameRow& g : r.longest)
+      longest.push_back({{"id", g.id.value},
+                         {"white", g.white},
+                         {"black", g.black},
+                         {"event", g.event},
+                         {"date", g.date},
+                         {"result", indexer::result_text(g.result)},
+                         {"plies", g.ply}});
+    nlohmann::json out = counts_json(r.overall);
+    out.update({{"average_plies", round1(r.average_plies())},
+                {"average_moves", round1(r.average_moves())},
+                {"by_year", years},
+                {"longest", longest}});
+    print_json(std::cout, out);
+    return;
+  }
+  Table table;
+  table.column("year")
+      .column("games", Table::Align::right)
+      .column("2-0", Table::Align::right)
+      .column("1-1", Table::Align::right)
+      .column("0-2", Table::Align::right)
+      .column("*", Table::Align::right)
+      .column("white%", Table::Align::right);
+  auto add = [&](const std::string& label, const ResultCounts& c) {
+    table.row({label, std::to_string(c.games), std::to_string(c.white_wins),
+               std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
+               fixed(c.white_score())});
+  };
+  for (const indexer::YearResults& y : r.by_year) add(y.year, y.counts);
+  add("all", r.overall);
+  table.print(std::cout);
+  std::cout << "\naverage length " << fixed(r.average_moves()) << " moves ("
+            << fixed(r.average_plies()) << " plies)\n";
+  if (!r.longest.empty()) {
+    std::cout << "\nlongest games:\n";
+    Table games;
+    games.column("id", Table::Align::right)
+        .column("white")
+        .column("black")
+        .column("event")
+        .column("date")
+        .column("result")
+        .column("plies", Table::Align::right);
+    for (const indexer::GameRow& g : r.longest)
+      games.row({std::to_string(g.id.value), g.white, g.black, g.event, g.date,
+                 indexer::result_text(g.result), std::to_string(g.ply)});
+    games.print(std::cout);
+  }
+}
+
+void print_openings(const indexer::OpeningReport& r, bool json) {
+  if (json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const indexer::OpeningLine& line : r.rows) {
+      nlohmann::json row = counts_json(line.counts);
+      row.update({{"moves", line.moves}, {"movetext", line.movetext()}});
+      rows.push_back(std::move(row));
+    }
+    print_json(std::cout, {{"plies", r.plies},
+                           {"games", r.games},
+                           {"shorter", r.shorter},
+                           {"from_setup", r.from_setup},
+                           {"undecodable", r.undecodable},
+                           {"sequences", r.sequences},
+                           {"openings", rows}});
+    return;
+  }
+  Table table;
+  table.column("opening")
+      .column("games", Table::Align::right)
+      .column("2-0", Table::Align::right)
+      .column("1-1", Table::Align::right)
+      .column("0-2", Table::Align::right)
+      .column("*", Table::Align::right)
+      .column("white%", Table::Align::right);
+  for (const indexer::OpeningLine& line : r.rows) {
+    const ResultCounts& c = line.counts;
+    table.row({line.movetext(), std::to_string(c.games), std::to_string(c.white_wins),
+               std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
+               fixed(c.white_score())});
+  }
+  if (!table.empty()) table.print(std::cout);
+  std::cout << r.sequences << " sequences of " << r.plies << " plies in " << r.games << " games";
+  if (r.rows.size() < r.sequences) std::cout << ", top " << r.rows.size() << " shown";
+  std::cout << "; not counted: " << r.shorter << " shorter, " << r.from_setup
+            << " from a set-up position";
+  if (r.undecodable > 0) std::cout << ", " << r.undecodable << " undecodable";
+  std::cout << '\n';
+}
+
+void setup_stats(CLI::App& app, int& exit_code) {
+  auto* stats = app.add_subcommand("stats", "Statistics: players, events, results, openings");
+  stats->require_subcommand(1);
+
+  {
+    struct Options : Common {
+      std::size_t top = 20;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* cmd = stats->add_subcommand("players", "Per player results (spellings merged)");
+    add_common(cmd, *opts);
+    cmd->add_option("--top", opts->top, "Players to list, most games first (default 20; 0 = all)");
+    cmd->callback([opts, &exit_code] {
+      const indexer::GameFilter filter(opts->filter);
+      const db::Database database = open_database(*opts);
+      print_players(indexer::player_statistics(database, filter, opts->top), opts->json);
+      exit_code = kOk;
+    });
+  }
+  {
+    auto opts = std::make_shared<Common>();
+    auto* cmd = stats->add_subcommand("events", "Per event: dates, games, players, results");
+    add_common(cmd, *opts);
+    cmd->callback([opts, &exit_code] {
+      const indexer::GameFilter filter(opts->filter);
+      const db::Database database = open_database(*opts);
+      print_events(indexer::event_statistics(database, filter), opts->json);
+      exit_code = kOk;
+    });
+  }
+  {
+    struct Options : Common {
+      std::size_t longest = 5;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* cmd = stats->add_subcommand("results", "Results overall and by year, game lengths");
+    add_common(cmd, *opts);
+    cmd->add_option("--longest", opts->longest, "Longest games to list (default 5)");
+    cmd->callback([opts, &exit_code] {
+      const indexer::GameFilter filter(opts->filter);
+      const db::Database database = open_database(*opts);
+      print_results(indexer::result_statistics(database, filter, opts->longest), opts->json);
+      exit_code = kOk;
+    });
+  }
+  {
+    struct Options : Common {
+      std::size_t plies = 6;
+      std::size_t top = 20;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* cmd = stats->add_subcommand("openings", "The most frequent opening sequences");
+    add_common(cmd, *opts);
+    cmd->add_option("--plies", opts->plies, "Length of the sequences in plies (default 6)");
+    cmd->add_option("--top", opts->top, "Sequences to list (default 20; 0 = all)");
+    cmd->callback([opts, &exit_code] {
+      if (opts->plies < 1 || opts->plies > 200)
+        throw InputError("--plies must be between 1 and 200");
+      const indexer::GameFilter filter(opts->filter);
+      const db::Database database = open_database(*opts);
+      print_openings(indexer::opening_statistics(database, filter, opts->plies, opts->top),
+                     opts->json);
+      exit_code = kOk;
+    });
+  }
+}
+
+const Registration registration{setup_stats};
+
+}  // namespace
+}  // namespace damdb::cli

@@ -1,0 +1,38 @@
+// Plain-text tables for the readable output of the listing and statistics commands.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace damdb::cli {
+
+/// A table of text cells printed with columns padded to their widest cell (width counted in
+/// UTF-8 code points), separated by two spaces. Right-aligned columns suit numbers.
+class Table {
+ public:
+  enum class Align { left, right };
+  /// Adds a column with its header.
+  Table& column(std::string header, Align align = Align::left);
+  /// Adds a row; it must have one cell per column.
+  void row(std::vector<std::string> cells);
+  /// Prints the header, a rule line and the rows.
+  void print(std::ostream& out) const;
+  bool empty() const { return rows_.empty(); }
+
+ private:
+  std::vector<std::string> headers_;
+  std::vector<Align> aligns_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+/// A number with `decimals` digits after the point ("52.5").
+std::string fixed(double value, int decimals = 1);
+
+/// Prints `value` as one line of JSON (invalid UTF-8 replaced, never thrown).
+void print_json(std::ostream& out, const nlohmann::json& value);
+
+}  // namespace damdb::cli

@@ -1,0 +1,35 @@
+// Exporting stored games as canonical PDN 3.0 (`damdb export`): each matching game's original
+// text (db::GameRecord::pdn_text) is read again with the PDN reader and written with the
+// canonical writer (pdn/writer.hpp), so comments, variations and all tags are kept and reading
+// the output gives the same games (pdn::same_content).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "db/database.hpp"
+#include "indexer/game_filter.hpp"
+
+namespace damdb::indexer {
+
+/// What an export did.
+struct ExportSummary {
+  std::uint64_t games = 0;  ///< games written (all games passing the filter)
+  /// Of which written as stored because their text has a PDN syntax error (the canonical writer
+  /// would lose what the reader could not parse): their ids.
+  std::vector<std::uint32_t> copied_as_read;
+};
+
+/// Writes every game passing `filter`, in game-id (import) order, as canonical PDN to `out`,
+/// games separated by one blank line. A stored text that does not read as exactly one game
+/// without errors is written unchanged (listed in copied_as_read). Throws db::Error from the
+/// database; the caller checks `out` for write errors.
+ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out);
+
+/// The canonical PDN text of one stored game (as export_games writes it), ending with '\n';
+/// sets `copied` when the text was kept as read.
+std::string canonical_game_text(const db::GameRecord& game, bool& copied);
+
+}  // namespace damdb::indexer

@@ -1,0 +1,87 @@
+#include "indexer/game_moves.hpp"
+
+#include <algorithm>
+
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+/// Plays up to `max_plies` codes; calls visit(before, move, sorted legal moves) for each.
+template <class Visit>
+rules::Position replay_codes(const db::GameRecord& game, std::size_t max_plies, Visit&& visit) {
+  rules::Position pos = start_position(game);
+  rules::MoveList legal;
+  const std::size_t n = std::min(max_plies, game.moves.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    rules::sort_moves(legal);
+    const int code = game.moves[i];
+    if (code >= legal.size())
+      throw GameDecodeError("move code " + std::to_string(code) + " at ply " +
+                            std::to_string(i + 1) + " is not a legal move (" +
+                            std::to_string(legal.size()) + " legal moves)");
+    visit(pos, legal[code], legal);
+    pos.play(legal[code]);
+  }
+  return pos;
+}
+
+}  // namespace
+
+rules::Position start_position(const db::GameRecord& game) {
+  if (game.start_fen.empty()) return rules::Position::initial();
+  try {
+    return rules::parse_fen(game.start_fen);
+  } catch (const rules::FenError& e) {
+    throw GameDecodeError("stored start FEN \"" + game.start_fen + "\" is bad: " + e.what());
+  }
+}
+
+std::vector<DecodedPly> decode_moves(const db::GameRecord& game, std::size_t max_plies) {
+  std::vector<DecodedPly> plies;
+  plies.reserve(std::min(max_plies, game.moves.size()));
+  replay_codes(game, max_plies,
+               [&](const rules::Position& before, const rules::Move& m,
+                   const rules::MoveList& legal) {
+                 plies.push_back({before, m, rules::to_pdn(before, m, legal)});
+               });
+  return plies;
+}
+
+rules::Position position_at(const db::GameRecord& game, std::size_t ply) {
+  if (ply > game.moves.size())
+    throw std::out_of_range("ply " + std::to_string(ply) + " is past the end of the game (" +
+                            std::to_string(game.moves.size()) + " plies)");
+  return replay_codes(game, ply, [](const auto&, const auto&, const auto&) {});
+}
+
+std::string numbered_movetext(const std::vector<DecodedPly>& plies) {
+  std::string out;
+  int number = 1;
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const bool white = plies[i].before.side_to_move() == rules::Color::kWhite;
+    if (!out.empty()) out += ' ';
+    if (white) {
+      out += std::to_string(number) + ". ";
+    } else if (i == 0) {
+      out += std::to_string(number) + "... ";
+    }
+    out += plies[i].notation;
+    if (!white) ++number;
+  }
+  return out;
+}
+
+std::string numbered_ply(const std::vector<DecodedPly>& plies, std::size_t i) {
+  int number = 1;
+  for (std::size_t k = 0; k < i; ++k)
+    if (plies[k].before.side_to_move() == rules::Color::kBlack) ++number;
+  const bool white = plies[i].before.side_to_move() == rules::Color::kWhite;
+  return std::to_string(number) + (white ? ". " : "... ") + plies[i].notation;
+}
+
+}  // namespace damdb::indexer

@@ -1,0 +1,51 @@
+// A stored game's moves: decoding the one-byte move codes of db::GameRecord::moves back into
+// positions and PDN notation by replaying them (code = index of the move among the legal moves
+// in rules::sort_moves order, see db/position_stats.hpp).
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "db/game_record.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+namespace damdb::indexer {
+
+/// Raised when a stored game cannot be replayed: a bad start FEN or a move code that is not the
+/// index of a legal move (a damaged or foreign record). what() names the ply.
+struct GameDecodeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// One decoded ply.
+struct DecodedPly {
+  rules::Position before;  ///< position before the move
+  rules::Move move{};
+  std::string notation;    ///< PDN 3.0 notation in `before` ("32-28", "19x28")
+};
+
+/// The start position of a stored game (rules::Position::initial() when start_fen is empty).
+/// Throws GameDecodeError for a start FEN that does not parse.
+rules::Position start_position(const db::GameRecord& game);
+
+/// Replays the first `max_plies` plies of the game's move codes (all when larger than the game).
+/// Throws GameDecodeError for a code that is not a legal move's index.
+std::vector<DecodedPly> decode_moves(const db::GameRecord& game,
+                                     std::size_t max_plies = static_cast<std::size_t>(-1));
+
+/// The position after `ply` plies (0 = start; at most game.moves.size()).
+/// Throws GameDecodeError for a bad record, std::out_of_range when ply exceeds the game.
+rules::Position position_at(const db::GameRecord& game, std::size_t ply);
+
+/// The moves as numbered PDN movetext: "1. 32-28 18-23 2. 33-29 ..."; a game starting with
+/// Black to move begins "1... ". Move numbers start at 1. No result is appended.
+std::string numbered_movetext(const std::vector<DecodedPly>& plies);
+
+/// Ply `i` (0-based) with its move number as in numbered_movetext: "12. 33-28" for a white
+/// move, "12... 18-23" for a black one. Precondition: i < plies.size().
+std::string numbered_ply(const std::vector<DecodedPly>& plies, std::size_t i);
+
+}  // namespace damdb::indexer

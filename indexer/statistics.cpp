@@ -1,0 +1,282 @@
+#include "indexer/statistics.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "indexer/game_moves.hpp"
+#include "indexer/text_fold.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+double percent(std::uint64_t points, std::uint64_t known_games) {
+  return known_games == 0 ? 0.0 : 100.0 * static_cast<double>(points) / (2.0 * known_games);
+}
+
+bool known_date(const std::string& date) { return !date.empty() && date[0] != '?'; }
+
+void widen_dates(const std::string& date, std::string& first, std::string& last) {
+  if (!known_date(date)) return;
+  if (first.empty() || date < first) first = date;
+  if (last.empty() || date > last) last = date;
+}
+
+/// Counts of the spellings of one grouped name; picks the most frequent (first seen on a tie).
+struct Spellings {
+  std::vector<std::pair<std::string, std::uint64_t>> counts;  // first-seen order
+  void add(std::string_view spelling) {
+    for (auto& [s, n] : counts)
+      if (s == spelling) {
+        ++n;
+        return;
+      }
+    counts.emplace_back(std::string(spelling), 1);
+  }
+  const std::string& preferred() const {
+    const auto* best = &counts.front();
+    for (const auto& c : counts)
+      if (c.second > best->second) best = &c;
+    return best->first;
+  }
+};
+
+}  // namespace
+
+double Tally::score() const { return percent(points(), wins + draws + losses); }
+
+void Tally::add(db::GameResult result, bool as_white) {
+  ++games;
+  switch (result) {
+    case db::GameResult::white_win:
+      ++(as_white ? wins : losses);
+      break;
+    case db::GameResult::black_win:
+      ++(as_white ? losses : wins);
+      break;
+    case db::GameResult::draw:
+      ++draws;
+      break;
+    default:
+      ++unknown;
+  }
+}
+
+PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
+                               std::size_t top) {
+  struct Entry {
+    PlayerStats stats;
+    Spellings spellings;
+  };
+  std::unordered_map<std::string, Entry> players;
+  PlayerReport report;
+  db.for_each_game([&](db::GameId, const db::GameRecord& game) {
+    if (!filter.matches(game)) return true;
+    ++report.games;
+    const std::string date = game_date(game);
+    for (const bool white : {true, false}) {
+      const std::string_view name = game.tag(white ? "White" : "Black");
+      std::string key = player_key(name);
+      if (key.empty()) continue;
+      Entry& e = players[key];
+      if (e.stats.key.empty()) e.stats.key = std::move(key);
+      e.spellings.add(name);
+      e.stats.total.add(game.result, white);
+      (white ? e.stats.as_white : e.stats.as_black).add(game.result, white);
+      widen_dates(date, e.stats.first_date, e.stats.last_date);
+    }
+    return true;
+  });
+  report.players = players.size();
+  report.rows.reserve(players.size());
+  for (auto& [key, e] : players) {
+    e.stats.name = e.spellings.preferred();
+    if (e.spellings.counts.size() > 1) {
+      PlayerMerge merge{e.stats.name, e.spellings.counts};
+      std::stable_sort(merge.spellings.begin(), merge.spellings.end(),
+                       [](const auto& a, const auto& b) { return a.second > b.second; });
+      report.merges.push_back(std::move(merge));
+    }
+    report.rows.push_back(std::move(e.stats));
+  }
+  std::sort(report.rows.begin(), report.rows.end(),
+            [](const PlayerStats& a, const PlayerStats& b) {
+              if (a.total.games != b.total.games) return a.total.games > b.total.games;
+              if (a.total.score() != b.total.score()) return a.total.score() > b.total.score();
+              return a.name < b.name;
+            });
+  if (top > 0 && report.rows.size() > top) report.rows.resize(top);
+  std::sort(report.merges.begin(), report.merges.end(),
+            [](const PlayerMerge& a, const PlayerMerge& b) { return a.name < b.name; });
+  return report;
+}
+
+double EventStats::decisive_rate() const {
+  return known_results == 0 ? 0.0 : 100.0 * static_cast<double>(decisive) / known_results;
+}
+
+double EventStats::average_moves() const {
+  return games == 0 ? 0.0 : static_cast<double>(plies) / 2.0 / games;
+}
+
+EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
+  struct Entry {
+    EventStats stats;
+    Spellings spellings;
+    std::set<std::string> players;
+  };
+  std::unordered_map<std::string, Entry> events;
+  EventReport report;
+  db.for_each_game([&](db::GameId, const db::GameRecord& game) {
+    if (!filter.matches(game)) return true;
+    ++report.games;
+    const std::string_view event = game.tag("Event");
+    const std::string folded = event == "?" ? std::string() : fold_text(event);
+    Entry& e = events[folded];
+    e.spellings.add(folded.empty() ? std::string_view() : event);
+    EventStats& s = e.stats;
+    ++s.games;
+    s.plies += game.moves.size();
+    if (game.result != db::GameResult::unknown) {
+      ++s.known_results;
+      if (game.result != db::GameResult::draw) ++s.decisive;
+    }
+    widen_dates(game_date(game), s.first_date, s.last_date);
+    for (const char* side : {"White", "Black"}) {
+      std::string key = player_key(game.tag(side));
+      if (!key.empty()) e.players.insert(std::move(key));
+    }
+    return true;
+  });
+  report.rows.reserve(events.size());
+  for (auto& [key, e] : events) {
+    e.stats.name = e.spellings.preferred();
+    e.stats.players = e.players.size();
+    report.rows.push_back(std::move(e.stats));
+  }
+  std::sort(report.rows.begin(), report.rows.end(), [](const EventStats& a, const EventStats& b) {
+    const bool da = known_date(a.first_date), db_ = known_date(b.first_date);
+    if (da != db_) return da;
+    if (a.first_date != b.first_date) return a.first_date < b.first_date;
+    return a.name < b.name;
+  });
+  return report;
+}
+
+void ResultCounts::add(db::GameResult result) {
+  ++games;
+  switch (result) {
+    case db::GameResult::white_win:
+      ++white_wins;
+      break;
+    case db::GameResult::black_win:
+      ++black_wins;
+      break;
+    case db::GameResult::draw:
+      ++draws;
+      break;
+    default:
+      ++unknown;
+  }
+}
+
+double ResultCounts::white_score() const {
+  return percent(2 * white_wins + draws, white_wins + draws + black_wins);
+}
+
+double ResultReport::average_plies() const {
+  return overall.games == 0 ? 0.0 : static_cast<double>(plies) / overall.games;
+}
+
+ResultReport result_statistics(const db::Database& db, const GameFilter& filter,
+                               std::size_t longest) {
+  ResultReport report;
+  std::map<std::string, ResultCounts> years;  // "????" sorts after digits
+  std::vector<std::pair<std::uint32_t, db::GameId>> lengths;  // (plies, id)
+  db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
+    if (!filter.matches(game)) return true;
+    report.overall.add(game.result);
+    const std::string date = game_date(game);
+    years[date.size() >= 4 && date[0] != '?' ? date.substr(0, 4) : "????"].add(game.result);
+    report.plies += game.moves.size();
+    lengths.emplace_back(static_cast<std::uint32_t>(game.moves.size()), id);
+    return true;
+  });
+  for (auto& [year, counts] : years) report.by_year.push_back({year, counts});
+  const std::size_t n = std::min(longest, lengths.size());
+  std::partial_sort(lengths.begin(), lengths.begin() + n, lengths.end(),
+                    [](const auto& a, const auto& b) {
+                      return a.first != b.first ? a.first > b.first : a.second < b.second;
+                    });
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::optional<db::GameRecord> game = db.game(lengths[i].second);
+    if (!game) continue;
+    GameRow row = game_row(lengths[i].second, *game);
+    row.ply = static_cast<int>(lengths[i].first);
+    report.longest.push_back(std::move(row));
+  }
+  return report;
+}
+
+std::string OpeningLine::movetext() const {
+  std::string out;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    if (i % 2 == 0) out += std::to_string(i / 2 + 1) + ". ";
+    out += moves[i];
+  }
+  return out;
+}
+
+OpeningReport opening_statistics(const db::Database& db, const GameFilter& filter,
+                                 std::size_t plies, std::size_t top) {
+  if (plies < 1 || plies > 200)
+    throw std::invalid_argument("--plies must be between 1 and 200, not " +
+                                std::to_string(plies));
+  OpeningReport report;
+  report.plies = plies;
+  // Group by the first N move codes (equal codes from the initial position = equal moves);
+  // decode each distinct sequence once.
+  struct Group {
+    ResultCounts counts;
+  };
+  std::unordered_map<std::string, Group> groups;
+  db.for_each_game([&](db::GameId, const db::GameRecord& game) {
+    if (!filter.matches(game)) return true;
+    if (!game.start_fen.empty()) {
+      ++report.from_setup;
+    } else if (game.moves.size() < plies) {
+      ++report.shorter;
+    } else {
+      groups[std::string(game.moves.begin(), game.moves.begin() + plies)].counts.add(game.result);
+    }
+    return true;
+  });
+  report.rows.reserve(groups.size());
+  for (auto& [codes, group] : groups) {
+    db::GameRecord prefix;
+    prefix.moves.assign(codes.begin(), codes.end());
+    OpeningLine line;
+    try {
+      for (DecodedPly& p : decode_moves(prefix)) line.moves.push_back(std::move(p.notation));
+    } catch (const GameDecodeError&) {
+      report.undecodable += group.counts.games;
+      continue;
+    }
+    line.counts = group.counts;
+    report.games += group.counts.games;
+    report.rows.push_back(std::move(line));
+  }
+  report.sequences = report.rows.size();
+  std::sort(report.rows.begin(), report.rows.end(),
+            [](const OpeningLine& a, const OpeningLine& b) {
+              if (a.counts.games != b.counts.games) return a.counts.games > b.counts.games;
+              return a.moves < b.moves;
+            });
+  if (top > 0 && report.rows.size() > top) report.rows.resize(top);
+  return report;
+}
+
+}  // namespace damdb::indexer
