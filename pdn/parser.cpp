@@ -41,15 +41,13 @@ class Parser {
     line_ = start.line;
     line_start_ = 0;
     base_column_ = start.column;
-    col_pos_ = 0;
-    col_ = start.column;
   }
 
   ParseStep run() {
     ParseStep step;
     skip_space();
     step.begin = p_;
-    step.begin_at = {line_, column(p_)};
+    step.begin_at = {line_, exact_column(p_)};
     if (p_ >= n_) {
       step.status = at_eof_ ? ParseStep::End : ParseStep::NeedMore;
       return step;
@@ -92,8 +90,6 @@ class Parser {
       ++line_;
       line_start_ = static_cast<std::size_t>(from - s_);
       base_column_ = 1;
-      col_pos_ = line_start_;
-      col_ = 1;
     }
     p_ = q;
   }
@@ -108,8 +104,6 @@ class Parser {
         ++line_;
         line_start_ = p_;
         base_column_ = 1;
-        col_pos_ = p_;
-        col_ = 1;
       } else if (c == '\f' || c == '\v') {
         ++p_;
       } else {
@@ -118,18 +112,28 @@ class Parser {
     }
   }
 
-  // 1-based column (characters) of byte i on the current line; i must not precede col_pos_.
-  std::uint32_t column(std::size_t i) {
-    if (i < col_pos_) {  // (rare) recompute from the line start
-      col_pos_ = line_start_;
-      col_ = base_column_;
-    }
-    std::uint32_t col = col_;
-    for (std::size_t k = col_pos_; k < i; ++k)
+  // Column of byte i on the current line counted in bytes, i.e. exact for ASCII lines. Positions
+  // are recorded with this cheap column while parsing; parse_game corrects them afterwards for
+  // games holding non-ASCII text (fix_columns), so that reported columns count characters.
+  std::uint32_t column(std::size_t i) const {
+    if (i < line_start_) return base_column_;
+    return base_column_ + static_cast<std::uint32_t>(i - line_start_);
+  }
+  // 1-based column (characters: UTF-8 continuation bytes not counted) of byte i.
+  std::uint32_t exact_column(std::size_t i) const {
+    std::uint32_t col = base_column_;
+    for (std::size_t k = line_start_; k < i; ++k)
       if ((static_cast<unsigned char>(s_[k]) & 0xC0) != 0x80) ++col;
-    col_pos_ = i;
-    col_ = col;
     return col;
+  }
+  // Exact line/column of byte i, which lies on the line that starts at `line_start` (column
+  // `base`).
+  LineColumn exact_at(std::uint32_t line, std::size_t line_start, std::uint32_t base,
+                      std::size_t i) const {
+    std::uint32_t col = base;
+    for (std::size_t k = line_start; k < i; ++k)
+      if ((static_cast<unsigned char>(s_[k]) & 0xC0) != 0x80) ++col;
+    return {line, col};
   }
 
   TextPos pos_at(std::size_t i) {
@@ -177,8 +181,7 @@ class Parser {
   // ---- game structure ---------------------------------------------------------------------
   void parse_body() {
     EndReason reason = EndReason::Eof;
-    last_end_ = p_;
-    last_end_at_ = {line_, column(p_)};
+    mark_last_end();
     while (true) {
       skip_space();
       if (at_end()) break;
@@ -223,12 +226,19 @@ class Parser {
       } else {
         skip_unexpected();
       }
-      last_end_ = p_;
-      last_end_at_ = {line_, column(p_)};
+      mark_last_end();
     }
     if (reason == EndReason::Eof && eof_is_next_tag_) reason = EndReason::NextTag;
     ended_by_next_tag_ = reason == EndReason::NextTag;
     finish(reason);
+  }
+
+  // Remembers where the last complete token ended (a game cut by the next tags ends there).
+  void mark_last_end() {
+    last_end_ = p_;
+    last_end_line_ = line_;
+    last_end_line_start_ = line_start_;
+    last_end_base_ = base_column_;
   }
 
   // True when the tag at p_ repeats a name already in this game: a tag-only game has ended.
@@ -265,7 +275,7 @@ class Parser {
       for (const Element& e : game_.moves)
         if (e.kind != ElementKind::Comment && e.kind != ElementKind::LineComment) has_moves = true;
       if (!reclassify_nonstandard_result()) {
-        TextPos pos{last_end_at_.line, last_end_at_.column,
+        TextPos pos{last_end_line_, last_end_column(),
                     static_cast<std::uint32_t>(last_end_ - begin_)};
         if (reason == EndReason::NextTag && has_moves) {
           diagnose(Severity::Error, pos, last_end_, last_end_,
@@ -282,7 +292,15 @@ class Parser {
       }
     }
     end_ = end;
-    end_at_ = reason == EndReason::Terminator ? LineColumn{line_, column(p_)} : last_end_at_;
+    end_at_ = reason == EndReason::Terminator
+                  ? LineColumn{line_, exact_column(p_)}
+                  : exact_at(last_end_line_, last_end_line_start_, last_end_base_, last_end_);
+  }
+
+  // Byte-counted column of last_end_ (corrected later like every recorded position).
+  std::uint32_t last_end_column() const {
+    if (last_end_ < last_end_line_start_) return last_end_base_;
+    return last_end_base_ + static_cast<std::uint32_t>(last_end_ - last_end_line_start_);
   }
 
   // A game cut by the next tags whose last "move" equals a non-standard Result tag (4-6, 1-9)
@@ -489,6 +507,7 @@ class Parser {
 
   // A token starting with a digit: result, move number or move. Returns true at a terminator.
   bool parse_number_token() {
+    if (p_ + kFastWindow <= n_ && fast_number_token()) return false;
     std::size_t start = p_;
     TextPos pos = pos_at(start);
     std::size_t end;
@@ -518,6 +537,86 @@ class Parser {
                "number is neither a move number nor a move");
     p_ = q;
     return false;
+  }
+
+  // Fast lane for the two tokens that make up most movetext: a move number (`12.`, `12...`)
+  // and a plain numeric move (`32-28`, `19x28x37`) followed by a delimiter. Reads without
+  // bounds checks inside a window of kFastWindow bytes (the caller checked p_ + kFastWindow <=
+  // n_). Returns false, having changed nothing, for anything else (results, strength marks,
+  // out-of-range squares, "1- 7", glued text, long tokens): parse_number_token's general code
+  // handles those with its diagnostics.
+  static constexpr std::size_t kFastWindow = 64;
+  static constexpr int kFastMaxSquares = 12;  // 3 + 12 * 4 + look-ahead < kFastWindow
+  bool fast_number_token() {
+    const auto* s = reinterpret_cast<const unsigned char*>(s_ + p_);
+    auto digit = [](unsigned char c) { return static_cast<unsigned>(c - '0'); };
+    // First number: 1..3 digits (s[0] is a digit).
+    unsigned v = digit(s[0]);
+    std::size_t k = 1;
+    while (digit(s[k]) < 10) {
+      if (k == 3) return false;
+      v = v * 10 + digit(s[k]);
+      ++k;
+    }
+    unsigned char c = s[k];
+    if (c == '.') {
+      std::size_t dots = k + 1;
+      while (s[dots] == '.') {
+        if (dots == 16) return false;
+        ++dots;
+      }
+      Element& e = current_line().emplace_back();
+      e.kind = ElementKind::MoveNumber;
+      e.pos = pos_at(p_);
+      e.text = {static_cast<std::uint32_t>(p_ - begin_), static_cast<std::uint32_t>(dots)};
+      e.value = v;
+      e.black_form = dots - k >= 2;
+      movetext_ = true;
+      p_ += dots;
+      return true;
+    }
+    // A single digit 0..2 not followed by '.' may start a result ("1-0", "1/2-1/2", "2 - 0").
+    if (k == 1 && v <= 2) return false;
+    if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) return false;
+    if (v == 0 || k == 3) return false;  // square 0 or three digits: general code diagnoses
+    std::uint8_t squares[kFastMaxSquares];
+    squares[0] = static_cast<std::uint8_t>(v);
+    int count = 1;
+    const unsigned char first_sep = c;
+    while (true) {
+      // s[k] is a separator: a square of 1..2 digits must follow directly.
+      std::size_t j = k + 1;
+      unsigned sq = digit(s[j]);
+      if (sq >= 10 || count == kFastMaxSquares) return false;
+      ++j;
+      if (digit(s[j]) < 10) {
+        sq = sq * 10 + digit(s[j]);
+        ++j;
+        if (digit(s[j]) < 10) return false;
+      }
+      if (sq == 0) return false;
+      squares[count++] = static_cast<std::uint8_t>(sq);
+      k = j;
+      c = s[k];
+      if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) break;
+    }
+    // Strength marks, glued text: general code. Otherwise the move must end at a delimiter.
+    if (c == '!' || c == '?' || c == '*' || c == '(' ||
+        !(is_delimiter(static_cast<char>(c)) || c == '.'))
+      return false;
+    Element& e = current_line().emplace_back();
+    e.kind = ElementKind::Move;
+    e.separator = first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep);
+    e.square_count = static_cast<std::uint8_t>(count);
+    e.pos = pos_at(p_);
+    const auto offset = static_cast<std::uint32_t>(p_ - begin_);
+    e.text = {offset, static_cast<std::uint32_t>(k)};
+    e.strength = {offset + static_cast<std::uint32_t>(k), 0};
+    e.value = static_cast<std::uint32_t>(game_.squares.size());
+    game_.squares.insert(game_.squares.end(), squares, squares + count);
+    movetext_ = true;
+    p_ += k;
+    return true;
   }
 
   std::uint32_t parse_uint(std::size_t from, std::size_t to) {
@@ -764,16 +863,55 @@ class Parser {
   std::size_t end_ = 0;
   std::size_t last_end_ = 0;
   LineColumn end_at_;
-  LineColumn last_end_at_;
+  std::uint32_t last_end_line_ = 1;
+  std::size_t last_end_line_start_ = 0;
+  std::uint32_t last_end_base_ = 1;
   std::uint32_t line_ = 1;
-  std::size_t line_start_ = 0;
-  std::uint32_t base_column_ = 1;
-  std::size_t col_pos_ = 0;
-  std::uint32_t col_ = 1;
+  std::size_t line_start_ = 0;     // first byte of the current line (0 on the buffer's first)
+  std::uint32_t base_column_ = 1;  // column of line_start_ (start.column on the first line)
   bool movetext_ = false;
   std::vector<std::uint32_t> stack_;
   std::vector<TextPos> open_pos_;
 };
+
+// Positions are recorded with byte-counted columns (see Parser::column); in a game holding
+// non-ASCII text, subtract the UTF-8 continuation bytes between each position's line start
+// and the position so that columns count characters. `start` is where the parsed text's first
+// byte stands (its line's bytes before it are white space, hence ASCII).
+class ColumnFixer {
+ public:
+  ColumnFixer(std::string_view text, LineColumn start) : text_(text), start_(start) {
+    for (std::size_t i = 0; i < text.size(); ++i)
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80)
+        continuation_.push_back(static_cast<std::uint32_t>(i));
+  }
+  void fix(TextPos& pos) const {
+    if (continuation_.empty()) return;
+    std::uint32_t base = pos.line == start_.line ? start_.column : 1;
+    if (pos.column <= base) return;
+    std::uint32_t chars = pos.column - base;  // bytes from the line start to the position
+    std::uint32_t line_start = pos.offset >= chars ? pos.offset - chars : 0;
+    auto lo = std::lower_bound(continuation_.begin(), continuation_.end(), line_start);
+    auto hi = std::lower_bound(lo, continuation_.end(), pos.offset);
+    pos.column -= static_cast<std::uint32_t>(hi - lo);
+  }
+  void fix(std::vector<Element>& line) const {
+    for (Element& e : line) fix(e.pos);
+  }
+
+ private:
+  std::string_view text_;
+  LineColumn start_;
+  std::vector<std::uint32_t> continuation_;
+};
+
+void fix_columns(Game& game, std::string_view text, LineColumn start) {
+  ColumnFixer fixer(text, start);
+  for (Tag& t : game.tags) fixer.fix(t.pos);
+  fixer.fix(game.moves);
+  for (auto& v : game.variations) fixer.fix(v);
+  for (Diagnostic& d : game.diagnostics) fixer.fix(d.pos);
+}
 
 void reset(Game& game) {
   game.text.clear();
@@ -808,8 +946,10 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     game.encoding = encoding;
     game.text = std::move(converted);
     step.end_at = inner.end_at;
+    fix_columns(game, game.text, step.begin_at);
   } else {
     game.text.assign(bytes);
+    if (game.encoding != Encoding::Ascii) fix_columns(game, game.text, start);
   }
   game.first_line = step.begin_at.line;
   game.last_line = step.end_at.line;
