@@ -1,0 +1,119 @@
+// A small hand-made database shared by the indexer and cli tests of games, show, export and
+// stats: seven games with known players (one player spelled three ways, one two ways), events
+// (one spelled two ways), dates, results, openings, a game from a set-up position that stops at
+// an illegal move, a comment and a variation. The expected answers in the tests are counted by
+// hand from the text below.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "db/database.hpp"
+#include "indexer/importer.hpp"
+
+namespace damdb::test {
+
+inline constexpr const char* kGamesPdn = R"PDN([Event "WK 2003"]
+[Date "2003.05.10"]
+[Round "1"]
+[White "Sijbrands, T."]
+[Black "Clerc, R."]
+[Result "2-0"]
+1. 32-28 18-23 2. 37-32 12-18 3. 41-37 7-12 4. 46-41 1-7 2-0
+
+[Event "WK 2003"]
+[Date "2003.05.11"]
+[Round "2"]
+[White "Clerc, R."]
+[Black "T. Sijbrands"]
+[Result "1-1"]
+1. 32-28 18-23 2. 37-32 12-18 3. 41-37 7-12 4. 31-26 {a comment} 1-7 (4... 20-24) 5. 36-31 1-1
+
+[Event "WK 2003"]
+[Date "2003.05.12"]
+[Round "3"]
+[White "T.  SIJBRANDS"]
+[Black "Gérard Jansen"]
+[Result "0-2"]
+1. 33-28 18-22 2. 39-33 12-18 3. 44-39 7-12 0-2
+
+[Event "Dutch Ch 2004"]
+[Date "2004.03.01"]
+[Round "1"]
+[White "Jansen, Gerard"]
+[Black "Clerc, R."]
+[Result "2-0"]
+1. 32-28 18-23 2. 37-32 12-18 3. 41-37 7-12 4. 46-41 2-7 5. 34-29 23x34 6. 40x29 2-0
+
+[Event "dutch ch. 2004"]
+[Date "2004.03.02"]
+[Round "2"]
+[White "Clerc, R."]
+[Black "Jansen, Gerard"]
+[Result "*"]
+1. 33-28 18-22 2. 39-33 12-18 *
+
+[Event "Friendly"]
+[White "Sijbrands, T."]
+[Black "Jansen, Gerard"]
+[Result "1-1"]
+1. 31-26 19-23 2. 36-31 14-19 3. 41-36 10-14 1-1
+
+[Event "Problem"]
+[White "?"]
+[Black "?"]
+[Result "2-0"]
+[FEN "W:W28,K47:B12,13"]
+1. 28-22 13-18 2. 22x2 2-0
+)PDN";
+
+/// A fresh folder under the system temporary directory, removed with everything in it.
+class TempFolder {
+ public:
+  explicit TempFolder(const std::string& tag) {
+    static int counter = 0;
+    path_ = std::filesystem::temp_directory_path() /
+            ("damdb-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempFolder() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// Writes `text` to `path`.
+inline void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  ASSERT_TRUE(out.good()) << path;
+}
+
+/// Imports the PDN file `pdn` into a new database folder `folder` and closes it.
+inline indexer::ImportSummary import_into(const std::filesystem::path& folder,
+                                          const std::filesystem::path& pdn) {
+  db::Database database = db::Database::open(folder);
+  indexer::ImportOptions options;
+  options.compact_at_end = false;
+  return indexer::import_files(database, {pdn.string()}, options);
+}
+
+/// Opens a database read-only.
+inline db::Database open_read_only(const std::filesystem::path& folder) {
+  db::OpenOptions open;
+  open.mode = db::OpenMode::read_only;
+  return db::Database::open(folder, open);
+}
+
+}  // namespace damdb::test
