@@ -1,0 +1,298 @@
+// Whole commands through the built damdb binary: games, show, export and stats on the
+// hand-made database of games_fixture.hpp (expected figures counted by hand from kGamesPdn),
+// and their errors (exit code 2 with a clear message).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/games_fixture.hpp"
+
+namespace damdb {
+namespace {
+
+struct CommandRun {
+  int exit_code = -1;
+  std::string out;  ///< standard output
+  std::string err;  ///< standard error
+};
+
+std::string read_all(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class CliGamesTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    folder_ = new test::TempFolder("cli-games");
+    test::write_text(folder_->path() / "games.pdn", test::kGamesPdn);
+    test::import_into(folder_->path() / "db", folder_->path() / "games.pdn");
+  }
+  static void TearDownTestSuite() { delete folder_; }
+
+  static std::filesystem::path path(const std::string& name) { return folder_->path() / name; }
+
+  /// Runs `damdb ARGS --db <fixture db>` (unless `with_db` is false).
+  static CommandRun damdb(const std::string& args, bool with_db = true) {
+    const std::filesystem::path err = path("stderr.txt");
+    std::string command = std::string("'") + DAMDB_BINARY + "' " + args;
+    if (with_db) command += " --db '" + path("db").string() + "'";
+    command += " 2>'" + err.string() + "'";
+    CommandRun run;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
+    const int status = ::pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = read_all(err);
+    return run;
+  }
+  static nlohmann::json json(const std::string& args) {
+    const CommandRun run = damdb(args + " --json");
+    EXPECT_EQ(run.exit_code, 0) << args << ": " << run.err;
+    return nlohmann::json::parse(run.out);
+  }
+
+  static test::TempFolder* folder_;
+};
+test::TempFolder* CliGamesTest::folder_ = nullptr;
+
+TEST_F(CliGamesTest, GamesTableAndJson) {
+  const CommandRun table = damdb("games --limit 2");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  std::istringstream lines(table.out);
+  std::string header, rule, first, second, total;
+  std::getline(lines, header);
+  std::getline(lines, rule);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  std::getline(lines, total);
+  EXPECT_EQ(header.rfind("id  white  ", 0), 0u) << header;
+  EXPECT_NE(first.find("Sijbrands, T."), std::string::npos);
+  EXPECT_NE(first.find("2003.05.10"), std::string::npos);
+  EXPECT_NE(second.find("T. Sijbrands"), std::string::npos);
+  EXPECT_EQ(total, "7 games, showing 1-2");
+
+  const nlohmann::json all = json("games");
+  EXPECT_EQ(all["games"], 7);
+  ASSERT_EQ(all["results"].size(), 7u);
+  const nlohmann::json& g3 = all["results"][2];
+  EXPECT_EQ(g3["id"], 3);
+  EXPECT_EQ(g3["white"], "T.  SIJBRANDS");
+  EXPECT_EQ(g3["black"], "Gérard Jansen");
+  EXPECT_EQ(g3["event"], "WK 2003");
+  EXPECT_EQ(g3["date"], "2003.05.12");
+  EXPECT_EQ(g3["round"], "3");
+  EXPECT_EQ(g3["result"], "0-2");
+  EXPECT_EQ(g3["plies"], 6);
+  EXPECT_EQ(g3["status"], "valid");
+  EXPECT_EQ(all["results"][6]["status"], "invalid");
+
+  const nlohmann::json page = json("games --player SIJBRANDS --limit 2 --offset 2");
+  EXPECT_EQ(page["games"], 4);  // games 1, 2, 3, 6
+  ASSERT_EQ(page["results"].size(), 2u);
+  EXPECT_EQ(page["results"][0]["id"], 3);
+  EXPECT_EQ(page["results"][1]["id"], 6);
+
+  // Regular expressions search the folded names: only game 3 writes the initial first.
+  const nlohmann::json re = json("games --regex --white '^t sij'");
+  ASSERT_EQ(re["games"], 1);
+  EXPECT_EQ(re["results"][0]["id"], 3);
+  EXPECT_EQ(json("games --event dutch --result draw")["games"], 0);
+  EXPECT_EQ(json("games --since 2003.05.11 --until 2003")["games"], 2);
+}
+
+TEST_F(CliGamesTest, ShowGameAtPly) {
+  const CommandRun final4 = damdb("show 4");
+  ASSERT_EQ(final4.exit_code, 0) << final4.err;
+  EXPECT_NE(final4.out.find("[White \"Jansen, Gerard\"]"), std::string::npos);
+  // The movetext is wrapped at 80 characters.
+  std::string flat = final4.out;
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  EXPECT_NE(flat.find(" 1. 32-28 18-23 2. 37-32 12-18 3. 41-37 7-12 4. 46-41 2-7 5. 34-29 "
+                      "23x34 6. 40x29 2-0 "),
+            std::string::npos)
+      << final4.out;
+  EXPECT_NE(final4.out.find("position after ply 11 of 11, after 6. 40x29:"), std::string::npos);
+  EXPECT_NE(final4.out.find("Black to move"), std::string::npos);
+
+  const nlohmann::json at3 = json("show 4 --ply 3");
+  EXPECT_EQ(at3["id"], 4);
+  EXPECT_EQ(at3["ply"], 3);
+  EXPECT_EQ(at3["plies"], 11);
+  EXPECT_EQ(at3["moves"][9], "23x34");
+  EXPECT_EQ(at3["result"], "2-0");
+  // After 1. 32-28 18-23 2. 37-32: white 37 went to 32 and 32 to 28.
+  EXPECT_EQ(at3["fen"],
+            "B:W28,31,32,33,34,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+            "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19,20,23");
+  EXPECT_EQ(at3["side_to_move"], "black");
+
+  const CommandRun start = damdb("show 1 --ply 0 --numbers");
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  EXPECT_NE(start.out.find("position after ply 0 of 8:\n"), std::string::npos);
+  EXPECT_NE(start.out.find("   21    22    23    24    25\n"), std::string::npos) << start.out;
+}
+
+TEST_F(CliGamesTest, ShowFenAndSvg) {
+  const std::filesystem::path svg = path("problem.svg");
+  const CommandRun fen = damdb("show --fen 'W:W28,K47:B12,13' --numbers --svg '" + svg.string() + "'",
+                        false);
+  ASSERT_EQ(fen.exit_code, 0) << fen.err;
+  EXPECT_NE(fen.out.find("W:W28,K47:B12,13\nWhite to move\n"), std::string::npos);
+  const std::string drawing = read_all(svg);
+  EXPECT_NE(drawing.find("<svg"), std::string::npos);
+  EXPECT_NE(drawing.find("class=\"white king\""), std::string::npos);
+  EXPECT_NE(drawing.find(">50</text>"), std::string::npos);
+
+  const std::filesystem::path svg7 = path("game7.svg");
+  ASSERT_EQ(damdb("show 7 --svg '" + svg7.string() + "'").exit_code, 0);
+  const std::string drawing7 = read_all(svg7);  // W:W22,K47:B12,18
+  EXPECT_NE(drawing7.find("class=\"white man\""), std::string::npos);
+  EXPECT_EQ(drawing7.find("class=\"number\""), std::string::npos);
+}
+
+TEST_F(CliGamesTest, ErrorsExitWithTwo) {
+  struct Case {
+    std::string args;
+    bool with_db;
+    std::string message;
+  };
+  const std::string missing = "--db '" + path("no-such-db").string() + "'";
+  const Case cases[] = {
+      {"show 99", true, "game 99 not found"},
+      {"show abc", true, "bad game id \"abc\""},
+      {"show 4 --ply 12", true, "ply 12 is past the end of game 4 (11 plies)"},
+      {"show --fen 'X:W1'", false, "bad FEN"},
+      {"show 4 --fen W:W31:B1", true, "not both"},
+      {"games --since 20x3", true, "bad date"},
+      {"games --regex --player '('", true, "bad regular expression"},
+      {"games " + missing, false, "not found"},
+      {"show 1 " + missing, false, "not found"},
+      {"export -o '" + path("x.pdn").string() + "' " + missing, false, "not found"},
+      {"stats players " + missing, false, "not found"},
+      {"stats openings --plies 0", true, "--plies"},
+  };
+  for (const Case& c : cases) {
+    const CommandRun run = damdb(c.args, c.with_db);
+    EXPECT_EQ(run.exit_code, 2) << c.args;
+    EXPECT_NE(run.err.find(c.message), std::string::npos) << c.args << ": " << run.err;
+    EXPECT_EQ(run.err.rfind("damdb: ", 0), 0u) << c.args << ": " << run.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(path("x.pdn")));
+}
+
+TEST_F(CliGamesTest, ExportRoundTripThroughImport) {
+  const std::filesystem::path out = path("export.pdn");
+  const CommandRun run = damdb("export -o '" + out.string() + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, "exported 7 games to " + out.string() + "\n");
+  const CommandRun again = damdb("import --db '" + path("again").string() + "' '" + out.string() + "'",
+                          false);
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  std::vector<db::ContentHash> before, after;
+  test::open_read_only(path("db")).for_each_game([&](db::GameId, const db::GameRecord& g) {
+    before.push_back(g.content_hash);
+    return true;
+  });
+  test::open_read_only(path("again")).for_each_game([&](db::GameId, const db::GameRecord& g) {
+    after.push_back(g.content_hash);
+    return true;
+  });
+  EXPECT_EQ(before.size(), 7u);
+  EXPECT_EQ(before, after);
+
+  const CommandRun filtered = damdb("export --player jansen -o - ");
+  ASSERT_EQ(filtered.exit_code, 0) << filtered.err;
+  EXPECT_EQ(filtered.err, "exported 4 games\n");
+  std::size_t tags = 0;
+  for (std::size_t at = filtered.out.find("[Event "); at != std::string::npos;
+       at = filtered.out.find("[Event ", at + 1))
+    ++tags;
+  EXPECT_EQ(tags, 4u);
+}
+
+TEST_F(CliGamesTest, StatsPlayers) {
+  const CommandRun table = damdb("stats players");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("3 players in 7 games\n"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("  Sijbrands, T.: \"Sijbrands, T.\" (2), \"T. Sijbrands\" (1), "
+                           "\"T.  SIJBRANDS\" (1)\n"),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("  Jansen, Gerard: \"Jansen, Gerard\" (3), \"Gérard Jansen\" (1)\n"),
+            std::string::npos);
+
+  const nlohmann::json j = json("stats players --top 2");
+  EXPECT_EQ(j["games"], 7);
+  EXPECT_EQ(j["players"], 3);
+  ASSERT_EQ(j["rows"].size(), 2u);
+  const nlohmann::json& sijbrands = j["rows"][1];
+  EXPECT_EQ(sijbrands["name"], "Sijbrands, T.");
+  EXPECT_EQ(sijbrands["games"], 4);
+  EXPECT_EQ(sijbrands["wins"], 1);
+  EXPECT_EQ(sijbrands["draws"], 2);
+  EXPECT_EQ(sijbrands["losses"], 1);
+  EXPECT_EQ(sijbrands["score"], 50.0);
+  EXPECT_EQ(sijbrands["white"]["games"], 3);
+  EXPECT_EQ(sijbrands["black"]["draws"], 1);
+  EXPECT_EQ(sijbrands["first_date"], "2003.05.10");
+  EXPECT_EQ(j["rows"][0]["score"], 83.3);
+  ASSERT_EQ(j["merges"].size(), 2u);
+  EXPECT_EQ(j["merges"][1]["spellings"][2]["name"], "T.  SIJBRANDS");
+}
+
+TEST_F(CliGamesTest, StatsEventsResultsOpenings) {
+  const nlohmann::json events = json("stats events");
+  ASSERT_EQ(events["events"].size(), 4u);
+  EXPECT_EQ(events["events"][1]["name"], "Dutch Ch 2004");
+  EXPECT_EQ(events["events"][1]["games"], 2);
+  EXPECT_EQ(events["events"][1]["first_date"], "2004.03.01");
+  EXPECT_EQ(events["events"][1]["last_date"], "2004.03.02");
+  EXPECT_EQ(events["events"][0]["decisive_rate"], 66.7);
+  EXPECT_EQ(events["events"][0]["average_moves"], 3.8);  // 23 plies / 2 / 3 games
+
+  const nlohmann::json results = json("stats results --longest 1");
+  EXPECT_EQ(results["games"], 7);
+  EXPECT_EQ(results["white_wins"], 3);
+  EXPECT_EQ(results["white_score"], 66.7);
+  EXPECT_EQ(results["average_plies"], 6.6);
+  ASSERT_EQ(results["by_year"].size(), 3u);
+  EXPECT_EQ(results["by_year"][1]["year"], "2004");
+  EXPECT_EQ(results["by_year"][1]["unknown"], 1);
+  ASSERT_EQ(results["longest"].size(), 1u);
+  EXPECT_EQ(results["longest"][0]["id"], 4);
+  EXPECT_EQ(results["longest"][0]["plies"], 11);
+
+  const nlohmann::json openings = json("stats openings --plies 4");
+  EXPECT_EQ(openings["games"], 6);
+  EXPECT_EQ(openings["from_setup"], 1);
+  ASSERT_EQ(openings["openings"].size(), 3u);
+  EXPECT_EQ(openings["openings"][0]["movetext"], "1. 32-28 18-23 2. 37-32 12-18");
+  EXPECT_EQ(openings["openings"][0]["games"], 3);
+  EXPECT_EQ(openings["openings"][0]["white_score"], 83.3);
+  EXPECT_EQ(openings["openings"][1]["black_wins"], 1);
+
+  const CommandRun table = damdb("stats openings --plies 6 --top 1");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("1. 32-28 18-23 2. 37-32 12-18 3. 41-37 7-12      3    2    1    0  "
+                           "0    83.3\n"),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("3 sequences of 6 plies in 5 games, top 1 shown; not counted: 1 "
+                           "shorter, 1 from a set-up position\n"),
+            std::string::npos)
+      << table.out;
+}
+
+}  // namespace
+}  // namespace damdb
