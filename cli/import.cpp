@@ -45,12 +45,15 @@ void setup_import(CLI::App& app, int& exit_code) {
     std::vector<std::string> files;
     std::string db;
     bool json = false;
+    std::size_t batch_games = 20000;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("import", "Import PDN files into the database and index them");
   cmd->add_option("files", opts->files, "PDN files ('-' for standard input)")->required();
   add_database_option(cmd, opts->db);
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
+  cmd->add_option("--batch-games", opts->batch_games, "New games per atomic commit (default 20000)")
+      ->check(CLI::Range(1, 10000000));
   cmd->callback([opts, &exit_code] {
     db::OpenOptions open;
     open.bulk_load = true;
@@ -59,6 +62,7 @@ void setup_import(CLI::App& app, int& exit_code) {
     const auto start = std::chrono::steady_clock::now();
     indexer::ImportOptions options;
     options.progress_every = std::chrono::milliseconds(terminal ? 250 : 5000);
+    options.batch_games = opts->batch_games;
     options.progress = [&](const indexer::ImportProgress& p) {
       const double elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -208,10 +208,12 @@ TEST(QueryCorpus, GamesAfter3228EqualGamesOpening3228) {
   {
     db::Database db = db::Database::open(dir);
     indexer::import_files(db, files);
-    const auto a = indexer::query_position(db, indexer::position_after("32-28"), {});
+    const auto a =
+        indexer::query_position(db, indexer::position_after("32-28"), indexer::GameFilter{});
     EXPECT_GT(lines.size(), 100u);
     EXPECT_EQ(a.games, lines.size());
-    const auto o = indexer::query_opening(db, rules::Position::initial(), {}, false, false);
+    const auto o =
+        indexer::query_opening(db, rules::Position::initial(), indexer::GameFilter{}, false, false);
     EXPECT_EQ(o.moves.at(0).notation, "32-28");
     EXPECT_EQ(o.moves.at(0).games, lines.size());
   }

@@ -1,0 +1,135 @@
+// `damdb import` as a user runs it: idempotence, duplicates across files, and the crash test:
+// kill -9 at random moments, run again, and the database ends identical to an uninterrupted
+// import (same games, sources, counts and query answers).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "db/database.hpp"
+#include "indexer/query.hpp"
+
+using namespace damdb;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kCorpus = DAMDB_CORPUS_DIR;
+
+std::vector<std::string> import_files() {
+  return {(kCorpus / "rhalbersma_horizon/BoomstraDam/pdn files/oud/wk2003.pdn").string(),
+          (kCorpus / "wiegerw_pdn/games/succeed/wk2003.pdn").string(),  // an extract: duplicates
+          (kCorpus / "rhalbersma_horizon/BoomstraDam/pdn files/oud/nk2003-amsterdam.pdn").string(),
+          (kCorpus / "rhalbersma_mobydam/book/games/babasy1.pdn").string()};
+}
+
+/// Runs `damdb import --db DIR FILES... --batch-games N` in a child; returns its pid.
+pid_t start_import(const fs::path& db, int batch_games) {
+  std::vector<std::string> args = {DAMDB_BINARY, "import",        "--db",
+                                   db.string(),  "--batch-games", std::to_string(batch_games)};
+  for (const auto& f : import_files()) args.push_back(f);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    freopen("/dev/null", "w", stdout);
+    freopen("/dev/null", "w", stderr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return status;
+}
+
+/// Everything a user can observe of a database, in a comparable form.
+struct Snapshot {
+  db::Counts counts;
+  std::map<std::string, std::vector<std::string>> games;  // content hash -> sources
+  std::string opening;                                    // explorer answers, as text
+  bool operator==(const Snapshot&) const = default;
+};
+
+Snapshot snapshot(const fs::path& dir) {
+  db::OpenOptions o;
+  o.mode = db::OpenMode::read_only;
+  const db::Database db = db::Database::open(dir, o);
+  Snapshot s;
+  s.counts = db.meta().counts;
+  db.for_each_game([&](db::GameId, const db::GameRecord& g) {
+    auto& sources = s.games[g.content_hash.hex()];
+    for (const auto& src : g.sources)
+      sources.push_back(src.path + ":" + std::to_string(src.byte_offset));
+    std::sort(sources.begin(), sources.end());
+    return true;
+  });
+  for (const char* moves : {"", "32-28", "32-28 18-23", "33-28 18-22", "34-29 19-23"}) {
+    const auto a = indexer::query_opening(db, indexer::position_after(moves), indexer::GameFilter{},
+                                          false, false);
+    s.opening += std::string(moves) + ": " + std::to_string(a.games) + "\n";
+    for (const auto& m : a.moves)
+      s.opening += m.notation + " " + std::to_string(m.games) + " " + std::to_string(m.white_wins) +
+                   "/" + std::to_string(m.draws) + "/" + std::to_string(m.black_wins) + "\n";
+  }
+  return s;
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d =
+      fs::temp_directory_path() / ("damdb-cli-import-" + std::to_string(getpid()) + "-" + name);
+  fs::remove_all(d);
+  return d;
+}
+
+}  // namespace
+
+TEST(ImportCommand, IdempotentAndDuplicatesStoredOnce) {
+  const fs::path db = fresh_dir("idem");
+  ASSERT_EQ(wait_for(start_import(db, 20000)), 0);
+  const Snapshot first = snapshot(db);
+  // wk2003 (190 games) + its 23-game extract + nk2003 (91) + babasy1 (43).
+  EXPECT_GE(first.counts.duplicates, 23u);
+  EXPECT_EQ(first.counts.games, first.games.size());
+  // Every game of the extract is stored once, with both sources.
+  std::size_t two_sources = 0;
+  for (const auto& [hash, sources] : first.games) two_sources += sources.size() >= 2;
+  EXPECT_GE(two_sources, 23u);
+  ASSERT_EQ(wait_for(start_import(db, 20000)), 0);
+  EXPECT_EQ(snapshot(db), first);  // the second import adds nothing
+  fs::remove_all(db);
+}
+
+TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
+  const fs::path reference = fresh_dir("reference");
+  ASSERT_EQ(wait_for(start_import(reference, 25)), 0);
+  const Snapshot expected = snapshot(reference);
+  ASSERT_GT(expected.counts.games, 250u);
+
+  std::mt19937 rng(20261129);
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const fs::path db = fresh_dir("killed-" + std::to_string(attempt));
+    // Kill it one, two or three times at random moments, then let it finish.
+    for (int kills = 0; kills <= attempt % 3; ++kills) {
+      const pid_t pid = start_import(db, 25);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 + rng() % 400));
+      kill(pid, SIGKILL);
+      wait_for(pid);
+    }
+    ASSERT_EQ(wait_for(start_import(db, 25)), 0);
+    EXPECT_EQ(snapshot(db), expected) << "attempt " << attempt;
+    fs::remove_all(db);
+  }
+  fs::remove_all(reference);
+}
