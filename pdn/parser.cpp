@@ -7,6 +7,7 @@
 #include "pdn/variant.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -34,6 +35,33 @@ inline bool is_delimiter(char c) {
 
 enum class EndReason { Terminator, NextTag, Eof };
 
+// What a byte starts in movetext (parse_body's dispatch), and white space for skip_space.
+enum class Lead : std::uint8_t {
+  Other, Space, Newline, Tag, Comment, LineComment, Digit, Star, Open, Close, Nag, Setup,
+  File, Dot, Quote
+};
+constexpr std::array<Lead, 256> make_lead_table() {
+  std::array<Lead, 256> t{};
+  for (auto& x : t) x = Lead::Other;
+  t[' '] = t['\t'] = t['\r'] = t['\f'] = t['\v'] = Lead::Space;
+  t['\n'] = Lead::Newline;
+  t['['] = Lead::Tag;
+  t['{'] = Lead::Comment;
+  t['%'] = Lead::LineComment;
+  for (int c = '0'; c <= '9'; ++c) t[c] = Lead::Digit;
+  t['*'] = Lead::Star;
+  t['('] = Lead::Open;
+  t[')'] = Lead::Close;
+  t['$'] = Lead::Nag;
+  t['/'] = Lead::Setup;
+  for (int c = 'a'; c <= 'l'; ++c) t[c] = Lead::File;
+  t['.'] = Lead::Dot;
+  t['"'] = Lead::Quote;
+  return t;
+}
+constexpr std::array<Lead, 256> kLead = make_lead_table();
+inline Lead lead(char c) { return kLead[static_cast<unsigned char>(c)]; }
+
 class Parser {
  public:
   Parser(std::string_view buffer, bool at_eof, LineColumn start, Game& game)
@@ -41,6 +69,7 @@ class Parser {
     line_ = start.line;
     line_start_ = 0;
     base_column_ = start.column;
+    first_base_column_ = start.column;
   }
 
   ParseStep run() {
@@ -95,17 +124,15 @@ class Parser {
   }
 
   void skip_space() {
-    while (true) {
-      while (p_ < n_ && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\r')) ++p_;
-      if (p_ >= n_) return;
-      char c = s_[p_];
-      if (c == '\n') {
+    while (p_ < n_) {
+      Lead l = lead(s_[p_]);
+      if (l == Lead::Space) {
+        ++p_;
+      } else if (l == Lead::Newline) {
         ++p_;
         ++line_;
         line_start_ = p_;
         base_column_ = 1;
-      } else if (c == '\f' || c == '\v') {
-        ++p_;
       } else {
         return;
       }
@@ -181,64 +208,69 @@ class Parser {
   // ---- game structure ---------------------------------------------------------------------
   void parse_body() {
     EndReason reason = EndReason::Eof;
-    mark_last_end();
+    last_end_ = p_;
     while (true) {
       skip_space();
       if (at_end()) break;
-      char c = s_[p_];
-      if (c == '[') {
-        if (movetext_ || repeated_tag_name()) {
-          reason = EndReason::NextTag;
+      switch (lead(s_[p_])) {
+        case Lead::Digit:
+          if (parse_number_token()) {
+            reason = EndReason::Terminator;
+            goto done;
+          }
+          break;
+        case Lead::Tag:
+          if (movetext_ || repeated_tag_name()) {
+            reason = EndReason::NextTag;
+            goto done;
+          }
+          parse_tag();
+          break;
+        case Lead::Comment: parse_comment(); break;
+        case Lead::LineComment: parse_line_comment(); break;
+        case Lead::Star: {
+          std::size_t start = p_;
+          TextPos pos = pos_at(start);
+          ++p_;
+          if (add_result(start, p_, pos, Outcome::Unknown)) {
+            reason = EndReason::Terminator;
+            goto done;
+          }
           break;
         }
-        parse_tag();
-      } else if (c == '{') {
-        parse_comment();
-      } else if (c == '%') {
-        parse_line_comment();
-      } else if (is_digit(c)) {
-        if (parse_number_token()) {
-          reason = EndReason::Terminator;
-          break;
-        }
-      } else if (c == '*') {
-        std::size_t start = p_;
-        TextPos pos = pos_at(start);
-        ++p_;
-        if (add_result(start, p_, pos, Outcome::Unknown)) {
-          reason = EndReason::Terminator;
-          break;
-        }
-      } else if (c == '(') {
-        open_variation();
-      } else if (c == ')') {
-        close_variation();
-      } else if (c == '$') {
-        parse_nag();
-      } else if (c == '/') {
-        parse_setup();
-      } else if (is_lower_file(c)) {
-        parse_alphanumeric_move();
-      } else if (c == '.') {
-        parse_ellipsis();
-      } else if (c == '"') {
-        skip_stray_string();
-      } else {
-        skip_unexpected();
+        case Lead::Open: open_variation(); break;
+        case Lead::Close: close_variation(); break;
+        case Lead::Nag: parse_nag(); break;
+        case Lead::Setup: parse_setup(); break;
+        case Lead::File: parse_alphanumeric_move(); break;
+        case Lead::Dot: parse_ellipsis(); break;
+        case Lead::Quote: skip_stray_string(); break;
+        default: skip_unexpected(); break;
       }
-      mark_last_end();
+      last_end_ = p_;
     }
+  done:
     if (reason == EndReason::Eof && eof_is_next_tag_) reason = EndReason::NextTag;
     ended_by_next_tag_ = reason == EndReason::NextTag;
     finish(reason);
   }
 
-  // Remembers where the last complete token ended (a game cut by the next tags ends there).
-  void mark_last_end() {
-    last_end_ = p_;
-    last_end_line_ = line_;
-    last_end_line_start_ = line_start_;
-    last_end_base_ = base_column_;
+  // Line, line start and that line's first column for last_end_ (the end of the last complete
+  // token), found from the cursor: only white space lies between them.
+  void locate_last_end() {
+    std::uint32_t newlines = 0;
+    for (std::size_t k = last_end_; k < p_ && k < n_; ++k)
+      if (s_[k] == '\n') ++newlines;
+    last_end_line_ = line_ - newlines;
+    if (newlines == 0) {
+      last_end_line_start_ = line_start_;
+      last_end_base_ = base_column_;
+      return;
+    }
+    std::size_t k = last_end_;
+    while (k > 0 && s_[k - 1] != '\n') --k;
+    last_end_line_start_ = k;
+    last_end_base_ = k == 0 ? first_base_column_ : 1;
   }
 
   // True when the tag at p_ repeats a name already in this game: a tag-only game has ended.
@@ -257,6 +289,7 @@ class Parser {
 
   void finish(EndReason reason) {
     std::size_t end = reason == EndReason::Terminator ? p_ : last_end_;
+    if (reason != EndReason::Terminator) locate_last_end();
     // Unclosed variations.
     while (!stack_.empty()) {
       stack_.pop_back();
@@ -313,6 +346,7 @@ class Parser {
     if (!result) return false;
     if (std::string_view(s_ + begin_ + last.text.begin, last.text.size) != result->value)
       return false;
+    evidence_valid_ = false;  // the move no longer counts: check_variant walks the moves
     last.kind = ElementKind::Result;
     last.outcome = Outcome::Unknown;
     last.square_count = 0;
@@ -547,7 +581,8 @@ class Parser {
   // handles those with its diagnostics.
   static constexpr std::size_t kFastWindow = 64;
   static constexpr int kFastMaxSquares = 12;  // 3 + 12 * 4 + look-ahead < kFastWindow
-  bool fast_number_token() {
+  // flatten: inline the vector appends (emplace_back is not inlined on its own at -O2).
+  [[gnu::flatten]] bool fast_number_token() {
     const auto* s = reinterpret_cast<const unsigned char*>(s_ + p_);
     auto digit = [](unsigned char c) { return static_cast<unsigned>(c - '0'); };
     // First number: 1..3 digits (s[0] is a digit).
@@ -581,6 +616,7 @@ class Parser {
     if (v == 0 || k == 3) return false;  // square 0 or three digits: general code diagnoses
     std::uint8_t squares[kFastMaxSquares];
     squares[0] = static_cast<std::uint8_t>(v);
+    unsigned max_square = v;
     int count = 1;
     const unsigned char first_sep = c;
     while (true) {
@@ -596,6 +632,7 @@ class Parser {
       }
       if (sq == 0) return false;
       squares[count++] = static_cast<std::uint8_t>(sq);
+      max_square = std::max(max_square, sq);
       k = j;
       c = s[k];
       if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) break;
@@ -614,9 +651,24 @@ class Parser {
     e.strength = {offset + static_cast<std::uint32_t>(k), 0};
     e.value = static_cast<std::uint32_t>(game_.squares.size());
     game_.squares.insert(game_.squares.end(), squares, squares + count);
+    note_numeric_move(static_cast<int>(max_square), static_cast<int>(v));
     movetext_ = true;
     p_ += k;
     return true;
+  }
+
+  // Variant evidence of a numeric move (see MoveEvidence): largest square, first main-line move.
+  void note_numeric_move(const std::uint8_t* squares, int count) {
+    int max_square = 0;
+    for (int i = 0; i < count; ++i) max_square = std::max<int>(max_square, squares[i]);
+    note_numeric_move(max_square, count > 0 ? squares[0] : 0);
+  }
+  void note_numeric_move(int max_square, int first_square) {
+    if (max_square > evidence_.max_square) evidence_.max_square = max_square;
+    if (stack_.empty()) {
+      if (!evidence_.any_move) evidence_.first_from = first_square;
+      evidence_.any_move = true;
+    }
   }
 
   std::uint32_t parse_uint(std::size_t from, std::size_t to) {
@@ -685,6 +737,7 @@ class Parser {
     e.strength = range(strength_begin, q);
     e.text = range(start, q);
     e.square_count = static_cast<std::uint8_t>(count);
+    note_numeric_move(game_.squares.data() + e.value, count);
     if (!at_end_or_delimiter(q)) {
       std::size_t k = q;
       while (!at_end_or_delimiter(k)) ++k;
@@ -731,6 +784,8 @@ class Parser {
     e.strength = range(strength_begin, q);
     e.value = static_cast<std::uint32_t>(game_.squares.size());
     push(e);
+    add_alphanumeric_evidence(std::string_view(s_ + start, q - start), evidence_);
+    if (stack_.empty()) evidence_.any_move = true;
     movetext_ = true;
     p_ = q;
   }
@@ -852,6 +907,8 @@ class Parser {
  public:
   bool eof_is_next_tag_ = false;  // re-reading a game that the next game's tags ended
   bool ended_by_next_tag_ = false;
+  MoveEvidence evidence_;         // variant evidence of the moves read (check_variant)
+  bool evidence_valid_ = true;    // false when a move was reclassified after the fact
 
  private:
   const char* s_;
@@ -869,6 +926,7 @@ class Parser {
   std::uint32_t line_ = 1;
   std::size_t line_start_ = 0;     // first byte of the current line (0 on the buffer's first)
   std::uint32_t base_column_ = 1;  // column of line_start_ (start.column on the first line)
+  std::uint32_t first_base_column_ = 1;  // start.column
   bool movetext_ = false;
   std::vector<std::uint32_t> stack_;
   std::vector<TextPos> open_pos_;
@@ -932,6 +990,8 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   Parser parser(buffer, at_eof, start, game);
   ParseStep step = parser.run();
   if (step.status != ParseStep::GameRead) return step;
+  MoveEvidence evidence = parser.evidence_;
+  bool evidence_valid = parser.evidence_valid_;
   std::string_view bytes = buffer.substr(step.begin, step.end - step.begin);
   game.encoding = detect_encoding(bytes);
   if (game.encoding == Encoding::Latin1 || game.encoding == Encoding::Windows1252) {
@@ -943,6 +1003,8 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     Parser again(converted, true, step.begin_at, game);
     again.eof_is_next_tag_ = parser.ended_by_next_tag_;
     ParseStep inner = again.run();
+    evidence = again.evidence_;
+    evidence_valid = again.evidence_valid_;
     game.encoding = encoding;
     game.text = std::move(converted);
     step.end_at = inner.end_at;
@@ -954,7 +1016,10 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   game.first_line = step.begin_at.line;
   game.last_line = step.end_at.line;
   check_tag_values(game);
-  check_variant(game);
+  if (evidence_valid)
+    check_variant(game, evidence);
+  else
+    check_variant(game);
   std::stable_sort(game.diagnostics.begin(), game.diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.pos.offset < b.pos.offset;

@@ -28,35 +28,13 @@ std::string_view game_type_name(int game_type) {
 
 namespace {
 
-struct Evidence {
-  int max_square = 0;
-  int first_from = 0;  // from-square of the first main-line move (no setup), 0 if none
-  int alnum_max_file = -1;
-  int alnum_max_rank = 0;
-  bool any_move = false;
-};
-
-void scan_alphanumeric(std::string_view text, Evidence& ev) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c >= 'a' && c <= 'l' && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9') {
-      int rank = 0;
-      std::size_t k = i + 1;
-      while (k < text.size() && text[k] >= '0' && text[k] <= '9') {
-        if (rank < 1000) rank = rank * 10 + (text[k] - '0');
-        ++k;
-      }
-      if (c - 'a' > ev.alnum_max_file) ev.alnum_max_file = c - 'a';
-      if (rank > ev.alnum_max_rank) ev.alnum_max_rank = rank;
-    }
-  }
-}
+using Evidence = MoveEvidence;
 
 void scan(const Game& g, const std::vector<Element>& line, Evidence& ev, bool main) {
   for (const Element& e : line) {
     if (e.kind == ElementKind::Move) {
       if (e.alphanumeric) {
-        scan_alphanumeric(g.text_of(e), ev);
+        add_alphanumeric_evidence(g.text_of(e), ev);
       } else {
         auto sq = g.squares_of(e);
         for (auto s : sq)
@@ -124,7 +102,25 @@ bool is_8x8_initial_fen(std::string_view fen) {
 
 }  // namespace
 
-void check_variant(Game& game) {
+void add_alphanumeric_evidence(std::string_view text, MoveEvidence& ev) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c >= 'a' && c <= 'l' && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9') {
+      int rank = 0;
+      std::size_t k = i + 1;
+      while (k < text.size() && text[k] >= '0' && text[k] <= '9') {
+        if (rank < 1000) rank = rank * 10 + (text[k] - '0');
+        ++k;
+      }
+      if (c - 'a' > ev.alnum_max_file) ev.alnum_max_file = c - 'a';
+      if (rank > ev.alnum_max_rank) ev.alnum_max_rank = rank;
+    }
+  }
+}
+
+namespace {
+// The GameType tag decides when it holds a number; returns false when there is none.
+bool check_game_type(Game& game) {
   VariantCheck& v = game.variant;
   v = {};
   if (const Tag* t = game.tag("GameType")) {
@@ -132,11 +128,24 @@ void check_variant(Game& game) {
       v.game_type = *n;
       v.international = (*n == 20);
       v.reason = "GameType " + std::to_string(*n) + " (" + std::string(game_type_name(*n)) + ")";
-      return;
+      return true;
     }
   }
+  return false;
+}
+}  // namespace
+
+void check_variant(Game& game) {
+  if (check_game_type(game)) return;
   Evidence ev;
   scan(game, game.moves, ev, true);
+  check_variant(game, ev);
+}
+
+void check_variant(Game& game, const MoveEvidence& evidence) {
+  if (check_game_type(game)) return;
+  VariantCheck& v = game.variant;
+  Evidence ev = evidence;
   const Tag* fen_tag = game.tag("FEN");
   int fen_max = 0;
   bool has_fen = false;
