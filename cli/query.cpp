@@ -152,10 +152,13 @@ void run_opening(const QueryOptions& o) {
       return known > 0 ? 100.0 * static_cast<double>(n) / known : 0.0;
     };
     std::string recent;
-    if (m.recent)
+    if (m.recent) {
       recent = m.recent->white + " - " + m.recent->black + " " +
-               indexer::result_text(m.recent->result) + " (" + m.recent->event + " " +
-               m.recent->date + ", #" + std::to_string(m.recent->id.value) + ")";
+               indexer::result_text(m.recent->result) + " (";
+      for (const std::string* part : {&m.recent->event, &m.recent->date})
+        if (!part->empty() && *part != "?") recent += *part + ", ";
+      recent += "#" + std::to_string(m.recent->id.value) + ")";
+    }
     std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%%  %5.1f%%  %s\n", m.notation.c_str(),
                 static_cast<unsigned long long>(m.games),
                 a.games ? 100.0 * static_cast<double>(m.games) / static_cast<double>(a.games) : 0.0,

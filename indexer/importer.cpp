@@ -60,7 +60,7 @@ class Importer {
       db_.compact();
     summary_.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    report(true);
+
     return summary_;
   }
 

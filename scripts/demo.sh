@@ -1,16 +1,44 @@
 #!/usr/bin/env bash
-# The main job on the bundled samples: installs what is missing, builds, then shows damdb at work.
+# The main job on the bundled samples (see samples/README.md): installs what is missing, builds,
+# imports the samples into a fresh database, validates them, repairs the messy file, and queries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 damdb=build/cli/damdb
+work=$(mktemp -d)
+db="$work/damdb.db"
+samples=(samples/wk2003.pdn samples/nk2003-amsterdam.pdn samples/wk2009-match/*.pdn
+         samples/blindfold-2009-round1-board2.pdn)
+section() { printf '\n== %s ==\n' "$*"; }
+
+section "Import the samples into a fresh database ($db)"
+$damdb import --db "$db" "${samples[@]}"
+$damdb info --db "$db"
+
+section "Validation: every move replayed against the FMJD rules"
+$damdb validate "${samples[@]}" || true   # exit code 1: a game has an illegal move
+
+section "Repair the messy live scoresheet (damdb clean)"
+$damdb clean samples/blindfold-2009-round1-board2.pdn -o "$work/board2-clean.pdn" \
+  --report "$work/board2-report.json" || true
+echo "report: $work/board2-report.json"
+head -c 900 "$work/board2-report.json"; echo
+
+section "Opening explorer at the start position"
+$damdb query opening --db "$db"
+
+section "Games that reached the position after 1. 32-28 19-23 2. 28x19 14x23 (newest first)"
+$damdb query position --db "$db" --moves "32-28 19-23 28x19 14x23" --limit 8
+
+section "Players (names spelled differently are merged)"
+$damdb stats players --db "$db" --top 10
+
+section "A game from the 2009 world title match, at its final position"
+id=$($damdb games --db "$db" --event "match 2009" --limit 1 --json |
+     sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)
+[ -n "$id" ] && $damdb show "$id" --db "$db"
+
+section "perft(8) from the initial position (expected 6483961)"
+$damdb perft --depth 8
 echo
-echo "== The initial position =="
-$damdb show
-echo
-echo "== Its legal moves =="
-$damdb moves | tr '\n' ' '
-echo
-echo
-echo "== perft(9) from the initial position (expected 41022423) =="
-$damdb perft --depth 9
+echo "database kept in $db (remove it with: rm -r $work)"
