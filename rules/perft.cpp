@@ -12,7 +12,7 @@ std::uint64_t perft(const Position& pos, int depth) {
   std::uint64_t nodes = 0;
   for (const Move& m : moves) {
     Position next = pos;
-    next.play(m);
+    next.play_unkeyed(m);
     nodes += perft(next, depth - 1);
   }
   return nodes;

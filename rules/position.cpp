@@ -36,7 +36,8 @@ Piece Position::piece_on(Square sq) const {
 
 std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
 
-void Position::play(const Move& m) {
+template <bool kUpdateKey>
+void Position::play_impl(const Move& m) {
   const bool white_moves = side_ == Color::kWhite;
   Bitboard& own = white_moves ? white_ : black_;
   Bitboard& opp = white_moves ? black_ : white_;
@@ -52,23 +53,29 @@ void Position::play(const Move& m) {
   if (!king && (to & (white_moves ? kWhitePromotionRow : kBlackPromotionRow)))
     lands_as = white_moves ? Piece::kWhiteKing : Piece::kBlackKing;
 
-  key_ ^= zobrist::piece_key(mover, m.from) ^ zobrist::piece_key(lands_as, m.to);
+  if constexpr (kUpdateKey)
+    key_ ^= zobrist::piece_key(mover, m.from) ^ zobrist::piece_key(lands_as, m.to);
   own = (own & ~from) | to;
   kings_ &= ~from;
   if (lands_as == Piece::kWhiteKing || lands_as == Piece::kBlackKing) kings_ |= to;
 
   const Piece opp_man = white_moves ? Piece::kBlackMan : Piece::kWhiteMan;
   const Piece opp_king = white_moves ? Piece::kBlackKing : Piece::kWhiteKing;
-  for (Bitboard c = m.captures; c; c &= c - 1) {
-    const int bit = lowest_bit(c);
-    key_ ^= zobrist::piece_key((kings_ >> bit) & 1 ? opp_king : opp_man, bit);
+  if constexpr (kUpdateKey) {
+    for (Bitboard c = m.captures; c; c &= c - 1) {
+      const int bit = lowest_bit(c);
+      key_ ^= zobrist::piece_key((kings_ >> bit) & 1 ? opp_king : opp_man, bit);
+    }
   }
   opp &= ~m.captures;
   kings_ &= ~m.captures;
 
   side_ = opposite(side_);
-  key_ ^= zobrist::black_to_move_key();
+  if constexpr (kUpdateKey) key_ ^= zobrist::black_to_move_key();
 }
+
+template void Position::play_impl<true>(const Move& m);
+template void Position::play_impl<false>(const Move& m);
 
 Position Position::mirrored() const {
   Bitboard white = 0, black = 0, kings = 0;

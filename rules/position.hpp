@@ -47,7 +47,10 @@ class Position {
 
   /// Plays a legal move (from generate_moves) for the side to move: moves the piece, removes the
   /// captured pieces, crowns a man that ends on the far row, switches the side and updates key().
-  void play(const Move& m);
+  void play(const Move& m) { play_impl<true>(m); }
+
+  /// Like play() but leaves key() stale: for searches that never read keys (perft).
+  void play_unkeyed(const Move& m) { play_impl<false>(m); }
 
   /// The colour-reversed position: square n <-> 51 - n, colours swapped, side to move swapped.
   Position mirrored() const;
@@ -58,6 +61,9 @@ class Position {
   }
 
  private:
+  template <bool kUpdateKey>
+  void play_impl(const Move& m);
+
   Bitboard white_ = 0;
   Bitboard black_ = 0;
   Bitboard kings_ = 0;
