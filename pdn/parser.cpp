@@ -214,6 +214,7 @@ class Parser {
       if (at_end()) break;
       switch (lead(s_[p_])) {
         case Lead::Digit:
+          if (p_ + kFastWindow <= n_ && fast_number_token()) break;
           if (parse_number_token()) {
             reason = EndReason::Terminator;
             goto done;
@@ -400,6 +401,11 @@ class Parser {
   // cursor before that line); so does the end of the input.
   bool read_string(std::string& out) {
     while (true) {
+      // Copy the run of ordinary characters at once.
+      std::size_t q = p_;
+      while (q < n_ && s_[q] != '"' && s_[q] != '\\' && s_[q] != '\n') ++q;
+      out.append(s_ + p_, q - p_);
+      p_ = q;
       char c = peek(p_);
       if (c == 0 && p_ >= n_) return false;
       if (c == '"') {
@@ -540,8 +546,8 @@ class Parser {
   }
 
   // A token starting with a digit: result, move number or move. Returns true at a terminator.
-  bool parse_number_token() {
-    if (p_ + kFastWindow <= n_ && fast_number_token()) return false;
+  // (parse_body first tries fast_number_token; this is the general, diagnosing path.)
+  [[gnu::noinline]] bool parse_number_token() {
     std::size_t start = p_;
     TextPos pos = pos_at(start);
     std::size_t end;
@@ -600,12 +606,12 @@ class Parser {
         if (dots == 16) return false;
         ++dots;
       }
-      Element& e = current_line().emplace_back();
-      e.kind = ElementKind::MoveNumber;
-      e.pos = pos_at(p_);
-      e.text = {static_cast<std::uint32_t>(p_ - begin_), static_cast<std::uint32_t>(dots)};
-      e.value = v;
-      e.black_form = dots - k >= 2;
+      // Constructed in place, every field written once (C++20 aggregate initialisation).
+      current_line().emplace_back(
+          ElementKind::MoveNumber, Separator::None, /*black_form=*/dots - k >= 2,
+          /*alphanumeric=*/false, Outcome::Unknown, std::uint8_t{0}, pos_at(p_),
+          TextRange{static_cast<std::uint32_t>(p_ - begin_), static_cast<std::uint32_t>(dots)},
+          TextRange{}, v);
       movetext_ = true;
       p_ += dots;
       return true;
@@ -641,15 +647,14 @@ class Parser {
     if (c == '!' || c == '?' || c == '*' || c == '(' ||
         !(is_delimiter(static_cast<char>(c)) || c == '.'))
       return false;
-    Element& e = current_line().emplace_back();
-    e.kind = ElementKind::Move;
-    e.separator = first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep);
-    e.square_count = static_cast<std::uint8_t>(count);
-    e.pos = pos_at(p_);
     const auto offset = static_cast<std::uint32_t>(p_ - begin_);
-    e.text = {offset, static_cast<std::uint32_t>(k)};
-    e.strength = {offset + static_cast<std::uint32_t>(k), 0};
-    e.value = static_cast<std::uint32_t>(game_.squares.size());
+    const auto length = static_cast<std::uint32_t>(k);
+    current_line().emplace_back(
+        ElementKind::Move,
+        first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep),
+        /*black_form=*/false, /*alphanumeric=*/false, Outcome::Unknown,
+        static_cast<std::uint8_t>(count), pos_at(p_), TextRange{offset, length},
+        TextRange{offset + length, 0}, static_cast<std::uint32_t>(game_.squares.size()));
     game_.squares.insert(game_.squares.end(), squares, squares + count);
     note_numeric_move(static_cast<int>(max_square), static_cast<int>(v));
     movetext_ = true;

@@ -156,11 +156,53 @@ std::optional<int> game_type_number(std::string_view value) {
 
 namespace {
 // Fast paths for the common valid values (no regular expression needed).
+// Same language as Patterns::date_iso: (\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?).
 bool is_iso_date(std::string_view v) {
   if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (v[i] < '0' || v[i] > '9') return false;
-  return true;
+  auto part = [&](std::size_t from, std::size_t n) {
+    bool digits = true, unknown = true;
+    for (std::size_t i = from; i < from + n; ++i) {
+      digits = digits && v[i] >= '0' && v[i] <= '9';
+      unknown = unknown && v[i] == '?';
+    }
+    return digits || unknown;
+  };
+  return part(0, 4) && part(5, 2) && part(8, 2);
+}
+// Same language as Patterns::fen:
+// [WB?]:[WB](K?\d+(-\d+)?(,K?\d+(-\d+)?)*)?:[WB](K?\d+(-\d+)?(,K?\d+(-\d+)?)*)?
+bool is_plain_fen(std::string_view v) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    std::size_t from = i;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
+    return i > from;
+  };
+  auto square = [&] {  // K?\d+(-\d+)?
+    if (i < v.size() && v[i] == 'K') ++i;
+    if (!digits()) return false;
+    if (i < v.size() && v[i] == '-') {
+      ++i;
+      if (!digits()) return false;
+    }
+    return true;
+  };
+  auto side = [&] {  // :[WB](square(,square)*)?
+    if (i >= v.size() || v[i] != ':') return false;
+    ++i;
+    if (i >= v.size() || (v[i] != 'W' && v[i] != 'B')) return false;
+    ++i;
+    if (i >= v.size() || v[i] == ':') return true;  // empty list
+    if (!square()) return false;
+    while (i < v.size() && v[i] == ',') {
+      ++i;
+      if (!square()) return false;
+    }
+    return true;
+  };
+  if (v.empty() || (v[0] != 'W' && v[0] != 'B' && v[0] != '?')) return false;
+  i = 1;
+  return side() && side() && i == v.size();
 }
 bool is_plain_number(std::string_view v) {
   if (v.empty()) return false;
@@ -182,7 +224,7 @@ TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
   if (name == "Date") return check_date(value);
   if (name == "Round") return check_round(value);
   if (name == "Result") return check_result(value);
-  if (name == "FEN") return check_fen(value);
+  if (name == "FEN") return is_plain_fen(value) ? TagValueCheck{} : check_fen(value);
   TagValueCheck r;
   if (name == "GameType") {
     r.expected = "a GameType number such as 20, or 20,W,10,10,N2,0";
