@@ -64,9 +64,8 @@ void setup_games(CLI::App& app, int& exit_code) {
                    std::to_string(r.plies), indexer::status_text(r.status)});
       if (!table.empty()) table.print(std::cout);
       std::cout << list.total << (list.total == 1 ? " game" : " games");
-      if (list.rows.size() < list.total)
-        std::cout << ", showing " << (list.rows.empty() ? 0 : opts->offset + 1) << "-"
-                  << opts->offset + list.rows.size();
+      if (!list.rows.empty() && list.rows.size() < list.total)
+        std::cout << ", showing " << opts->offset + 1 << "-" << opts->offset + list.rows.size();
       std::cout << '\n';
     }
     exit_code = kOk;

@@ -7,18 +7,38 @@ namespace damdb::indexer {
 GameListing list_games(const db::Database& db, const GameFilter& filter, std::size_t limit,
                        std::size_t offset) {
   GameListing out;
+  auto add_row = [&](db::GameId id, const db::GameRecord& game) {
+    GameListRow row;
+    row.game = game_row(id, game);
+    row.plies = static_cast<std::uint32_t>(game.moves.size());
+    row.status = game.status;
+    out.rows.push_back(std::move(row));
+  };
+  if (filter.empty()) {
+    // Every game passes: the total is in meta, and when ids are 1..games without gaps (games
+    // are never deleted) the page starts at id offset + 1; read only the page.
+    const db::Meta meta = db.meta();
+    out.total = meta.counts.games;
+    if (meta.next_game_id - 1 == meta.counts.games) {
+      if (offset >= out.total || limit == 0) return out;
+      db.for_each_game(
+          [&](db::GameId id, const db::GameRecord& game) {
+            add_row(id, game);
+            return out.rows.size() < limit;
+          },
+          db::GameId{static_cast<std::uint32_t>(offset + 1)});
+      return out;
+    }
+  }
+  std::uint64_t matched = 0;
   db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
     if (!filter.matches(game)) return true;
-    if (out.total >= offset && out.rows.size() < limit) {
-      GameListRow row;
-      row.game = game_row(id, game);
-      row.plies = static_cast<std::uint32_t>(game.moves.size());
-      row.status = game.status;
-      out.rows.push_back(std::move(row));
-    }
-    ++out.total;
-    return true;
+    if (matched >= offset && out.rows.size() < limit) add_row(id, game);
+    ++matched;
+    // Without a filter the total is known: stop after the page.
+    return !filter.empty() || out.rows.size() < limit;
   });
+  if (!filter.empty()) out.total = matched;
   return out;
 }
 

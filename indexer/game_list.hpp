@@ -30,8 +30,9 @@ struct GameListing {
   std::vector<GameListRow> rows;  ///< rows [offset, offset + limit) of them
 };
 
-/// Reads every game once, keeps those passing `filter` and returns the page
-/// [offset, offset + limit) with the total count. Throws db::Error from the database.
+/// The page [offset, offset + limit) of the games passing `filter`, with their total count.
+/// With a filter every game is read once; without one only the page is read (the total comes
+/// from the database counts). Throws db::Error from the database.
 GameListing list_games(const db::Database& db, const GameFilter& filter, std::size_t limit,
                        std::size_t offset = 0);
 

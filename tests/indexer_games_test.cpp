@@ -74,6 +74,12 @@ TEST_F(GamesTest, ListWithFiltersAndPaging) {
   ASSERT_EQ(won.total, 1u);
   EXPECT_EQ(won.rows[0].game.id.value, 4u);
 
+  // Without a filter only the page is read; the total comes from the counts.
+  const indexer::GameListing tail = indexer::list_games(db(), indexer::GameFilter{}, 5, 5);
+  EXPECT_EQ(tail.total, 7u);
+  ASSERT_EQ(tail.rows.size(), 2u);
+  EXPECT_EQ(tail.rows[0].game.id.value, 6u);
+  EXPECT_EQ(tail.rows[1].game.id.value, 7u);
   const indexer::GameListing past = indexer::list_games(db(), indexer::GameFilter{}, 5, 10);
   EXPECT_EQ(past.total, 7u);
   EXPECT_TRUE(past.rows.empty());
