@@ -10,6 +10,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace damdb::pdn {
 
@@ -204,6 +205,17 @@ class Parser {
     return stack_.empty() ? game_.moves : game_.variations[stack_.back()];
   }
   void push(const Element& e) { current_line().push_back(e); }
+  // Appends an Element built from all its fields in declaration order, constructed in place
+  // (every field stored once) where the compiler has C++20 parenthesised aggregate
+  // initialisation (GCC 10+, Clang 16+), else value-initialised then assigned.
+  template <class... Fields>
+  void append_element(Fields&&... fields) {
+#if defined(__cpp_aggregate_paren_init) && __cpp_aggregate_paren_init >= 201902L
+    current_line().emplace_back(std::forward<Fields>(fields)...);
+#else
+    current_line().emplace_back() = Element{std::forward<Fields>(fields)...};
+#endif
+  }
 
   // ---- game structure ---------------------------------------------------------------------
   void parse_body() {
@@ -606,8 +618,7 @@ class Parser {
         if (dots == 16) return false;
         ++dots;
       }
-      // Constructed in place, every field written once (C++20 aggregate initialisation).
-      current_line().emplace_back(
+      append_element(
           ElementKind::MoveNumber, Separator::None, /*black_form=*/dots - k >= 2,
           /*alphanumeric=*/false, Outcome::Unknown, std::uint8_t{0}, pos_at(p_),
           TextRange{static_cast<std::uint32_t>(p_ - begin_), static_cast<std::uint32_t>(dots)},
@@ -649,7 +660,7 @@ class Parser {
       return false;
     const auto offset = static_cast<std::uint32_t>(p_ - begin_);
     const auto length = static_cast<std::uint32_t>(k);
-    current_line().emplace_back(
+    append_element(
         ElementKind::Move,
         first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep),
         /*black_form=*/false, /*alphanumeric=*/false, Outcome::Unknown,
