@@ -201,8 +201,11 @@ class Parser {
     diagnose(Severity::Error, pos_at(from), from, to, std::move(expected), std::move(message));
   }
 
-  std::vector<Element>& current_line() {
-    return stack_.empty() ? game_.moves : game_.variations[stack_.back()];
+  // The line being read: the main line or the innermost open variation. open_line_ caches it
+  // and is reset whenever stack_ changes (game_.variations grows only just before a push).
+  std::vector<Element>& current_line() { return *open_line_; }
+  void update_line() {
+    open_line_ = stack_.empty() ? &game_.moves : &game_.variations[stack_.back()];
   }
   void push(const Element& e) { current_line().push_back(e); }
   // Appends an Element built from all its fields in declaration order, constructed in place
@@ -306,6 +309,7 @@ class Parser {
     // Unclosed variations.
     while (!stack_.empty()) {
       stack_.pop_back();
+      update_line();
       TextPos pos = open_pos_.back();
       open_pos_.pop_back();
       Diagnostic d;
@@ -848,6 +852,7 @@ class Parser {
     push(e);
     game_.variations.emplace_back();
     stack_.push_back(e.value);
+    update_line();
     open_pos_.push_back(e.pos);
     movetext_ = true;
     ++p_;
@@ -859,6 +864,7 @@ class Parser {
     } else {
       stack_.pop_back();
       open_pos_.pop_back();
+      update_line();
     }
     ++p_;
   }
@@ -945,6 +951,7 @@ class Parser {
   std::uint32_t first_base_column_ = 1;  // start.column
   bool movetext_ = false;
   std::vector<std::uint32_t> stack_;
+  std::vector<Element>* open_line_ = &game_.moves;
   std::vector<TextPos> open_pos_;
 };
 
