@@ -27,6 +27,8 @@ nlohmann::json game_json(const pdn::Game& game, const pdn::Replay& replay) {
   nlohmann::json errors = nlohmann::json::array(), warnings = nlohmann::json::array();
   for (const auto& e : replay.errors) errors.push_back(issue_json(e));
   for (const auto& w : replay.warnings) warnings.push_back(issue_json(w));
+  nlohmann::json notes = nlohmann::json::array();
+  for (const auto& n : replay.notes) notes.push_back(issue_json(n));
   nlohmann::json j{{"file", game.source},
                    {"game", game.number()},
                    {"line", game.first_line},
@@ -39,7 +41,8 @@ nlohmann::json game_json(const pdn::Game& game, const pdn::Replay& replay) {
                                      ? std::string()
                                      : rules::to_fen(replay.final_position)},
                    {"errors", errors},
-                   {"warnings", warnings}};
+                   {"warnings", warnings},
+                   {"notes", notes}};
   if (replay.status == pdn::ReplayStatus::Skipped) j["skip_reason"] = game.variant.reason;
   return j;
 }

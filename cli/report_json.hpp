@@ -14,7 +14,8 @@ namespace damdb::cli {
 nlohmann::json issue_json(const pdn::ReplayIssue& issue);
 
 /// The validate JSON Lines object of one game: {"file", "game" (1-based), "line", "white",
-/// "black", "round", "status", "plies", "final_fen", "errors": [...], "warnings": [...]}.
+/// "black", "round", "status", "plies", "final_fen", "errors": [...], "warnings": [...], "notes": [...]} (notes:
+/// tolerated dialect such as a normalised date, no effect on status).
 nlohmann::json game_json(const pdn::Game& game, const pdn::Replay& replay);
 
 }  // namespace damdb::cli

@@ -59,6 +59,8 @@ void print_summary(const pdn::ValidationSummary& s) {
   };
   kinds("errors", s.error_kinds);
   kinds("warnings", s.warning_kinds);
+  if (s.notes)
+    std::printf("  notes: %zu tolerated dialect(s) (dates, rounds, FENs normalised)\n", s.notes);
 }
 
 void setup_validate(CLI::App& app, int& exit_code) {

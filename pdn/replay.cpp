@@ -170,7 +170,9 @@ class Replayer {
       issue.pos = d.pos;
       issue.message = d.message;
       if (!d.expected.empty()) issue.message += " (expected " + d.expected + ")";
-      (d.severity == Severity::Error ? out_.errors : out_.warnings).push_back(std::move(issue));
+      // Tolerated dialect (a date or round normalised, a FEN ending in '.') is a note: it does
+      // not make the game "with warnings", which is about its moves and result.
+      (d.severity == Severity::Error ? out_.errors : out_.notes).push_back(std::move(issue));
     }
     if (!game_.variant.international) {
       out_.status = ReplayStatus::Skipped;

@@ -52,7 +52,7 @@ enum class IssueKind : std::uint8_t {
   ResultContradicted,     ///< the final position has no legal move, and the result says otherwise
   DrawByRule,             ///< a draw by rule (FMJD art. 6) was reached before the recorded end
   VariationError,         ///< an illegal move inside a variation (the main line is unaffected)
-  ReaderWarning,          ///< a tolerated dialect noted by the reader
+  ReaderWarning,          ///< a tolerated dialect noted by the reader (in Replay::notes)
   NonStandardNotation,    ///< a capture written with its squares out of route order (old logs)
 };
 /// snake_case name used in JSON: "no_piece", "not_maximum", "move_number", ...
@@ -99,6 +99,7 @@ struct Replay {
   std::vector<ReplayedPly> plies_played;  ///< with ReplayOptions::record_plies
   std::vector<ReplayIssue> errors;
   std::vector<ReplayIssue> warnings;
+  std::vector<ReplayIssue> notes;  ///< ReaderWarning: tolerated dialect, no effect on status
   rules::DrawReason draw = rules::DrawReason::kNone;  ///< first draw rule reached, if any
   int draw_ply = 0;                                   ///< ply at which it was reached
 };

@@ -21,6 +21,7 @@ void ValidationSummary::add(const Replay& replay) {
   }
   for (const auto& e : replay.errors) ++error_kinds[std::string(to_string(e.kind))];
   for (const auto& w : replay.warnings) ++warning_kinds[std::string(to_string(w.kind))];
+  notes += replay.notes.size();
 }
 
 }  // namespace damdb::pdn

@@ -21,6 +21,7 @@ struct ValidationSummary {
   std::size_t skipped = 0;                           ///< other variants
   std::map<std::string, std::size_t> error_kinds;    ///< IssueKind name -> count
   std::map<std::string, std::size_t> warning_kinds;  ///< IssueKind name -> count
+  std::size_t notes = 0;  ///< tolerated dialect noted by the reader (dates, rounds normalised)
 
   /// Adds one replayed game to the counts.
   void add(const Replay& replay);
