@@ -223,10 +223,16 @@ class Replayer {
           if (options_.replay_variations && ply > 0) variation(game_.variation_of(e), before, 0);
           break;
         case ElementKind::Move: {
-          rules::generate_moves(pos, legal);
           Move m{};
-          if (!resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
-            return false;
+          // Fast lane: a plain "a-b" quiet move when no capture is possible needs no move list.
+          const bool fast = !options_.record_plies && e.square_count == 2 &&
+                            e.separator == Separator::Dash && !e.alphanumeric &&
+                            fast_quiet_move(e, pos, m);
+          if (!fast) {
+            rules::generate_moves(pos, legal);
+            if (!resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
+              return false;
+          }
           if (options_.record_plies)
             out_.plies_played.push_back(
                 {pos, m, static_cast<std::uint8_t>(rules::canonical_index(legal, m))});
@@ -247,6 +253,14 @@ class Replayer {
       }
     }
     return true;
+  }
+
+  /// The written quiet move `e` (two squares, '-') when no capture is possible and it is legal.
+  bool fast_quiet_move(const Element& e, const Position& pos, Move& m) const {
+    const auto sq = game_.squares_of(e);
+    if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
+    if (rules::has_capture(pos)) return false;
+    return rules::find_quiet_move(pos, rules::square_to_bit(sq[0]), rules::square_to_bit(sq[1]), m);
   }
 
   /// Replays a variation starting from `pos` (the position before the move it replaces).

@@ -191,6 +191,29 @@ void generate_moves(const Position& pos, MoveList& moves) {
   if (best == 0) add_quiet_moves(pos, moves);
 }
 
+bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
+  const Color side = pos.side_to_move();
+  const Bitboard own = pos.pieces(side), empty = pos.empty();
+  if (from < 0 || from >= kBits || to < 0 || to >= kBits) return false;
+  if (!(own & bit(from)) || !(empty & bit(to))) return false;
+  if (pos.kings() & bit(from)) {
+    for (int d : kDirections)
+      for (Bitboard t = shift(bit(from), d) & empty; t; t = shift(t, d) & empty)
+        if (t & bit(to)) {
+          move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+          return true;
+        }
+    return false;
+  }
+  const int left = side == Color::kWhite ? kUpLeft : kDownLeft;
+  const int right = side == Color::kWhite ? kUpRight : kDownRight;
+  if ((shift(bit(from), left) | shift(bit(from), right)) & bit(to)) {
+    move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+    return true;
+  }
+  return false;
+}
+
 void generate_all_captures(const Position& pos, MoveList& captures) {
   captures.clear();
   const Color side = pos.side_to_move();
