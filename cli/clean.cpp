@@ -168,7 +168,9 @@ void setup_clean(CLI::App& app, int& exit_code) {
     if (!opts->report.empty()) {
       std::ofstream report(opts->report, std::ios::trunc);
       if (!report) throw InputError("clean: cannot write " + opts->report);
-      report << nlohmann::json{{"fixes", fixes}, {"unrepaired", unrepaired}}.dump(2) << '\n';
+      report << nlohmann::json{{"fixes", fixes}, {"unrepaired", unrepaired}}.dump(
+                    2, ' ', false, nlohmann::json::error_handler_t::replace)
+             << '\n';
     }
     std::fflush(stdout);
     std::printf(

@@ -2,6 +2,8 @@
 // filters as canonical PDN 3.0 (see indexer/export.hpp). "-o -" writes to standard output.
 // The file is written to FILE.tmp and renamed at the end, so a failed export leaves no
 // half-written FILE.
+#include "indexer/export.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,7 +14,6 @@
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/table.hpp"
-#include "indexer/export.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -54,8 +55,9 @@ void setup_export(CLI::App& app, int& exit_code) {
         throw InputError("cannot write " + temporary);
       }
       std::filesystem::rename(temporary, opts->output, ec);
-      if (ec) throw InputError("cannot rename " + temporary + " to " + opts->output + ": " +
-                               ec.message());
+      if (ec)
+        throw InputError("cannot rename " + temporary + " to " + opts->output + ": " +
+                         ec.message());
     }
     std::ostream& report = to_stdout ? std::cerr : std::cout;
     if (opts->json) {

@@ -4,8 +4,7 @@ namespace damdb::cli {
 
 void add_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
   const char* group = "Game filters";
-  cmd->add_option("--player", spec.player, "Games with this player on either side")
-      ->group(group);
+  cmd->add_option("--player", spec.player, "Games with this player on either side")->group(group);
   cmd->add_option("--white", spec.white, "Games with this player as White")->group(group);
   cmd->add_option("--black", spec.black, "Games with this player as Black")->group(group);
   cmd->add_option("--event", spec.event, "Games of this event")->group(group);
@@ -13,8 +12,9 @@ void add_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
       ->group(group);
   cmd->add_option("--until", spec.until, "Games on or before this date (YYYY[.MM[.DD]])")
       ->group(group);
-  cmd->add_option("--result", spec.result, "Games with this result: 2-0, 1-1, 0-2, *, white, "
-                                           "draw or black")
+  cmd->add_option("--result", spec.result,
+                  "Games with this result: 2-0, 1-1, 0-2, *, white, "
+                  "draw or black")
       ->group(group);
   cmd->add_flag("--regex", spec.regex,
                 "Name and event filters are RE2 regular expressions (searched in the "

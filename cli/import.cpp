@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
+#include "cli/table.hpp"
 #include "indexer/importer.hpp"
 
 namespace damdb::cli {
@@ -55,6 +57,13 @@ void setup_import(CLI::App& app, int& exit_code) {
   cmd->add_option("--batch-games", opts->batch_games, "New games per atomic commit (default 20000)")
       ->check(CLI::Range(1, 10000000));
   cmd->callback([opts, &exit_code] {
+    // Check the inputs first: a missing file must not leave an empty database behind.
+    for (const auto& f : opts->files) {
+      std::error_code ec;
+      if (f != "-" && !std::filesystem::is_regular_file(f, ec))
+        throw InputError("cannot read " + f + ": " +
+                         (std::filesystem::exists(f, ec) ? "not a regular file" : "no such file"));
+    }
     db::OpenOptions open;
     open.bulk_load = true;
     db::Database database = db::Database::open(database_folder(opts->db), open);
@@ -83,7 +92,7 @@ void setup_import(CLI::App& app, int& exit_code) {
                        {"positions", s.positions},
                        {"seconds", s.seconds},
                        {"database", database.folder().string()}};
-      std::cout << j.dump() << '\n';
+      print_json(std::cout, j);
     } else {
       std::printf(
           "imported %llu file(s) into %s: %llu games read, %llu stored (%llu with an illegal "

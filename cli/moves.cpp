@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/table.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -36,7 +37,7 @@ void setup_moves(CLI::App& app, int& exit_code) {
                        {"path", r.path},
                        {"captures", r.captured}});
       }
-      std::cout << out.dump() << '\n';
+      print_json(std::cout, out);
     } else {
       for (const Move& m : moves) std::cout << to_pdn(pos, m, moves) << '\n';
     }

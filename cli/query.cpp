@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/table.hpp"
 #include "rules/fen.hpp"
 
 namespace damdb::cli {
@@ -91,7 +92,7 @@ void run_position(const QueryOptions& o) {
                        {"results", mirrored}};
       j["games_combined"] = a.games + a.mirrored_games;
     }
-    std::cout << j.dump() << '\n';
+    print_json(std::cout, j);
     return;
   }
   std::printf("position %s: %llu game(s)\n", rules::to_fen(pos).c_str(),
@@ -132,7 +133,7 @@ void run_opening(const QueryOptions& o) {
                      {"ended_here", a.ended_here},
                      {"moves", moves}};
     if (o.mirror) j["mirrored_games"] = a.mirrored_games;
-    std::cout << j.dump() << '\n';
+    print_json(std::cout, j);
     return;
   }
   std::printf("opening explorer at %s (%s to move): %llu game(s)", rules::to_fen(pos).c_str(),

@@ -66,8 +66,9 @@ void setup_show(CLI::App& app, int& exit_code) {
       "show", "Print a stored game's moves and a board diagram, or a diagram of a FEN position");
   cmd->add_option("game", opts->game, "Id of a stored game (see `damdb games`)");
   add_database_option(cmd, opts->db);
-  cmd->add_option("--ply", opts->ply, "With a game: show the position after N plies "
-                                      "(0 = start; default: the final position)");
+  cmd->add_option("--ply", opts->ply,
+                  "With a game: show the position after N plies "
+                  "(0 = start; default: the final position)");
   cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
   cmd->add_flag("--numbers", opts->numbers, "Show square numbers on empty squares");
   cmd->add_option("--svg", opts->svg, "Also write the diagram as an SVG file");
@@ -76,8 +77,7 @@ void setup_show(CLI::App& app, int& exit_code) {
     using namespace damdb::rules;
     if (!opts->game.empty() && !opts->fen.empty())
       throw InputError("show: give a game id or --fen, not both");
-    if (opts->game.empty() && opts->ply)
-      throw InputError("show: --ply needs a game id");
+    if (opts->game.empty() && opts->ply) throw InputError("show: --ply needs a game id");
 
     std::optional<indexer::GameView> view;
     Position pos;
@@ -94,10 +94,10 @@ void setup_show(CLI::App& app, int& exit_code) {
     if (!opts->svg.empty()) write_svg(opts->svg, pos, opts->numbers);
 
     if (opts->json) {
-      nlohmann::json out = {{"fen", to_fen(pos)},
-                            {"side_to_move", pos.side_to_move() == Color::kWhite ? "white"
-                                                                                 : "black"},
-                            {"diagram", diagram(pos, opts->numbers)}};
+      nlohmann::json out = {
+          {"fen", to_fen(pos)},
+          {"side_to_move", pos.side_to_move() == Color::kWhite ? "white" : "black"},
+          {"diagram", diagram(pos, opts->numbers)}};
       if (view) {
         const db::GameRecord& g = view->record;
         nlohmann::json tags = nlohmann::json::array();

@@ -43,14 +43,14 @@ db::Database open_database(const Common& common) {
 double round1(double value) { return std::round(value * 10) / 10; }
 
 nlohmann::json tally_json(const Tally& t) {
-  return {{"games", t.games}, {"wins", t.wins},       {"draws", t.draws},
+  return {{"games", t.games},   {"wins", t.wins},       {"draws", t.draws},
           {"losses", t.losses}, {"unknown", t.unknown}, {"score", round1(t.score())}};
 }
 
 nlohmann::json counts_json(const ResultCounts& c) {
-  return {{"games", c.games},         {"white_wins", c.white_wins},
-          {"draws", c.draws},         {"black_wins", c.black_wins},
-          {"unknown", c.unknown},     {"white_score", round1(c.white_score())}};
+  return {{"games", c.games},     {"white_wins", c.white_wins},
+          {"draws", c.draws},     {"black_wins", c.black_wins},
+          {"unknown", c.unknown}, {"white_score", round1(c.white_score())}};
 }
 
 std::string wdl(const Tally& t) {
@@ -97,8 +97,8 @@ void print_players(const indexer::PlayerReport& r, bool json) {
   for (const indexer::PlayerStats& p : r.rows)
     table.row({p.name, std::to_string(p.total.games), std::to_string(p.total.wins),
                std::to_string(p.total.draws), std::to_string(p.total.losses),
-               fixed(p.total.score()), wdl(p.as_white), fixed(p.as_white.score()),
-               wdl(p.as_black), fixed(p.as_black.score()), p.first_date, p.last_date});
+               fixed(p.total.score()), wdl(p.as_white), fixed(p.as_white.score()), wdl(p.as_black),
+               fixed(p.as_black.score()), p.first_date, p.last_date});
   if (!table.empty()) table.print(std::cout);
   std::cout << r.players << " players in " << r.games << " games";
   if (r.rows.size() < r.players) std::cout << ", top " << r.rows.size() << " shown";

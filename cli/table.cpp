@@ -31,15 +31,16 @@ void Table::print(std::ostream& out) const {
   std::vector<std::size_t> widths(headers_.size());
   for (std::size_t c = 0; c < headers_.size(); ++c) widths[c] = display_width(headers_[c]);
   for (const auto& r : rows_)
-    for (std::size_t c = 0; c < r.size(); ++c)
-      widths[c] = std::max(widths[c], display_width(r[c]));
+    for (std::size_t c = 0; c < r.size(); ++c) widths[c] = std::max(widths[c], display_width(r[c]));
   auto line = [&](const std::vector<std::string>& cells) {
     std::string text;
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const std::string pad(widths[c] - display_width(cells[c]), ' ');
       if (c > 0) text += "  ";
-      if (aligns_[c] == Align::right) text += pad + cells[c];
-      else text += cells[c] + (c + 1 < cells.size() ? pad : std::string());
+      if (aligns_[c] == Align::right)
+        text += pad + cells[c];
+      else
+        text += cells[c] + (c + 1 < cells.size() ? pad : std::string());
     }
     out << text << '\n';
   };

@@ -8,6 +8,7 @@
 
 #include "cli/command.hpp"
 #include "cli/report_json.hpp"
+#include "cli/table.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -82,7 +83,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
       // A missing file raises pdn::ReadError, which main reports with exit code 2.
       pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
         if (opts->json) {
-          std::cout << game_json(g, r).dump() << '\n';
+          print_json(std::cout, game_json(g, r));
         } else if (!opts->quiet && (r.status == pdn::ReplayStatus::Invalid ||
                                     (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {
           std::fflush(stdout);

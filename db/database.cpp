@@ -217,8 +217,19 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   const bool writer = options.mode == OpenMode::read_write;
 
   std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw Error(ErrorKind::invalid_argument,
+                "'" + where + "' is a file, not a damdb database folder");
   if (!writer && !fs::exists(dir / "CURRENT", ec))
     throw Error(ErrorKind::not_found, "no damdb database in folder '" + where + "'");
+  // Never turn an unrelated (or damaged) non-empty folder into a database: only an empty or
+  // missing folder is created, an existing one must already hold a database (its CURRENT file).
+  if (writer && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) &&
+      !fs::exists(dir / "CURRENT", ec))
+    throw Error(ErrorKind::invalid_argument,
+                "folder '" + where +
+                    "' is not empty and holds no damdb database (no CURRENT file): not "
+                    "writing into it; give an empty or new folder, or repair the database");
   if (writer) {
     fs::create_directories(dir, ec);
     if (ec) throw Error(ErrorKind::io, "cannot create folder '" + where + "': " + ec.message());
@@ -233,7 +244,9 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   d.keep_log_file_num = 2;
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   d.db_write_buffer_size = impl->bulk ? (1ull << 30) : (256ull << 20);
-  if (options.mode == OpenMode::secondary) d.max_open_files = -1;  // required by RocksDB
+  // Secondary: required by RocksDB. Read-only: every table file is opened at open time, so a
+  // compaction of a running import that deletes files cannot break a query in the middle.
+  if (options.mode != OpenMode::read_write) d.max_open_files = -1;
 
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (std::size_t c = 0; c < kCfCount; ++c) {

@@ -48,8 +48,10 @@ struct ImportOptions {
 /// variants counted as skipped; duplicates (same start position and moves) are stored once,
 /// with every source recorded. Commits are atomic batches that also record how far each file
 /// got, so an import killed at any moment and run again ends with the same database: a file
-/// whose size and sampled content hash match a completed import is skipped; an interrupted one
-/// resumes after the last committed game. "-" reads standard input (never skipped or resumed;
+/// whose size and content hash (of every byte) match a completed import is skipped; an
+/// interrupted one is read again from the start but only the games after the last committed one
+/// are replayed and stored; an edited file is imported again (its changed games become new
+/// games, unchanged ones are duplicates). "-" reads standard input (never skipped or resumed;
 /// duplicates still are not stored twice).
 /// Throws pdn::ReadError for a file that cannot be read and db::Error for storage failures.
 ImportSummary import_files(db::Database& database, const std::vector<std::string>& files,
