@@ -23,6 +23,15 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Validator of count options (--limit, --offset, --ply, --top ...): a whole number >= 0.
+inline const CLI::Validator kCount(
+    [](std::string& value) -> std::string {
+      if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
+        return "expected a whole number >= 0, got '" + value + "'";
+      return {};
+    },
+    "COUNT");
+
 /// A function that adds one subcommand to the app. Its callback stores the exit code in
 /// `exit_code`.
 using CommandSetup = std::function<void(CLI::App& app, int& exit_code)>;

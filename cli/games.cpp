@@ -24,8 +24,10 @@ void setup_games(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("games", "List the stored games (filters as for queries)");
   add_database_option(cmd, opts->db);
   add_filter_options(cmd, opts->filter);
-  cmd->add_option("--limit", opts->limit, "Games to list (default 50)");
-  cmd->add_option("--offset", opts->offset, "Matching games to skip first (default 0)");
+  cmd->add_option("--limit", opts->limit, "Games to list (default 50)")
+      ->check(kCount);
+  cmd->add_option("--offset", opts->offset, "Matching games to skip first (default 0)")
+      ->check(kCount);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, &exit_code] {
     const indexer::GameFilter filter(opts->filter);

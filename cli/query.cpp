@@ -145,8 +145,10 @@ void run_opening(const QueryOptions& o) {
   if (a.ended_here) std::printf(", %llu ended here", static_cast<unsigned long long>(a.ended_here));
   std::printf("\n");
   if (a.moves.empty()) return;
-  std::printf("  %-12s %6s %6s  %6s %6s %6s  %6s  %s\n", "move", "games", "share", "white", "draw",
-              "black", "score", "most recent game");
+  // white/draw/black: shares of the games with a known result; '*': games without one.
+  // score: the side to move's score (win 2, draw 1 point) over the games with a known result.
+  std::printf("  %-12s %6s %6s  %6s %6s %6s %5s  %6s  %s\n", "move", "games", "share", "white",
+              "draw", "black", "*", "score", "most recent game");
   for (const auto& m : a.moves) {
     const double known = static_cast<double>(m.white_wins + m.draws + m.black_wins);
     auto pct = [&](std::uint64_t n) {
@@ -160,10 +162,13 @@ void run_opening(const QueryOptions& o) {
         if (!part->empty() && *part != "?") recent += *part + ", ";
       recent += "#" + std::to_string(m.recent->id.value) + ")";
     }
-    std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%%  %5.1f%%  %s\n", m.notation.c_str(),
-                static_cast<unsigned long long>(m.games),
+    char score[16] = "     -";
+    if (known > 0) std::snprintf(score, sizeof score, "%5.1f%%", m.score(side));
+    std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%% %5llu  %6s  %s\n",
+                m.notation.c_str(), static_cast<unsigned long long>(m.games),
                 a.games ? 100.0 * static_cast<double>(m.games) / static_cast<double>(a.games) : 0.0,
-                pct(m.white_wins), pct(m.draws), pct(m.black_wins), m.score(side), recent.c_str());
+                pct(m.white_wins), pct(m.draws), pct(m.black_wins),
+                static_cast<unsigned long long>(m.unknown), score, recent.c_str());
   }
 }
 
@@ -174,8 +179,10 @@ void setup_query(CLI::App& app, int& exit_code) {
   auto position_opts = std::make_shared<QueryOptions>();
   auto* position = query->add_subcommand("position", "Games that reached a position");
   add_position_options(position, *position_opts);
-  position->add_option("--limit", position_opts->limit, "Games to list (default 50)");
-  position->add_option("--offset", position_opts->offset, "Games to skip (default 0)");
+  position->add_option("--limit", position_opts->limit, "Games to list (default 50)")
+      ->check(kCount);
+  position->add_option("--offset", position_opts->offset, "Games to skip (default 0)")
+      ->check(kCount);
   position->callback([position_opts, &exit_code] {
     run_position(*position_opts);
     exit_code = kOk;

@@ -68,7 +68,8 @@ void setup_show(CLI::App& app, int& exit_code) {
   add_database_option(cmd, opts->db);
   cmd->add_option("--ply", opts->ply,
                   "With a game: show the position after N plies "
-                  "(0 = start; default: the final position)");
+                  "(0 = start; default: the final position)")
+      ->check(kCount);
   cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
   cmd->add_flag("--numbers", opts->numbers, "Show square numbers on empty squares");
   cmd->add_option("--svg", opts->svg, "Also write the diagram as an SVG file");

@@ -260,7 +260,8 @@ void setup_stats(CLI::App& app, int& exit_code) {
     auto opts = std::make_shared<Options>();
     auto* cmd = stats->add_subcommand("players", "Per player results (spellings merged)");
     add_common(cmd, *opts);
-    cmd->add_option("--top", opts->top, "Players to list, most games first (default 20; 0 = all)");
+    cmd->add_option("--top", opts->top, "Players to list, most games first (default 20; 0 = all)")
+        ->check(kCount);
     cmd->callback([opts, &exit_code] {
       const indexer::GameFilter filter(opts->filter);
       const db::Database database = open_database(*opts);
@@ -286,7 +287,8 @@ void setup_stats(CLI::App& app, int& exit_code) {
     auto opts = std::make_shared<Options>();
     auto* cmd = stats->add_subcommand("results", "Results overall and by year, game lengths");
     add_common(cmd, *opts);
-    cmd->add_option("--longest", opts->longest, "Longest games to list (default 5)");
+    cmd->add_option("--longest", opts->longest, "Longest games to list (default 5)")
+        ->check(kCount);
     cmd->callback([opts, &exit_code] {
       const indexer::GameFilter filter(opts->filter);
       const db::Database database = open_database(*opts);
@@ -302,8 +304,10 @@ void setup_stats(CLI::App& app, int& exit_code) {
     auto opts = std::make_shared<Options>();
     auto* cmd = stats->add_subcommand("openings", "The most frequent opening sequences");
     add_common(cmd, *opts);
-    cmd->add_option("--plies", opts->plies, "Length of the sequences in plies (default 6)");
-    cmd->add_option("--top", opts->top, "Sequences to list (default 20; 0 = all)");
+    cmd->add_option("--plies", opts->plies, "Length of the sequences in plies (default 6)")
+        ->check(kCount);
+    cmd->add_option("--top", opts->top, "Sequences to list (default 20; 0 = all)")
+        ->check(kCount);
     cmd->callback([opts, &exit_code] {
       if (opts->plies < 1 || opts->plies > 200)
         throw InputError("--plies must be between 1 and 200");
