@@ -24,6 +24,7 @@ void setup_export(CLI::App& app, int& exit_code) {
     indexer::FilterSpec filter;
     std::string output;
     bool json = false;
+    bool force = false;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("export", "Write the stored games as canonical PDN 3.0");
@@ -32,7 +33,11 @@ void setup_export(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--output", opts->output, "PDN file to write (\"-\" = standard output)")
       ->required();
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
+  cmd->add_flag("--force", opts->force, "Replace OUTPUT if it exists");
   cmd->callback([opts, &exit_code] {
+    std::error_code ec;
+    if (opts->output != "-" && !opts->force && std::filesystem::exists(opts->output, ec))
+      throw InputError(opts->output + " exists: not overwriting it (use --force to replace it)");
     const indexer::GameFilter filter(opts->filter);
     db::OpenOptions open;
     open.mode = db::OpenMode::read_only;

@@ -219,6 +219,13 @@ TEST_F(CliGamesTest, ExportRoundTripThroughImport) {
        at = filtered.out.find("[Event ", at + 1))
     ++tags;
   EXPECT_EQ(tags, 4u);
+  // Exporting again to the same file is refused (exit 2) and leaves it as it was.
+  const std::string before = read_all(out);
+  const CommandRun refused = damdb("export -o '" + out.string() + "'");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("exists: not overwriting it"), std::string::npos) << refused.err;
+  EXPECT_EQ(read_all(out), before);
+  EXPECT_EQ(damdb("export --force -o '" + out.string() + "'").exit_code, 0);
 }
 
 TEST_F(CliGamesTest, StatsPlayers) {
