@@ -220,11 +220,11 @@ TEST_F(CliGamesTest, ExportRoundTripThroughImport) {
     ++tags;
   EXPECT_EQ(tags, 4u);
   // Exporting again to the same file is refused (exit 2) and leaves it as it was.
-  const std::string before = read_all(out);
+  const std::string exported_text = read_all(out);
   const CommandRun refused = damdb("export -o '" + out.string() + "'");
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_NE(refused.err.find("exists: not overwriting it"), std::string::npos) << refused.err;
-  EXPECT_EQ(read_all(out), before);
+  EXPECT_EQ(read_all(out), exported_text);
   EXPECT_EQ(damdb("export --force -o '" + out.string() + "'").exit_code, 0);
 }
 
