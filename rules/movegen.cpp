@@ -106,6 +106,23 @@ class CaptureSearch {
   int from_ = 0;
 };
 
+/// Runs the capture search from every piece of `from_pieces` (the side to move's), adding to
+/// `moves`; returns the most pieces a sequence takes (0: no capture).
+int search_captures(const Position& pos, Bitboard from_pieces, MoveList& moves, bool keep_all) {
+  const Bitboard opp = pos.pieces(opposite(pos.side_to_move()));
+  int best = 0;
+  for (Bitboard p = from_pieces; p; p &= p - 1) {
+    const int from = lowest_bit(p);
+    // The moving piece leaves its square: it counts as empty during its own capture.
+    CaptureSearch search(opp, pos.empty() | bit(from), moves, best, keep_all);
+    if (pos.kings() & bit(from))
+      search.king(from);
+    else
+      search.man(from);
+  }
+  return best;
+}
+
 void add_quiet_moves(const Position& pos, MoveList& moves) {
   const bool white = pos.side_to_move() == Color::kWhite;
   const Bitboard own = pos.pieces(pos.side_to_move());
@@ -178,16 +195,7 @@ void generate_moves(const Position& pos, MoveList& moves) {
   Bitboard capturers = 0;
   for (int d : kDirections) capturers |= shift(shift(empty, -d) & opp, -d);
   capturers &= own & ~pos.kings();
-  int best = 0;
-  for (Bitboard p = capturers | kings; p; p &= p - 1) {
-    const int from = lowest_bit(p);
-    // The moving piece leaves its square: it counts as empty during its own capture.
-    CaptureSearch search(opp, empty | bit(from), moves, best);
-    if (kings & bit(from))
-      search.king(from);
-    else
-      search.man(from);
-  }
+  const int best = search_captures(pos, capturers | kings, moves, false);
   if (best == 0) add_quiet_moves(pos, moves);
 }
 
@@ -216,18 +224,7 @@ bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
 
 void generate_all_captures(const Position& pos, MoveList& captures) {
   captures.clear();
-  const Color side = pos.side_to_move();
-  const Bitboard own = pos.pieces(side);
-  const Bitboard opp = pos.pieces(opposite(side));
-  int best = 0;
-  for (Bitboard p = own; p; p &= p - 1) {
-    const int from = lowest_bit(p);
-    CaptureSearch search(opp, pos.empty() | bit(from), captures, best, /*keep_all=*/true);
-    if (pos.kings() & bit(from))
-      search.king(from);
-    else
-      search.man(from);
-  }
+  search_captures(pos, pos.pieces(pos.side_to_move()), captures, /*keep_all=*/true);
 }
 
 namespace {
