@@ -31,7 +31,7 @@ echo; echo "== validation: parse + replay every game of the corpus, one core =="
 build/tests/bench_validate 2>/dev/null | grep -E "BM_"
 
 echo; echo "== import: $games generated games through the real import path =="
-build/tests/bench_import --games "$games" --dir "$work/db" --keep
+build/tests/bench_import --games "$games" --dir "$work" --keep   # database in $work/db
 
 echo; echo "== queries on that database =="
 build/tests/bench_query --db "$work/db" --queries 10000 --commands 200
