@@ -96,9 +96,9 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       o.write_buffer_size = bulk ? (64 << 20) : (32 << 20);
       break;
     case kGames:
-      // PDN text dominates: bigger blocks and, at the bottom level, ZSTD with a dictionary
+      // PDN text dominates: at the bottom level, ZSTD with a dictionary
       // trained per SST file on sampled blocks (tags, names and move numbers repeat).
-      t.block_size = 64 * 1024;
+      t.block_size = 16 * 1024;  // a row of a query reads one game: keep blocks small
       o.bottommost_compression_opts.enabled = true;
       o.bottommost_compression_opts.max_dict_bytes = 16 * 1024;
       o.bottommost_compression_opts.zstd_max_train_bytes = 100 * 16 * 1024;
