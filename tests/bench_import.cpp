@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/corpus_files.hpp"
 #include "db/database.hpp"
 #include "db/error.hpp"
 #include "indexer/importer.hpp"
@@ -71,13 +72,7 @@ std::string tag(const pdn::Game& g, const char* name) {
 }
 
 std::vector<CorpusGame> load_corpus() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(DAMDB_CORPUS_DIR)) {
-    std::string ext = e.path().extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-    if (e.is_regular_file() && ext == ".pdn") files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = damdb::testing::corpus_pdn_files();
   std::vector<CorpusGame> out;
   pdn::ReplayOptions options;
   options.record_plies = true;

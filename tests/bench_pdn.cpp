@@ -2,6 +2,7 @@
 // until the text is at least 100 MB, read with GameReader from memory and from a file.
 // Reports MB/s (bytes_per_second) and games/s. Run: build/tests/bench_pdn
 #include "pdn/reader.hpp"
+#include "tests/corpus_files.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -19,19 +20,7 @@ namespace fs = std::filesystem;
 
 const std::string& big_text() {
   static const std::string text = [] {
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(DAMDB_CORPUS_DIR)) {
-      std::string ext = e.path().extension().string();
-      std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-      if (e.is_regular_file() && ext == ".pdn") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    std::string once;
-    for (const auto& f : files) {
-      std::ifstream in(f, std::ios::binary);
-      once.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      once += "\n";
-    }
+    const std::string once = damdb::testing::corpus_text();
     std::string all;
     all.reserve(100u << 20);
     while (all.size() < (100u << 20)) all += once;

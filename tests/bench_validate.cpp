@@ -12,6 +12,7 @@
 
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
+#include "tests/corpus_files.hpp"
 
 namespace {
 
@@ -19,22 +20,7 @@ namespace fs = std::filesystem;
 
 /// The corpus concatenated once (files sorted by path), about 4.4 MB.
 const std::string& corpus_text() {
-  static const std::string text = [] {
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(DAMDB_CORPUS_DIR)) {
-      std::string ext = e.path().extension().string();
-      std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-      if (e.is_regular_file() && ext == ".pdn") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    std::string all;
-    for (const auto& f : files) {
-      std::ifstream in(f, std::ios::binary);
-      all.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      all += "\n";
-    }
-    return all;
-  }();
+  static const std::string text = damdb::testing::corpus_text();
   return text;
 }
 
