@@ -249,6 +249,18 @@ void print_openings(const indexer::OpeningReport& r, bool json) {
   std::cout << '\n';
 }
 
+/// Sets the callback of a stats subcommand: compile the filter, open the database read-only,
+/// then run(database, filter, options) and report success.
+template <class Options, class Run>
+void on_run(CLI::App* cmd, std::shared_ptr<Options> opts, int& exit_code, Run run) {
+  cmd->callback([opts, &exit_code, run] {
+    const indexer::GameFilter filter(opts->filter);
+    const db::Database database = open_database(*opts);
+    run(database, filter, *opts);
+    exit_code = kOk;
+  });
+}
+
 void setup_stats(CLI::App& app, int& exit_code) {
   auto* stats = app.add_subcommand("stats", "Statistics: players, events, results, openings");
   stats->require_subcommand(1);
@@ -262,23 +274,19 @@ void setup_stats(CLI::App& app, int& exit_code) {
     add_common(cmd, *opts);
     cmd->add_option("--top", opts->top, "Players to list, most games first (default 20; 0 = all)")
         ->check(kCount);
-    cmd->callback([opts, &exit_code] {
-      const indexer::GameFilter filter(opts->filter);
-      const db::Database database = open_database(*opts);
-      print_players(indexer::player_statistics(database, filter, opts->top), opts->json);
-      exit_code = kOk;
-    });
+    on_run(cmd, opts, exit_code,
+           [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
+             print_players(indexer::player_statistics(d, f, o.top), o.json);
+           });
   }
   {
     auto opts = std::make_shared<Common>();
     auto* cmd = stats->add_subcommand("events", "Per event: dates, games, players, results");
     add_common(cmd, *opts);
-    cmd->callback([opts, &exit_code] {
-      const indexer::GameFilter filter(opts->filter);
-      const db::Database database = open_database(*opts);
-      print_events(indexer::event_statistics(database, filter), opts->json);
-      exit_code = kOk;
-    });
+    on_run(cmd, opts, exit_code,
+           [](const db::Database& d, const indexer::GameFilter& f, const Common& o) {
+             print_events(indexer::event_statistics(d, f), o.json);
+           });
   }
   {
     struct Options : Common {
@@ -287,14 +295,11 @@ void setup_stats(CLI::App& app, int& exit_code) {
     auto opts = std::make_shared<Options>();
     auto* cmd = stats->add_subcommand("results", "Results overall and by year, game lengths");
     add_common(cmd, *opts);
-    cmd->add_option("--longest", opts->longest, "Longest games to list (default 5)")
-        ->check(kCount);
-    cmd->callback([opts, &exit_code] {
-      const indexer::GameFilter filter(opts->filter);
-      const db::Database database = open_database(*opts);
-      print_results(indexer::result_statistics(database, filter, opts->longest), opts->json);
-      exit_code = kOk;
-    });
+    cmd->add_option("--longest", opts->longest, "Longest games to list (default 5)")->check(kCount);
+    on_run(cmd, opts, exit_code,
+           [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
+             print_results(indexer::result_statistics(d, f, o.longest), o.json);
+           });
   }
   {
     struct Options : Common {
@@ -306,17 +311,13 @@ void setup_stats(CLI::App& app, int& exit_code) {
     add_common(cmd, *opts);
     cmd->add_option("--plies", opts->plies, "Length of the sequences in plies (default 6)")
         ->check(kCount);
-    cmd->add_option("--top", opts->top, "Sequences to list (default 20; 0 = all)")
-        ->check(kCount);
-    cmd->callback([opts, &exit_code] {
-      if (opts->plies < 1 || opts->plies > 200)
-        throw InputError("--plies must be between 1 and 200");
-      const indexer::GameFilter filter(opts->filter);
-      const db::Database database = open_database(*opts);
-      print_openings(indexer::opening_statistics(database, filter, opts->plies, opts->top),
-                     opts->json);
-      exit_code = kOk;
-    });
+    cmd->add_option("--top", opts->top, "Sequences to list (default 20; 0 = all)")->check(kCount);
+    on_run(cmd, opts, exit_code,
+           [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
+             if (o.plies < 1 || o.plies > 200)
+               throw InputError("--plies must be between 1 and 200");
+             print_openings(indexer::opening_statistics(d, f, o.plies, o.top), o.json);
+           });
   }
 }
 
