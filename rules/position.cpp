@@ -36,46 +36,24 @@ Piece Position::piece_on(Square sq) const {
 
 std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
 
-template <bool kUpdateKey>
-void Position::play_impl(const Move& m) {
+void Position::play(const Move& m) {
   const bool white_moves = side_ == Color::kWhite;
-  Bitboard& own = white_moves ? white_ : black_;
-  Bitboard& opp = white_moves ? black_ : white_;
-  const Bitboard from = Bitboard{1} << m.from;
-  const Bitboard to = Bitboard{1} << m.to;
-  assert(own & from);
-  assert((m.captures & ~opp) == 0);
-
-  const bool king = (kings_ & from) != 0;
+  const bool king = (kings_ >> m.from) & 1;
   const Piece mover = white_moves ? (king ? Piece::kWhiteKing : Piece::kWhiteMan)
                                   : (king ? Piece::kBlackKing : Piece::kBlackMan);
-  Piece lands_as = mover;
-  if (!king && (to & (white_moves ? kWhitePromotionRow : kBlackPromotionRow)))
-    lands_as = white_moves ? Piece::kWhiteKing : Piece::kBlackKing;
-
-  if constexpr (kUpdateKey)
-    key_ ^= zobrist::piece_key(mover, m.from) ^ zobrist::piece_key(lands_as, m.to);
-  own = (own & ~from) | to;
-  kings_ &= ~from;
-  if (lands_as == Piece::kWhiteKing || lands_as == Piece::kBlackKing) kings_ |= to;
-
   const Piece opp_man = white_moves ? Piece::kBlackMan : Piece::kWhiteMan;
   const Piece opp_king = white_moves ? Piece::kBlackKing : Piece::kWhiteKing;
-  if constexpr (kUpdateKey) {
-    for (Bitboard c = m.captures; c; c &= c - 1) {
-      const int bit = lowest_bit(c);
-      key_ ^= zobrist::piece_key((kings_ >> bit) & 1 ? opp_king : opp_man, bit);
-    }
+  std::uint64_t key = key_ ^ zobrist::black_to_move_key() ^ zobrist::piece_key(mover, m.from);
+  for (Bitboard c = m.captures; c; c &= c - 1) {
+    const int bit = lowest_bit(c);
+    key ^= zobrist::piece_key((kings_ >> bit) & 1 ? opp_king : opp_man, bit);
   }
-  opp &= ~m.captures;
-  kings_ &= ~m.captures;
-
-  side_ = opposite(side_);
-  if constexpr (kUpdateKey) key_ ^= zobrist::black_to_move_key();
+  play_unkeyed(m);
+  const bool lands_king = (kings_ >> m.to) & 1;
+  const Piece lands_as = white_moves ? (lands_king ? Piece::kWhiteKing : Piece::kWhiteMan)
+                                     : (lands_king ? Piece::kBlackKing : Piece::kBlackMan);
+  key_ = key ^ zobrist::piece_key(lands_as, m.to);
 }
-
-template void Position::play_impl<true>(const Move& m);
-template void Position::play_impl<false>(const Move& m);
 
 Position Position::mirrored() const {
   Bitboard white = 0, black = 0, kings = 0;

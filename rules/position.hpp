@@ -1,6 +1,7 @@
 // A position of International Draughts: men and kings of both colours and the side to move.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 #include "rules/bitboard.hpp"
@@ -47,10 +48,28 @@ class Position {
 
   /// Plays a legal move (from generate_moves) for the side to move: moves the piece, removes the
   /// captured pieces, crowns a man that ends on the far row, switches the side and updates key().
-  void play(const Move& m) { play_impl<true>(m); }
+  void play(const Move& m);
 
-  /// Like play() but leaves key() stale: for searches that never read keys (perft).
-  void play_unkeyed(const Move& m) { play_impl<false>(m); }
+  /// Like play() but leaves key() stale: for searches that never read keys (perft). Inline and
+  /// branch-free: a few bitboard operations.
+  void play_unkeyed(const Move& m) {
+    const bool white_moves = side_ == Color::kWhite;
+    Bitboard& own = white_moves ? white_ : black_;
+    Bitboard& opp = white_moves ? black_ : white_;
+    const Bitboard from = Bitboard{1} << m.from;
+    const Bitboard to = Bitboard{1} << m.to;
+    assert(own & from);
+    assert((m.captures & ~opp) == 0);
+    // The piece ends as a king if it was one or if it is a man ending on the far row (FMJD
+    // art. 3.7: only the end square of a capture counts).
+    const Bitboard crown_row = white_moves ? kWhitePromotionRow : kBlackPromotionRow;
+    const Bitboard was_king = Bitboard{0} - ((kings_ >> m.from) & 1);  // all ones or zero
+    const Bitboard king_to = to & (crown_row | was_king);
+    own = (own & ~from) | to;
+    opp &= ~m.captures;
+    kings_ = (kings_ & ~(from | m.captures)) | king_to;
+    side_ = opposite(side_);
+  }
 
   /// The colour-reversed position: square n <-> 51 - n, colours swapped, side to move swapped.
   Position mirrored() const;
@@ -61,9 +80,6 @@ class Position {
   }
 
  private:
-  template <bool kUpdateKey>
-  void play_impl(const Move& m);
-
   Bitboard white_ = 0;
   Bitboard black_ = 0;
   Bitboard kings_ = 0;
