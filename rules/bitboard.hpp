@@ -53,6 +53,14 @@ inline constexpr std::array<int, 4> kDirections = {kUpLeft, kUpRight, kDownLeft,
 /// Shifts every square of `b` one step in direction `d`, dropping squares that leave the board.
 constexpr Bitboard shift(Bitboard b, int d) { return (d > 0 ? (b << d) : (b >> -d)) & kBoard; }
 
+/// shift() by a constant direction WITHOUT dropping the squares that leave the board: the result
+/// may hold ghost bits or bits above 53, so AND it with a set of real squares (pieces, empty
+/// squares) before using or shifting it again. Saves the kBoard mask in hot code.
+template <int D>
+constexpr Bitboard step(Bitboard b) {
+  return D > 0 ? (b << D) : (b >> -D);
+}
+
 /// Number of squares in a set.
 constexpr int count(Bitboard b) { return std::popcount(b); }
 

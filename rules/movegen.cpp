@@ -16,6 +16,29 @@ inline Bitboard slide_fill(Bitboard kings, int d, Bitboard empty) {
   return fill;
 }
 
+/// Squares from which a man jumps in direction D: the next square along D holds an opponent and
+/// the one after it is empty.
+/// The result may hold ghost bits (see step()): AND it with real squares.
+template <int D>
+inline Bitboard jump_starts(Bitboard opp, Bitboard empty) {
+  return step<-D>(step<-D>(empty) & opp);
+}
+
+/// True when a king of `kings` can capture along direction D: its empty run (or its own square)
+/// ends next to an opponent with an empty square behind it.
+template <int D>
+inline bool king_captures_along(Bitboard kings, Bitboard opp, Bitboard empty) {
+  return ((slide_fill(kings, D, empty) | kings) & jump_starts<D>(opp, empty)) != 0;
+}
+
+/// True when some king of `kings` can capture.
+inline bool king_can_capture(Bitboard kings, Bitboard opp, Bitboard empty) {
+  return king_captures_along<kUpLeft>(kings, opp, empty) ||
+         king_captures_along<kUpRight>(kings, opp, empty) ||
+         king_captures_along<kDownLeft>(kings, opp, empty) ||
+         king_captures_along<kDownRight>(kings, opp, empty);
+}
+
 /// Depth-first search of capture sequences for one piece, keeping only the sequences that take
 /// the most pieces and one entry per (from, to, captured set).
 class CaptureSearch {
@@ -154,30 +177,44 @@ bool has_capture(const Position& pos) {
   const Bitboard empty = pos.empty();
   const Bitboard men = own & ~pos.kings();
   const Bitboard kings = own & pos.kings();
-  for (int d : kDirections) {
-    if (shift(shift(men, d) & opp, d) & empty) return true;
-    if (kings) {
-      // The first square beyond each king's empty run, if it is an opponent with an empty beyond.
-      const Bitboard reach = shift(slide_fill(kings, d, empty) | kings, d);
-      if (shift(reach & opp, d) & empty) return true;
-    }
-  }
-  return false;
+  const Bitboard starts = jump_starts<kUpLeft>(opp, empty) | jump_starts<kUpRight>(opp, empty) |
+                          jump_starts<kDownLeft>(opp, empty) | jump_starts<kDownRight>(opp, empty);
+  if (men & starts) return true;
+  return kings && king_can_capture(kings, opp, empty);
 }
 
 int count_moves(const Position& pos) {
-  if (has_capture(pos)) {
+  const bool white = pos.side_to_move() == Color::kWhite;
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard opp = pos.pieces(opposite(pos.side_to_move()));
+  const Bitboard men = own & ~pos.kings();
+  const Bitboard kings = own & pos.kings();
+  const Bitboard empty = pos.empty();
+  if (kings && king_can_capture(kings, opp, empty)) {
     MoveList moves;
     generate_moves(pos, moves);
     return moves.size();
   }
-  const bool white = pos.side_to_move() == Color::kWhite;
-  const Bitboard own = pos.pieces(pos.side_to_move());
-  const Bitboard men = own & ~pos.kings();
-  const Bitboard kings = own & pos.kings();
-  const Bitboard empty = pos.empty();
-  int n = white ? count(shift(men, kUpLeft) & empty) + count(shift(men, kUpRight) & empty)
-                : count(shift(men, kDownLeft) & empty) + count(shift(men, kDownRight) & empty);
+  const Bitboard s_ul = jump_starts<kUpLeft>(opp, empty), s_ur = jump_starts<kUpRight>(opp, empty);
+  const Bitboard s_dl = jump_starts<kDownLeft>(opp, empty);
+  const Bitboard s_dr = jump_starts<kDownRight>(opp, empty);
+  const Bitboard j_ul = men & s_ul, j_ur = men & s_ur, j_dl = men & s_dl, j_dr = men & s_dr;
+  if (j_ul | j_ur | j_dl | j_dr) {
+    // Men's captures only. If no man can jump again from where its first jump lands (in any
+    // direction but straight back over the piece just taken; the square it left only matters
+    // for that direction), every capture takes exactly one piece and each jump is one move.
+    // (Landing squares are real: a jump passes over an opponent onto an empty square.)
+    const Bitboard goes_on = (step<2 * kUpLeft>(j_ul) & (s_ul | s_ur | s_dl)) |
+                             (step<2 * kUpRight>(j_ur) & (s_ul | s_ur | s_dr)) |
+                             (step<2 * kDownLeft>(j_dl) & (s_ul | s_dl | s_dr)) |
+                             (step<2 * kDownRight>(j_dr) & (s_ur | s_dl | s_dr));
+    if (!goes_on) return count(j_ul) + count(j_ur) + count(j_dl) + count(j_dr);
+    MoveList moves;
+    generate_moves(pos, moves);
+    return moves.size();
+  }
+  int n = white ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
+                : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
   // Rays of different kings never overlap (each stops at the first occupied square).
   if (kings)
     for (int d : kDirections) n += count(slide_fill(kings, d, empty));
