@@ -2,6 +2,8 @@
 #include "rules/movegen.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 
 namespace damdb::rules {
 namespace {
@@ -129,6 +131,78 @@ class CaptureSearch {
   int from_ = 0;
 };
 
+/// Counts the legal captures when only men can capture and some man takes two pieces or more:
+/// the depth-first search of CaptureSearch::man, started from the landing squares of the first
+/// jumps that go on (a first jump that cannot go on takes fewer than the maximum). Keeps the
+/// longest sequences, one per (from, to, captured set), without building Moves.
+class ManCaptureCounter {
+ public:
+  ManCaptureCounter(Bitboard opponents, Bitboard empty) : opponents_(opponents), empty_(empty) {}
+
+  /// Goes on from the landing square of the first jump of the man on `from` over `taken`.
+  void after_first_jump(Bitboard from, Bitboard taken, Bitboard land) {
+    from_ = from;
+    empty_with_from_ = empty_ | from;  // the man has left its square
+    man_from(land, taken, 1);
+  }
+
+  /// Number of distinct sequences taking the most pieces.
+  int count() const { return size_; }
+
+ private:
+  struct Found {
+    Bitboard from, to, captured;
+  };
+
+  template <int D>
+  bool man_jump(Bitboard sq, Bitboard captured, int n) {
+    const Bitboard mid = step<D>(sq) & opponents_ & ~captured;
+    if (!mid) return false;
+    const Bitboard land = step<D>(mid) & empty_with_from_;
+    if (!land) return false;
+    man_from(land, captured | mid, n + 1);
+    return true;
+  }
+
+  void man_from(Bitboard sq, Bitboard captured, int n) {
+    bool extended = man_jump<kUpLeft>(sq, captured, n);
+    extended |= man_jump<kUpRight>(sq, captured, n);
+    extended |= man_jump<kDownLeft>(sq, captured, n);
+    extended |= man_jump<kDownRight>(sq, captured, n);
+    if (!extended) record(sq, captured, n);
+  }
+
+  void record(Bitboard to, Bitboard captured, int n) {
+    if (n < best_) return;
+    if (n > best_) {
+      best_ = n;
+      size_ = 0;
+    }
+    for (int i = 0; i < size_; ++i)
+      if (found_[i].from == from_ && found_[i].to == to && found_[i].captured == captured) return;
+    assert(size_ < MoveList::kCapacity);
+    found_[size_++] = Found{from_, to, captured};
+  }
+
+  Bitboard opponents_;
+  Bitboard empty_;
+  Bitboard empty_with_from_ = 0;
+  Bitboard from_ = 0;
+  int best_ = 0;
+  int size_ = 0;
+  std::array<Found, MoveList::kCapacity> found_;  // left uninitialised beyond size_
+};
+
+/// The men's captures counted by ManCaptureCounter, for the first jumps in direction D whose
+/// landing squares are `lands`.
+template <int D>
+inline void count_on_from(ManCaptureCounter& counter, Bitboard lands) {
+  for (; lands; lands &= lands - 1) {
+    const Bitboard land = lands & (0 - lands);
+    counter.after_first_jump(step<-2 * D>(land), step<-D>(land), land);
+  }
+}
+
 /// Runs the capture search from every piece of `from_pieces` (the side to move's), adding to
 /// `moves`; returns the most pieces a sequence takes (0: no capture).
 int search_captures(const Position& pos, Bitboard from_pieces, MoveList& moves, bool keep_all) {
@@ -204,14 +278,18 @@ int count_moves(const Position& pos) {
     // direction but straight back over the piece just taken; the square it left only matters
     // for that direction), every capture takes exactly one piece and each jump is one move.
     // (Landing squares are real: a jump passes over an opponent onto an empty square.)
-    const Bitboard goes_on = (step<2 * kUpLeft>(j_ul) & (s_ul | s_ur | s_dl)) |
-                             (step<2 * kUpRight>(j_ur) & (s_ul | s_ur | s_dr)) |
-                             (step<2 * kDownLeft>(j_dl) & (s_ul | s_dl | s_dr)) |
-                             (step<2 * kDownRight>(j_dr) & (s_ur | s_dl | s_dr));
-    if (!goes_on) return count(j_ul) + count(j_ur) + count(j_dl) + count(j_dr);
-    MoveList moves;
-    generate_moves(pos, moves);
-    return moves.size();
+    const Bitboard on_ul = step<2 * kUpLeft>(j_ul) & (s_ul | s_ur | s_dl);
+    const Bitboard on_ur = step<2 * kUpRight>(j_ur) & (s_ul | s_ur | s_dr);
+    const Bitboard on_dl = step<2 * kDownLeft>(j_dl) & (s_ul | s_dl | s_dr);
+    const Bitboard on_dr = step<2 * kDownRight>(j_dr) & (s_ur | s_dl | s_dr);
+    if (!(on_ul | on_ur | on_dl | on_dr))
+      return count(j_ul) + count(j_ur) + count(j_dl) + count(j_dr);
+    ManCaptureCounter counter(opp, empty);
+    count_on_from<kUpLeft>(counter, on_ul);
+    count_on_from<kUpRight>(counter, on_ur);
+    count_on_from<kDownLeft>(counter, on_dl);
+    count_on_from<kDownRight>(counter, on_dr);
+    return counter.count();
   }
   int n = white ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
                 : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
