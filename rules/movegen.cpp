@@ -131,29 +131,69 @@ class CaptureSearch {
   int from_ = 0;
 };
 
-/// Counts the legal captures when only men can capture and some man takes two pieces or more:
-/// the depth-first search of CaptureSearch::man, started from the landing squares of the first
-/// jumps that go on (a first jump that cannot go on takes fewer than the maximum). Keeps the
-/// longest sequences, one per (from, to, captured set), without building Moves.
-class ManCaptureCounter {
- public:
-  ManCaptureCounter(Bitboard opponents, Bitboard empty) : opponents_(opponents), empty_(empty) {}
+/// The first jumps of the men of the side to move, per direction (index as in kDirections), and
+/// the landing squares of those that can go on. From where a first jump lands a man can jump
+/// again in any direction but straight back over the piece just taken; the square it left only
+/// matters for that direction, so the test is exact: some landing square goes on if and only if
+/// the longest capture of the men takes two pieces or more.
+struct ManJumps {
+  std::array<Bitboard, 4> starts;   ///< men that can jump in each direction
+  std::array<Bitboard, 4> goes_on;  ///< landing squares (per direction) with a second jump
 
-  /// Goes on from the landing square of the first jump of the man on `from` over `taken`.
-  void after_first_jump(Bitboard from, Bitboard taken, Bitboard land) {
-    from_ = from;
-    empty_with_from_ = empty_ | from;  // the man has left its square
-    man_from(land, taken, 1);
+  ManJumps(Bitboard men, Bitboard opp, Bitboard empty) {
+    const Bitboard s_ul = jump_starts<kUpLeft>(opp, empty);
+    const Bitboard s_ur = jump_starts<kUpRight>(opp, empty);
+    const Bitboard s_dl = jump_starts<kDownLeft>(opp, empty);
+    const Bitboard s_dr = jump_starts<kDownRight>(opp, empty);
+    starts = {men & s_ul, men & s_ur, men & s_dl, men & s_dr};
+    // (Landing squares are real: a jump passes over an opponent onto an empty square.)
+    goes_on = {step<2 * kUpLeft>(starts[0]) & (s_ul | s_ur | s_dl),
+               step<2 * kUpRight>(starts[1]) & (s_ul | s_ur | s_dr),
+               step<2 * kDownLeft>(starts[2]) & (s_ul | s_dl | s_dr),
+               step<2 * kDownRight>(starts[3]) & (s_ur | s_dl | s_dr)};
   }
 
-  /// Number of distinct sequences taking the most pieces.
-  int count() const { return size_; }
+  bool any() const { return (starts[0] | starts[1] | starts[2] | starts[3]) != 0; }
+  bool any_goes_on() const { return (goes_on[0] | goes_on[1] | goes_on[2] | goes_on[3]) != 0; }
+  /// Number of first jumps: the number of legal moves when none goes on (one piece each).
+  int count_single() const {
+    return count(starts[0]) + count(starts[1]) + count(starts[2]) + count(starts[3]);
+  }
+};
+
+/// Adds the single jumps of the men in direction D (none of them goes on) to `moves`.
+template <int D>
+inline void add_single_jumps(Bitboard starts, MoveList& moves) {
+  for (; starts; starts &= starts - 1) {
+    const int from = lowest_bit(starts);
+    moves.push_back(Move{bit(from + D), static_cast<std::uint8_t>(from),
+                         static_cast<std::uint8_t>(from + 2 * D)});
+  }
+}
+
+/// The men's captures when no king can capture and some man takes two pieces or more: the
+/// depth-first search of CaptureSearch::man, started from the landing squares of the first jumps
+/// that go on (a first jump that cannot go on takes fewer than the maximum). Keeps the longest
+/// sequences, one Move per (from, to, captured set).
+class ManCaptureSearch {
+ public:
+  ManCaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out)
+      : opponents_(opponents), empty_(empty), out_(out) {
+    out_.clear();
+  }
+
+  /// Searches on from the landing squares `lands` of first jumps in direction D.
+  template <int D>
+  void after_first_jumps(Bitboard lands) {
+    for (; lands; lands &= lands - 1) {
+      const Bitboard land = lands & (0 - lands);
+      from_ = step<-2 * D>(land);
+      empty_with_from_ = empty_ | from_;  // the man has left its square
+      man_from(land, step<-D>(land), 1);
+    }
+  }
 
  private:
-  struct Found {
-    Bitboard from, to, captured;
-  };
-
   template <int D>
   bool man_jump(Bitboard sq, Bitboard captured, int n) {
     const Bitboard mid = step<D>(sq) & opponents_ & ~captured;
@@ -176,31 +216,32 @@ class ManCaptureCounter {
     if (n < best_) return;
     if (n > best_) {
       best_ = n;
-      size_ = 0;
+      out_.clear();
     }
-    for (int i = 0; i < size_; ++i)
-      if (found_[i].from == from_ && found_[i].to == to && found_[i].captured == captured) return;
-    assert(size_ < MoveList::kCapacity);
-    found_[size_++] = Found{from_, to, captured};
+    const Move m{captured, static_cast<std::uint8_t>(lowest_bit(from_)),
+                 static_cast<std::uint8_t>(lowest_bit(to))};
+    for (const Move& x : out_)
+      if (x == m) return;
+    assert(out_.size() < MoveList::kCapacity);
+    out_.push_back(m);
   }
 
   Bitboard opponents_;
   Bitboard empty_;
+  MoveList& out_;
   Bitboard empty_with_from_ = 0;
   Bitboard from_ = 0;
   int best_ = 0;
-  int size_ = 0;
-  std::array<Found, MoveList::kCapacity> found_;  // left uninitialised beyond size_
 };
 
-/// The men's captures counted by ManCaptureCounter, for the first jumps in direction D whose
-/// landing squares are `lands`.
-template <int D>
-inline void count_on_from(ManCaptureCounter& counter, Bitboard lands) {
-  for (; lands; lands &= lands - 1) {
-    const Bitboard land = lands & (0 - lands);
-    counter.after_first_jump(step<-2 * D>(land), step<-D>(land), land);
-  }
+/// Fills `moves` with the men's captures of ManCaptureSearch.
+inline void men_multi_captures(const ManJumps& jumps, Bitboard opp, Bitboard empty,
+                               MoveList& moves) {
+  ManCaptureSearch search(opp, empty, moves);
+  search.after_first_jumps<kUpLeft>(jumps.goes_on[0]);
+  search.after_first_jumps<kUpRight>(jumps.goes_on[1]);
+  search.after_first_jumps<kDownLeft>(jumps.goes_on[2]);
+  search.after_first_jumps<kDownRight>(jumps.goes_on[3]);
 }
 
 /// Runs the capture search from every piece of `from_pieces` (the side to move's), adding to
@@ -269,27 +310,12 @@ int count_moves(const Position& pos) {
     generate_moves(pos, moves);
     return moves.size();
   }
-  const Bitboard s_ul = jump_starts<kUpLeft>(opp, empty), s_ur = jump_starts<kUpRight>(opp, empty);
-  const Bitboard s_dl = jump_starts<kDownLeft>(opp, empty);
-  const Bitboard s_dr = jump_starts<kDownRight>(opp, empty);
-  const Bitboard j_ul = men & s_ul, j_ur = men & s_ur, j_dl = men & s_dl, j_dr = men & s_dr;
-  if (j_ul | j_ur | j_dl | j_dr) {
-    // Men's captures only. If no man can jump again from where its first jump lands (in any
-    // direction but straight back over the piece just taken; the square it left only matters
-    // for that direction), every capture takes exactly one piece and each jump is one move.
-    // (Landing squares are real: a jump passes over an opponent onto an empty square.)
-    const Bitboard on_ul = step<2 * kUpLeft>(j_ul) & (s_ul | s_ur | s_dl);
-    const Bitboard on_ur = step<2 * kUpRight>(j_ur) & (s_ul | s_ur | s_dr);
-    const Bitboard on_dl = step<2 * kDownLeft>(j_dl) & (s_ul | s_dl | s_dr);
-    const Bitboard on_dr = step<2 * kDownRight>(j_dr) & (s_ur | s_dl | s_dr);
-    if (!(on_ul | on_ur | on_dl | on_dr))
-      return count(j_ul) + count(j_ur) + count(j_dl) + count(j_dr);
-    ManCaptureCounter counter(opp, empty);
-    count_on_from<kUpLeft>(counter, on_ul);
-    count_on_from<kUpRight>(counter, on_ur);
-    count_on_from<kDownLeft>(counter, on_dl);
-    count_on_from<kDownRight>(counter, on_dr);
-    return counter.count();
+  const ManJumps jumps(men, opp, empty);
+  if (jumps.any()) {
+    if (!jumps.any_goes_on()) return jumps.count_single();
+    MoveList moves;
+    men_multi_captures(jumps, opp, empty, moves);
+    return moves.size();
   }
   int n = white ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
                 : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
@@ -305,13 +331,25 @@ void generate_moves(const Position& pos, MoveList& moves) {
   const Bitboard own = pos.pieces(side);
   const Bitboard opp = pos.pieces(opposite(side));
   const Bitboard empty = pos.empty();
+  const Bitboard men = own & ~pos.kings();
   const Bitboard kings = own & pos.kings();
-  // Men that can start a capture: an opponent next to them with an empty square behind it.
-  Bitboard capturers = 0;
-  for (int d : kDirections) capturers |= shift(shift(empty, -d) & opp, -d);
-  capturers &= own & ~pos.kings();
-  const int best = search_captures(pos, capturers | kings, moves, false);
-  if (best == 0) add_quiet_moves(pos, moves);
+  const ManJumps jumps(men, opp, empty);
+  if (kings && king_can_capture(kings, opp, empty)) {
+    // Kings and men compete for the longest capture: the general search from every king and
+    // every man that can jump.
+    const Bitboard capturers =
+        jumps.starts[0] | jumps.starts[1] | jumps.starts[2] | jumps.starts[3];
+    search_captures(pos, capturers | kings, moves, false);
+  } else if (jumps.any_goes_on()) {
+    men_multi_captures(jumps, opp, empty, moves);
+  } else if (jumps.any()) {
+    add_single_jumps<kUpLeft>(jumps.starts[0], moves);
+    add_single_jumps<kUpRight>(jumps.starts[1], moves);
+    add_single_jumps<kDownLeft>(jumps.starts[2], moves);
+    add_single_jumps<kDownRight>(jumps.starts[3], moves);
+  } else {
+    add_quiet_moves(pos, moves);
+  }
 }
 
 bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
