@@ -236,7 +236,7 @@ class Parser {
           }
           break;
         case Lead::Tag:
-          if (movetext_ || repeated_tag_name()) {
+          if (movetext_ || comment_cut_ || repeated_tag_name()) {
             reason = EndReason::NextTag;
             goto done;
           }
@@ -461,17 +461,39 @@ class Parser {
   }
 
   // ---- comments ---------------------------------------------------------------------------
+  // A comment runs to the next '}'. A comment that is never closed would swallow the games after
+  // it, so it also ends where a new game's tag section begins inside it: a line that starts
+  // (after blanks) with a complete tag pair `[Name "value"]` and either follows an empty line or
+  // is followed by another such line (a tag section of two or more lines). Embedded commands
+  // (`[%eval 0.1]`) and brackets inside the text of a line never match. The game then ends
+  // before those tags (error: comment never closed) and the next game starts there.
   void parse_comment() {
     std::size_t start = p_;
     TextPos pos = pos_at(start);
     const void* close = std::memchr(s_ + p_ + 1, '}', n_ - p_ - 1);
+    const std::size_t limit =
+        close ? static_cast<std::size_t>(static_cast<const char*>(close) - s_) : n_;
+    const std::size_t cut = next_game_tags_in_comment(start, limit);
+    // "comment opened at line:column is never closed" (column in characters; start lies on
+    // the current line), built only for an error.
+    auto unclosed = [&](bool before_tags) {
+      std::string m = "comment opened at " + std::to_string(pos.line) + ":" +
+                      std::to_string(exact_column(start)) + " is never closed";
+      if (before_tags) m += "; it ends before the next game's tags";
+      return m;
+    };
     std::size_t end;
-    if (!close) {
+    if (cut != kNone) {
+      end = cut;
+      error_here(start, end, "'}' closing the comment", unclosed(true));
+      comment_cut_ = true;
+    } else if (!close) {
       if (!at_eof_) throw NeedMoreInput{};
       end = n_;
-      error_here(start, end, "'}' closing the comment", "comment is never closed");
+      // A re-read (converted encoding) of a game whose comment was cut ends at the cut.
+      error_here(start, end, "'}' closing the comment", unclosed(eof_is_next_tag_));
     } else {
-      end = static_cast<std::size_t>(static_cast<const char*>(close) - s_);
+      end = limit;
     }
     Element e;
     e.kind = ElementKind::Comment;
@@ -479,7 +501,67 @@ class Parser {
     e.text = range(start + 1, end);
     push(e);
     advance_to(end);
-    if (end < n_) ++p_;  // the '}'
+    if (cut == kNone && end < n_) ++p_;  // the '}'
+  }
+
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+  // True when a tag pair `[Name "value"]` (escapes \" and \\ in the value) starts at q.
+  bool tag_pair_at(std::size_t q) {
+    if (peek(q) != '[') return false;
+    ++q;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    const std::size_t name_begin = q;
+    while (is_name_char(peek(q))) ++q;
+    if (q == name_begin) return false;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    if (peek(q) != '"') return false;
+    ++q;
+    while (true) {
+      const char c = peek(q);
+      if (c == '"') break;
+      if (c == '\n' || (c == 0 && q >= n_)) return false;
+      q += (c == '\\' && (peek(q + 1) == '"' || peek(q + 1) == '\\')) ? 2 : 1;
+    }
+    ++q;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    return peek(q) == ']';
+  }
+
+  // First byte after the blanks that begin the line starting at q.
+  std::size_t skip_blanks(std::size_t q) {
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    return q;
+  }
+
+  // Where a comment opened at `open` must end because a new game's tag section begins on a line
+  // inside it, before `limit` (its '}' or the end of the buffer): the end of the comment's text
+  // (trailing white space excluded); kNone when no such line exists. See parse_comment.
+  std::size_t next_game_tags_in_comment(std::size_t open, std::size_t limit) {
+    std::size_t k = open + 1;
+    while (k < limit) {
+      const void* nl = std::memchr(s_ + k, '\n', limit - k);
+      if (!nl) return kNone;
+      const std::size_t newline = static_cast<std::size_t>(static_cast<const char*>(nl) - s_);
+      k = newline + 1;
+      const std::size_t tag = skip_blanks(k);
+      if (tag >= limit || s_[tag] != '[' || !tag_pair_at(tag)) continue;
+      // The line before: empty (only blanks) and not the comment's first line?
+      std::size_t j = newline;
+      while (j > open && (s_[j - 1] == ' ' || s_[j - 1] == '\t' || s_[j - 1] == '\r')) --j;
+      bool starts_section = j > open + 1 && s_[j - 1] == '\n';
+      if (!starts_section) {
+        // Or the line after is a tag pair too.
+        std::size_t q = tag;
+        while (peek(q) != '\n' && !(q >= n_ && peek(q) == 0)) ++q;
+        if (q < n_) starts_section = tag_pair_at(skip_blanks(q + 1));
+      }
+      if (!starts_section) continue;
+      std::size_t end = k;
+      while (end > open + 1 && is_space(s_[end - 1])) --end;
+      return end;
+    }
+    return kNone;
   }
 
   void parse_line_comment() {
@@ -950,6 +1032,7 @@ class Parser {
   std::uint32_t base_column_ = 1;  // column of line_start_ (start.column on the first line)
   std::uint32_t first_base_column_ = 1;  // start.column
   bool movetext_ = false;
+  bool comment_cut_ = false;  // an unclosed comment was ended before the next game's tags
   std::vector<std::uint32_t> stack_;
   std::vector<Element>* open_line_ = &game_.moves;
   std::vector<TextPos> open_pos_;

@@ -320,6 +320,75 @@ TEST(PdnReader, NestedCommentIsAnError) {
   EXPECT_EQ(g.text_of(*of_kind(g, ElementKind::Comment)[0]), " nested { comment ");
 }
 
+// An unclosed comment ends where the next game's tag section begins (after an empty line, or
+// two tag lines in a row); the error stays with the game and the next games are read.
+TEST(PdnReader, UnclosedCommentEndsBeforeNextGamesTags) {
+  const std::string text =
+      "[Event \"a\"]\n[Result \"2-0\"]\n\n1. 32-28 {good move 19-23 2-0\n\n"
+      "[Event \"b\"]\n[Result \"1-1\"]\n\n1. 33-28 {fine} 1-1\n"
+      "[Event \"c\"]\n[Result \"*\"]\n1. 31-26 {never closed either\n"
+      "[Event \"d\"]\n[Site \"e\"]\n1. 34-29 *\n";
+  auto games = read_games(text, "u.pdn");
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[0].tag("Event")->value, "a");
+  auto comments = of_kind(games[0], ElementKind::Comment);
+  ASSERT_EQ(comments.size(), 1u);
+  EXPECT_EQ(games[0].text_of(*comments[0]), "good move 19-23 2-0");
+  EXPECT_EQ(games[0].result(), nullptr);
+  ASSERT_FALSE(games[0].diagnostics.empty());
+  const Diagnostic& d = games[0].diagnostics[0];
+  EXPECT_EQ(d.severity, Severity::Error);
+  EXPECT_EQ(d.pos.line, 4u);
+  EXPECT_EQ(d.pos.column, 10u);
+  EXPECT_EQ(d.message, "comment opened at 4:10 is never closed; it ends before the next game's tags");
+  EXPECT_EQ(games[1].tag("Event")->value, "b");
+  EXPECT_TRUE(games[1].diagnostics.empty());
+  EXPECT_EQ(games[1].first_line, 6u);
+  EXPECT_EQ(games[2].tag("Event")->value, "c");
+  ASSERT_EQ(of_kind(games[2], ElementKind::Comment).size(), 1u);
+  EXPECT_EQ(games[2].text_of(*of_kind(games[2], ElementKind::Comment)[0]), "never closed either");
+  EXPECT_TRUE(games[2].has_errors());
+  EXPECT_EQ(games[3].tag("Event")->value, "d");
+  EXPECT_EQ(games[3].tag("Site")->value, "e");
+  EXPECT_EQ(of_kind(games[3], ElementKind::Move).size(), 1u);
+  EXPECT_TRUE(games[3].diagnostics.empty());
+}
+
+// Brackets in comments stay comment text: embedded commands, a bracket inside a line, and a
+// single tag-like line that neither follows an empty line nor precedes another tag line.
+TEST(PdnReader, CommentsWithBracketsAreKept) {
+  Game g = one("1. 32-28 {[%eval 0.1][%depth 12]} 19-23 {line one\n[Note \"quoted\"] in the"
+               " text\n\n[%clock w 1:00]\nend} 2. 37-32 *\n");
+  auto comments = of_kind(g, ElementKind::Comment);
+  ASSERT_EQ(comments.size(), 2u);
+  EXPECT_EQ(g.text_of(*comments[0]), "[%eval 0.1][%depth 12]");
+  EXPECT_EQ(g.text_of(*comments[1]),
+            "line one\n[Note \"quoted\"] in the text\n\n[%clock w 1:00]\nend");
+  EXPECT_EQ(of_kind(g, ElementKind::Move).size(), 3u);
+  EXPECT_EQ(errors(g), 0);
+}
+
+// The reader's small chunks: the comment and the tags arrive in different chunks; the same
+// games result. Also a Latin-1 game (re-read after conversion) keeps the same error.
+TEST(PdnReader, UnclosedCommentAcrossChunksAndEncodings) {
+  const std::string text = "[White \"G\xE9rard\"]\n1. 32-28 {oops 19-23\n\n[Event \"b\"]\n"
+                           "1. 33-28 *\n";
+  std::istringstream in(text);
+  ReaderOptions options;
+  options.chunk_bytes = 7;
+  GameReader reader(in, "c.pdn", options);
+  std::vector<Game> games;
+  reader.visit([&](Game& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].encoding, Encoding::Latin1);
+  EXPECT_EQ(games[0].text_of(*of_kind(games[0], ElementKind::Comment)[0]), "oops 19-23");
+  ASSERT_FALSE(games[0].diagnostics.empty());
+  EXPECT_EQ(games[0].diagnostics[0].message,
+            "comment opened at 2:10 is never closed; it ends before the next game's tags");
+  EXPECT_EQ(games[1].tag("Event")->value, "b");
+  EXPECT_TRUE(games[1].diagnostics.empty());
+}
+
 TEST(PdnReader, EmptyInputAndWhitespace) {
   EXPECT_TRUE(read_games("").empty());
   EXPECT_TRUE(read_games(" \r\n\n\t").empty());
