@@ -166,7 +166,8 @@ std::vector<EmbeddedCommand> embedded_commands(std::string_view comment);
 /// Content equality used for round trips: tags (name, value) in canonical writer order, and all
 /// movetext elements except move numbers (the writer regenerates those) compared by meaning:
 /// squares, separator, strength marks, alphanumeric text, NAG values, comment texts, setups,
-/// variations recursively, and the terminator (a missing terminator equals '*').
+/// variations recursively, and the terminator (a missing terminator and a non-standard score
+/// such as 4-6 equal '*', as the writer writes them).
 /// Returns true when equal; otherwise false and, if `why` is given, the first difference.
 bool same_content(const Game& a, const Game& b, std::string* why = nullptr);
 

@@ -1,5 +1,7 @@
 #include "pdn/writer.hpp"
 
+#include "pdn/tag_values.hpp"
+
 #include <array>
 #include <string_view>
 
@@ -145,10 +147,13 @@ class Writer {
     return t;
   }
 
+  // The terminator without spaces; a non-standard score (4-6, 1-9) becomes '*' because read
+  // back it would be a move that does not end the game (its score stays in the Result tag).
   std::string result_text(const Element& e) const {
     std::string t;
     for (char c : g_.text_of(e))
       if (c != ' ' && c != '\t') t += c;
+    if (!is_standard_result(t)) t = "*";
     return t;
   }
 

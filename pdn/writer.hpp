@@ -2,7 +2,9 @@
 // Black, Result, those present), then the other tags in input order; movetext with regenerated
 // move numbers ("12." before white's move, "12..." before black's when not directly after
 // white's), squares without zero padding, strength marks, NAGs, comments, line comments,
-// setups and variations kept; the terminator (`*` when the game had none); UTF-8, LF line
+// setups and variations kept; the terminator (`*` when the game had none, and for a
+// non-standard score such as 4-6, which stays in the Result tag: written as a terminator it
+// would read back as a move that does not end the game); UTF-8, LF line
 // endings, lines wrapped at 80 characters where a token boundary allows. Reading the output
 // gives a game with the same content (see same_content in game.hpp).
 #pragma once

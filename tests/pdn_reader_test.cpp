@@ -545,5 +545,30 @@ TEST(PdnWriter, AddsTerminatorAndKeepsLineCommentsSetupsAndUnicode) {
   EXPECT_NE(out.find("/FEN \"B:W31:B1\"/ 1... 1-7 {x} *"), std::string::npos);
 }
 
+// A non-standard score (1-9) read as the terminator because the Result tag says so is written
+// as '*' with the score kept in the Result tag: written as "1-9" it would read back as a move
+// that runs into the next game when that game has no tags.
+TEST(PdnWriter, NonStandardResultIsWrittenAsStar) {
+  Game a = one("[Result \"1-9\"]\n1. 32-28 19-23 1-9\n");
+  ASSERT_NE(a.result(), nullptr);
+  EXPECT_EQ(a.text_of(*a.result()), "1-9");
+  Game b = one("1. 33-28 18-23 1 - 1\n");  // a game without tags
+  std::ostringstream out;
+  write_games({a, b}, out);
+  EXPECT_EQ(out.str(),
+            "[Result \"1-9\"]\n\n1. 32-28 19-23 *\n\n1. 33-28 18-23 1-1\n");
+  auto again = read_games(out.str());
+  ASSERT_EQ(again.size(), 2u);
+  std::string why;
+  EXPECT_TRUE(same_content(a, again[0], &why)) << why;
+  EXPECT_TRUE(same_content(b, again[1], &why)) << why;
+  EXPECT_EQ(again[0].tag("Result")->value, "1-9");
+  ASSERT_NE(again[0].result(), nullptr);
+  EXPECT_EQ(again[0].text_of(*again[0].result()), "*");
+  EXPECT_EQ(again[0].result()->outcome, Outcome::Unknown);
+  EXPECT_EQ(of_kind(again[0], ElementKind::Move).size(), 2u);
+  EXPECT_EQ(to_pdn(again[0]), to_pdn(a));
+}
+
 }  // namespace
 }  // namespace damdb::pdn
