@@ -16,12 +16,18 @@ int main(int argc, char** argv) {
   CLI::App app{"damdb: game database and PDN toolkit for International Draughts (10x10, FMJD)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "damdb 0.1");
+  // CLI11's usage errors (unknown option, missing argument, bad value) get the "damdb: " prefix
+  // of every other error; help and --version are not failures and print as CLI11 prints them.
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    return "damdb: " + CLI::FailureMessage::simple(failed, e);
+  });
   int exit_code = kOk;
   for (const auto& setup : command_registry()) setup(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // CLI11 prints help or the usage error; its usage errors become our "bad input" code.
+    // CLI11 prints help (exit 0) or the usage error (through failure_message above); its usage
+    // errors become our "bad input" code.
     int code = app.exit(e);
     return code == 0 ? 0 : kBadInput;
   } catch (const std::exception& e) {

@@ -191,6 +191,32 @@ TEST_F(CliGamesTest, ErrorsExitWithTwo) {
   EXPECT_FALSE(std::filesystem::exists(path("x.pdn")));
 }
 
+// CLI11's own usage errors carry the same "damdb: " prefix and exit with 2; help exits with 0.
+TEST_F(CliGamesTest, UsageErrorsHaveThePrefix) {
+  const std::string cases[] = {
+      "games --no-such-option",        // unknown option
+      "query position --limit",        // missing argument
+      "games --limit -3",              // bad value (validator)
+      "no-such-command",               // unknown subcommand
+      "",                              // no subcommand
+  };
+  for (const std::string& args : cases) {
+    const CommandRun run = damdb(args, false);
+    EXPECT_EQ(run.exit_code, 2) << args;
+    EXPECT_EQ(run.err.rfind("damdb: ", 0), 0u) << args << ": " << run.err;
+    EXPECT_TRUE(run.out.empty()) << args << ": " << run.out;
+  }
+  for (const std::string& args : {std::string("--help"), std::string("games --help")}) {
+    const CommandRun help = damdb(args, false);
+    EXPECT_EQ(help.exit_code, 0) << args;
+    EXPECT_NE(help.out.find("Usage:"), std::string::npos) << args << ": " << help.out;
+    EXPECT_TRUE(help.err.empty()) << args << ": " << help.err;
+  }
+  const CommandRun version = damdb("--version", false);
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out, "damdb 0.1\n");
+}
+
 TEST_F(CliGamesTest, ExportRoundTripThroughImport) {
   const std::filesystem::path out = path("export.pdn");
   const CommandRun run = damdb("export -o '" + out.string() + "'");
