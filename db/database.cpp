@@ -31,10 +31,12 @@ namespace {
 
 // Column families, in the order of their handles.
 enum Cf : std::size_t {
-  kDefault, kGames, kPositions, kGameHashes, kPlayers, kEvents, kDates, kMeta, kCfCount
+  kDefault, kGames, kGameHeaders, kPositions, kGameHashes, kPlayers, kEvents, kDates, kMeta,
+  kCfCount
 };
 constexpr std::array<const char*, kCfCount> kCfNames = {
-    "default", "games", "positions", "game_hashes", "players", "events", "dates", "meta"};
+    "default", "games", "game_headers", "positions", "game_hashes", "players", "events", "dates",
+    "meta"};
 
 constexpr std::string_view kMetaSchema = "schema_version";
 constexpr std::string_view kMetaNextId = "next_game_id";
@@ -103,6 +105,12 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       o.bottommost_compression_opts.max_dict_bytes = 16 * 1024;
       o.bottommost_compression_opts.zstd_max_train_bytes = 100 * 16 * 1024;
       o.write_buffer_size = bulk ? (128 << 20) : (64 << 20);
+      break;
+    case kGameHeaders:
+      // Result rows read 50 headers of games scattered over the id range: small blocks, so a
+      // cache miss decompresses little, and they stay in the block cache (a few tens of bytes
+      // a game).
+      t.block_size = 4 * 1024;
       break;
     default:
       break;
@@ -235,7 +243,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
     if (ec) throw Error(ErrorKind::io, "cannot create folder '" + where + "': " + ec.message());
   }
 
-  impl->cache = rocksdb::NewLRUCache(64 << 20);
+  impl->cache = rocksdb::NewLRUCache(128 << 20);
   auto& d = impl->db_options;
   d.create_if_missing = writer;
   d.create_missing_column_families = writer;
@@ -252,6 +260,20 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   for (std::size_t c = 0; c < kCfCount; ++c) {
     impl->cf_opts[c] = cf_options(static_cast<Cf>(c), impl->bulk, impl->cache);
     descriptors.emplace_back(kCfNames[c], impl->cf_opts[c]);
+  }
+
+  // An existing database must have every column family of this schema: an older one (schema
+  // 2 had no game_headers) is refused before RocksDB would add the missing families.
+  if (fs::exists(dir / "CURRENT", ec)) {
+    std::vector<std::string> present;
+    check(rocksdb::DB::ListColumnFamilies(d, where, &present), "opening database '" + where + "'");
+    for (const char* name : kCfNames)
+      if (std::find(present.begin(), present.end(), name) == present.end())
+        throw Error(ErrorKind::invalid_argument,
+                    "database '" + where + "' lacks the column family '" + name +
+                        "': it was written by another damdb version (this one reads schema "
+                        "version " + std::to_string(kSchemaVersion) +
+                        "); import its files into a new database");
   }
 
   rocksdb::Status s;
@@ -382,6 +404,13 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       id.encode(key);
       record.encode(value);
       put(kGames, key, value);
+    }
+    // game_headers: new games only (a duplicate's new source changes no header field).
+    for (const auto& [id, record] : batch.new_games_) {
+      key.clear(); value.clear();
+      id.encode(key);
+      GameHeader::of(record).encode(value);
+      put(kGameHeaders, key, value);
     }
     {
       std::vector<std::pair<ContentHash, GameId>> hashes;
@@ -547,6 +576,33 @@ void Database::compact() {
 
 std::optional<GameRecord> Database::game(GameId id) const { return detail::load_game(*impl_, id); }
 
+std::optional<GameHeader> Database::game_header(GameId id) const {
+  auto v = impl_->get(kGameHeaders, id.encode());
+  if (!v) return std::nullopt;
+  return GameHeader::decode(*v);
+}
+
+std::vector<std::optional<GameHeader>> Database::game_headers(std::span<const GameId> ids) const {
+  std::vector<std::optional<GameHeader>> out(ids.size());
+  if (ids.empty()) return out;
+  std::vector<std::string> keys(ids.size());
+  std::vector<rocksdb::Slice> slices(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    ids[i].encode(keys[i]);
+    slices[i] = slice(keys[i]);
+  }
+  std::vector<rocksdb::PinnableSlice> values(ids.size());
+  std::vector<rocksdb::Status> statuses(ids.size());
+  impl_->db->MultiGet(rocksdb::ReadOptions(), impl_->cf(kGameHeaders), ids.size(), slices.data(),
+                      values.data(), statuses.data());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    check(statuses[i], "reading game_headers in '" + impl_->folder.string() + "'");
+    out[i] = GameHeader::decode(view(values[i]));
+  }
+  return out;
+}
+
 std::optional<GameId> Database::find_game(const ContentHash& hash) const {
   return detail::find_game(*impl_, hash);
 }
@@ -620,6 +676,16 @@ void Database::for_each_game(const std::function<bool(GameId, const GameRecord&)
     if (!visit(GameId::decode(view(it->key())), GameRecord::decode(view(it->value())))) return;
   }
   check(it->status(), "reading games in '" + impl_->folder.string() + "'");
+}
+
+void Database::for_each_game_header(
+    const std::function<bool(GameId, const GameHeader&)>& visit, GameId from) const {
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kGameHeaders)));
+  for (it->Seek(slice(from.encode())); it->Valid(); it->Next()) {
+    if (!visit(GameId::decode(view(it->key())), GameHeader::decode(view(it->value())))) return;
+  }
+  check(it->status(), "reading game_headers in '" + impl_->folder.string() + "'");
 }
 
 void Database::scan_index(TextIndex index, std::string_view prefix,

@@ -10,12 +10,14 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "db/content_hash.hpp"
+#include "db/game_header.hpp"
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
 #include "db/import_batch.hpp"
@@ -114,6 +116,12 @@ class Database {
 
   /// The game with this id, or nullopt.
   std::optional<GameRecord> game(GameId id) const;
+  /// The header (players, event, date, round, result, status, plies) of the game with this
+  /// id, or nullopt: a small read, for result rows and filters.
+  std::optional<GameHeader> game_header(GameId id) const;
+  /// The headers of `ids` in one batched lookup (RocksDB MultiGet), in the order of `ids`;
+  /// nullopt for an id not stored.
+  std::vector<std::optional<GameHeader>> game_headers(std::span<const GameId> ids) const;
   /// The id of the stored game with this content hash, or nullopt.
   std::optional<GameId> find_game(const ContentHash& hash) const;
   /// Games that reached exactly this position (zobrist and check key equal), one page.
@@ -125,6 +133,10 @@ class Database {
   /// Calls visit(id, record) for every game in id order from `from`, until it returns false.
   void for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
                      GameId from = GameId{1}) const;
+  /// Calls visit(id, header) for every game in id order from `from`, until it returns false
+  /// (reads only the game_headers column family: much faster than for_each_game).
+  void for_each_game_header(const std::function<bool(GameId, const GameHeader&)>& visit,
+                            GameId from = GameId{1}) const;
   /// Calls visit(key) for every key of the index whose text starts with `prefix`, in key
   /// order, until it returns false. An exact text match is prefix = text + '\0'.
   void scan_index(TextIndex index, std::string_view prefix,

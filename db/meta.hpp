@@ -17,7 +17,7 @@ namespace damdb::db {
 
 /// Version of the on-disk layout described in db/SCHEMA.md; opening a database of another
 /// version raises Error(invalid_argument).
-inline constexpr std::uint32_t kSchemaVersion = 2;
+inline constexpr std::uint32_t kSchemaVersion = 3;
 
 /// Running totals of the database, kept exact by the single writer.
 struct Counts {

@@ -56,10 +56,9 @@ std::string date_bound(const std::string& partial, bool upper) {
          two(digits[2], upper ? "99" : "00");
 }
 
-std::string game_date(const db::GameRecord& game) {
-  const std::string key = date_key(game.tag("Date"));
-  return key;
-}
+std::string game_date(const db::GameHeader& game) { return date_key(game.date); }
+
+std::string game_date(const db::GameRecord& game) { return date_key(game.tag("Date")); }
 
 GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {
   auto prepare = [&](const std::string& raw, std::string& needle,
@@ -93,9 +92,14 @@ bool GameFilter::text_matches(const std::string& value, const std::string& needl
 }
 
 bool GameFilter::matches(const db::GameRecord& game) const {
+  return empty_ || matches(db::GameHeader::of(game));
+}
+
+bool GameFilter::matches(const db::GameHeader& game) const {
   if (empty_) return true;
   if (result_ && game.result != *result_) return false;
-  const std::string white(game.tag("White")), black(game.tag("Black"));
+  const std::string& white = game.white;
+  const std::string& black = game.black;
   if ((!white_.empty() || white_re_) && !text_matches(white, white_, white_re_.get()))
     return false;
   if ((!black_.empty() || black_re_) && !text_matches(black, black_, black_re_.get()))
@@ -104,7 +108,7 @@ bool GameFilter::matches(const db::GameRecord& game) const {
       !text_matches(black, player_, player_re_.get()))
     return false;
   if ((!event_.empty() || event_re_) &&
-      !text_matches(std::string(game.tag("Event")), event_, event_re_.get()))
+      !text_matches(game.event, event_, event_re_.get()))
     return false;
   if (!since_.empty() || !until_.empty()) {
     std::string date = game_date(game);

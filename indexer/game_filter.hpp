@@ -1,6 +1,7 @@
 // Filters shared by every query command: players, event, dates, result.
 #pragma once
 
+#include "db/game_header.hpp"
 #include "db/game_record.hpp"
 
 #include <memory>
@@ -45,7 +46,9 @@ class GameFilter {
 
   /// True when no criterion is set (every game passes).
   bool empty() const { return empty_; }
-  /// True when the game passes every criterion.
+  /// True when the game passes every criterion (every criterion is a header field).
+  bool matches(const db::GameHeader& game) const;
+  /// The same for a full record (builds its header).
   bool matches(const db::GameRecord& game) const;
 
  private:
@@ -64,6 +67,7 @@ class GameFilter {
 std::string date_bound(const std::string& partial, bool upper);
 
 /// The game's date as "YYYY.MM.DD" ('?' for unknown parts), from its Date tag.
+std::string game_date(const db::GameHeader& game);
 std::string game_date(const db::GameRecord& game);
 
 }  // namespace damdb::indexer

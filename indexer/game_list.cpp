@@ -7,10 +7,10 @@ namespace damdb::indexer {
 GameListing list_games(const db::Database& db, const GameFilter& filter, std::size_t limit,
                        std::size_t offset) {
   GameListing out;
-  auto add_row = [&](db::GameId id, const db::GameRecord& game) {
+  auto add_row = [&](db::GameId id, const db::GameHeader& game) {
     GameListRow row;
     row.game = game_row(id, game);
-    row.plies = static_cast<std::uint32_t>(game.moves.size());
+    row.plies = game.plies;
     row.status = game.status;
     out.rows.push_back(std::move(row));
   };
@@ -21,8 +21,8 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
     out.total = meta.counts.games;
     if (meta.next_game_id - 1 == meta.counts.games) {
       if (offset >= out.total || limit == 0) return out;
-      db.for_each_game(
-          [&](db::GameId id, const db::GameRecord& game) {
+      db.for_each_game_header(
+          [&](db::GameId id, const db::GameHeader& game) {
             add_row(id, game);
             return out.rows.size() < limit;
           },
@@ -31,7 +31,7 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
     }
   }
   std::uint64_t matched = 0;
-  db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
+  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
     if (!filter.matches(game)) return true;
     if (matched >= offset && out.rows.size() < limit) add_row(id, game);
     ++matched;

@@ -31,8 +31,8 @@ struct GameListing {
 };
 
 /// The page [offset, offset + limit) of the games passing `filter`, with their total count.
-/// With a filter every game is read once; without one only the page is read (the total comes
-/// from the database counts). Throws db::Error from the database.
+/// Reads game headers only: with a filter every header once; without one only the page (the
+/// total comes from the database counts). Throws db::Error from the database.
 GameListing list_games(const db::Database& db, const GameFilter& filter, std::size_t limit,
                        std::size_t offset = 0);
 

@@ -11,20 +11,35 @@
 namespace damdb::indexer {
 namespace {
 
-/// Calls visit(id, plies) for every game that reached `key`, newest first, until it returns
-/// false.
+/// Calls visit(occurrence, header) for the games that reached `key`, newest first, until it
+/// returns false; the first `skip` games are passed over without reading their headers, which
+/// are read `batch` at a time (one MultiGet).
 template <class Visit>
-void for_each_occurrence(const db::Database& db, const db::PositionKey& key, Visit&& visit) {
+void for_each_game_at(const db::Database& db, const db::PositionKey& key, std::size_t skip,
+                      std::size_t batch, Visit&& visit) {
   db::OccurrenceQuery q;
-  q.limit = 512;
   q.descending = true;
+  std::vector<db::GameId> ids;
   while (true) {
+    q.limit = std::clamp<std::size_t>(skip + batch, 1, 4096);
     const db::OccurrencePage page = db.occurrences(key, q);
-    for (const db::Occurrence& o : page.rows)
-      if (!visit(o)) return;
+    const std::size_t first = std::min(skip, page.rows.size());
+    skip -= first;
+    ids.clear();
+    for (std::size_t i = first; i < page.rows.size(); ++i) ids.push_back(page.rows[i].game);
+    const auto headers = db.game_headers(ids);
+    for (std::size_t i = first; i < page.rows.size(); ++i)
+      if (const auto& h = headers[i - first]; h && !visit(page.rows[i], *h)) return;
     if (!page.more || page.rows.empty()) return;
     q.after = page.rows.back().game;
   }
+}
+
+GameRow row_at(const db::Occurrence& o, const db::GameHeader& header, bool mirrored) {
+  GameRow row = game_row(o.game, header);
+  row.ply = o.plies.empty() ? 0 : o.plies.front();
+  row.mirrored = mirrored;
+  return row;
 }
 
 /// Rows [offset, offset + limit) of the games that reached `key` and pass `filter`; returns the
@@ -32,31 +47,24 @@ void for_each_occurrence(const db::Database& db, const db::PositionKey& key, Vis
 std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
                            const GameFilter& filter, const PositionQuery& query, bool mirrored,
                            std::vector<GameRow>& rows) {
-  std::uint64_t matched = 0;
-  const bool filtered = !filter.empty();
-  for_each_occurrence(db, key, [&](const db::Occurrence& o) {
-    std::optional<db::GameRecord> game;
-    if (filtered) {
-      game = db.game(o.game);
-      if (!game || !filter.matches(*game)) return true;
-    }
-    if (matched >= query.offset && rows.size() < query.limit) {
-      if (!game) game = db.game(o.game);
-      if (game) {
-        GameRow row = game_row(o.game, *game);
-        row.ply = o.plies.empty() ? 0 : o.plies.front();
-        row.mirrored = mirrored;
-        rows.push_back(std::move(row));
-      }
-    }
-    ++matched;
-    // Without a filter the total is known from the statistics: stop after the page.
-    return filtered || rows.size() < query.limit;
-  });
-  if (!filtered) {
+  if (filter.empty()) {
+    // The total is in the statistics: read only the page's headers.
+    if (query.limit > 0)
+      for_each_game_at(db, key, query.offset, query.limit,
+                       [&](const db::Occurrence& o, const db::GameHeader& h) {
+                         rows.push_back(row_at(o, h, mirrored));
+                         return rows.size() < query.limit;
+                       });
     const auto stats = db.position_stats(key);
-    matched = stats ? stats->games() : 0;
+    return stats ? stats->games() : 0;
   }
+  std::uint64_t matched = 0;
+  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
+    if (!filter.matches(h)) return true;
+    if (matched >= query.offset && rows.size() < query.limit) rows.push_back(row_at(o, h, mirrored));
+    ++matched;
+    return true;
+  });
   return matched;
 }
 
@@ -121,16 +129,20 @@ const char* result_text(db::GameResult result) {
   }
 }
 
-GameRow game_row(db::GameId id, const db::GameRecord& game) {
+GameRow game_row(db::GameId id, const db::GameHeader& game) {
   GameRow row;
   row.id = id;
-  row.white = game.tag("White");
-  row.black = game.tag("Black");
-  row.event = game.tag("Event");
-  row.date = game.tag("Date");
-  row.round = game.tag("Round");
+  row.white = game.white;
+  row.black = game.black;
+  row.event = game.event;
+  row.date = game.date;
+  row.round = game.round;
   row.result = game.result;
   return row;
+}
+
+GameRow game_row(db::GameId id, const db::GameRecord& game) {
+  return game_row(id, db::GameHeader::of(game));
 }
 
 PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
@@ -222,9 +234,11 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     }
     return;
   }
-  for_each_occurrence(db, key, [&](const db::Occurrence& o) {
+  // Filter on the headers (batched); read the record only of a matching game, for its move.
+  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
+    if (!filter.matches(h)) return true;
     const auto game = db.game(o.game);
-    if (!game || !filter.matches(*game)) return true;
+    if (!game) return true;
     ++answer.games;
     if (mirrored) ++answer.mirrored_games;
     const std::size_t ply = o.plies.empty() ? 0 : o.plies.front();
@@ -261,13 +275,12 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
       // The most recent game that went on to the position after this move.
       rules::Position next = pos;
       next.play(row.move);
-      for_each_occurrence(db, position_key(next), [&](const db::Occurrence& o) {
-        const auto game = db.game(o.game);
-        if (!game || !filter.matches(*game)) return true;
-        row.recent = game_row(o.game, *game);
-        row.recent->ply = o.plies.empty() ? 0 : o.plies.front();
-        return false;
-      });
+      for_each_game_at(db, position_key(next), 0, filter.empty() ? 1 : 64,
+                       [&](const db::Occurrence& o, const db::GameHeader& h) {
+                         if (!filter.matches(h)) return true;
+                         row.recent = row_at(o, h, false);
+                         return false;
+                       });
     }
     answer.moves.push_back(std::move(row));
   }

@@ -37,7 +37,9 @@ struct GameRow {
   int ply = 0;            ///< first ply at which the game reached the position (0 = start)
   bool mirrored = false;  ///< reached the colour-reversed position
 };
-/// A row from a stored game (ply and mirrored left to the caller).
+/// A row from a stored game's header (ply and mirrored left to the caller).
+GameRow game_row(db::GameId id, const db::GameHeader& game);
+/// The same from a full record.
 GameRow game_row(db::GameId id, const db::GameRecord& game);
 
 /// "2-0", "1-1", "0-2" or "*".
@@ -57,7 +59,8 @@ struct PositionQuery {
 };
 
 /// Games that reached `pos`. Without a filter the count comes from the index alone and only the
-/// returned page reads game records; with a filter every occurrence's record is read.
+/// returned page reads game headers (one batched lookup); with a filter every occurrence's
+/// header is read (in batches of 512).
 PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
                               const GameFilter& filter, const PositionQuery& query = {});
 
@@ -80,7 +83,8 @@ struct OpeningAnswer {
 };
 
 /// The moves played from `pos` with their results. Without a filter: from the position
-/// statistics (one lookup); with a filter: from the games' records. With `mirror`, the
+/// statistics (one lookup); with a filter: from the headers, then the records of the games that
+/// match (for the move played). With `mirror`, the
 /// colour-reversed position's moves are mirrored back and added (its White is our Black).
 /// With `with_games`, each move gets its most recent game.
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,

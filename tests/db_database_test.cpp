@@ -119,6 +119,18 @@ TEST(DbDatabase, StoresAndReadsBackAGame) {
   EXPECT_EQ(*stored, g.record);
   EXPECT_FALSE(db.game(GameId{2}));
   EXPECT_EQ(db.find_game(g.record.content_hash), GameId{1});
+  // The header is stored beside the record, read alone or in a batch (missing ids: nullopt).
+  EXPECT_EQ(db.game_header(GameId{1}), GameHeader::of(g.record));
+  EXPECT_EQ(db.game_header(GameId{1})->white, "W");
+  EXPECT_EQ(db.game_header(GameId{1})->plies, 3u);
+  EXPECT_FALSE(db.game_header(GameId{2}));
+  const std::vector<GameId> ids{GameId{2}, GameId{1}, GameId{1}};
+  const auto headers = db.game_headers(ids);
+  ASSERT_EQ(headers.size(), 3u);
+  EXPECT_FALSE(headers[0]);
+  EXPECT_EQ(headers[1], GameHeader::of(g.record));
+  EXPECT_EQ(headers[2], GameHeader::of(g.record));
+  EXPECT_TRUE(db.game_headers({}).empty());
 
   auto occ = db.occurrences(p1);
   ASSERT_EQ(occ.rows.size(), 1u);
@@ -364,7 +376,18 @@ TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
                   sorted.occurrences({z, ck}, {.limit = 100}).rows);
       }
     EXPECT_EQ(db->position_stats({1, 1})->games(), 40u);
-    for (std::uint32_t id = 1; id <= 40; ++id) EXPECT_EQ(db->game(GameId{id}), sorted.game(GameId{id}));
+    for (std::uint32_t id = 1; id <= 40; ++id) {
+      EXPECT_EQ(db->game(GameId{id}), sorted.game(GameId{id}));
+      ASSERT_TRUE(db->game_header(GameId{id}));
+      EXPECT_EQ(db->game_header(GameId{id}), GameHeader::of(*sorted.game(GameId{id})));
+    }
+    std::uint32_t next = 1;
+    db->for_each_game_header([&](GameId id, const GameHeader& h) {
+      EXPECT_EQ(id, GameId{next++});
+      EXPECT_EQ(h.plies, 7u);
+      return true;
+    });
+    EXPECT_EQ(next, 41u);
     int n = 0;
     db->scan_index(TextIndex::players, std::string_view("p1\0", 3), [&](const TextIndexKey&) { return ++n, true; });
     EXPECT_EQ(n, 13);

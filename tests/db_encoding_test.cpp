@@ -9,6 +9,7 @@
 #include "db/content_hash.hpp"
 #include "db/error.hpp"
 #include "db/game_id.hpp"
+#include "db/game_header.hpp"
 #include "db/game_record.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
@@ -287,6 +288,35 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   std::string future = expected;
   future[0] = 9;
   EXPECT_EQ(kind_of([&] { GameRecord::decode(future); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, GameHeaderExactBytesAndRoundTrip) {
+  GameRecord g;
+  g.tags = {{"Event", "WC"}, {"White", "Sijbrands"}, {"Date", "2003.??.??"}, {"Black", "B"}};
+  g.moves = {1, 2, 3};
+  g.status = ValidationStatus::warnings;
+  g.result = GameResult::black_win;
+  const GameHeader h = GameHeader::of(g);
+  EXPECT_EQ(h.white, "Sijbrands");
+  EXPECT_EQ(h.black, "B");
+  EXPECT_EQ(h.event, "WC");
+  EXPECT_EQ(h.date, "2003.??.??");
+  EXPECT_EQ(h.round, "");  // no Round tag
+  EXPECT_EQ(h.plies, 3u);
+  std::string bytes;
+  h.encode(bytes);
+  const std::string expected =
+      "\x01\x01\x02\x03"s                 // format, status, result, plies
+      "\x09Sijbrands\x01" "B\x02WC"s      // white, black, event
+      "\x0a" "2003.??.??\x00"s             // date, round
+      ;
+  EXPECT_EQ(bytes, expected);
+  EXPECT_EQ(GameHeader::decode(expected), h);
+  EXPECT_EQ(kind_of([&] { GameHeader::decode(expected.substr(0, expected.size() - 1)); }),
+            ErrorKind::corruption);
+  std::string bad_status = expected;
+  bad_status[1] = 3;
+  EXPECT_EQ(kind_of([&] { GameHeader::decode(bad_status); }), ErrorKind::corruption);
 }
 
 TEST(DbEncoding, MetaRecordsRoundTrip) {

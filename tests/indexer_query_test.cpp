@@ -170,6 +170,42 @@ TEST_F(QueryTest, Filters) {
   EXPECT_THROW(indexer::GameFilter{spec}, indexer::FilterError);
 }
 
+TEST_F(QueryTest, PagesWithAndWithoutFilter) {
+  // At the start: G3, G2, G1 newest first (G4 starts from another position).
+  indexer::PositionQuery q;
+  q.limit = 1;
+  q.offset = 1;
+  auto a = indexer::query_position(*db_, rules::Position::initial(), indexer::GameFilter{}, q);
+  EXPECT_EQ(a.games, 3u);
+  ASSERT_EQ(a.rows.size(), 1u);
+  EXPECT_EQ(a.rows[0].white, "Clerc, J.");  // G2
+  EXPECT_EQ(a.rows[0].date, "1991.06.02");
+  EXPECT_EQ(a.rows[0].result, db::GameResult::black_win);
+  q.offset = 3;
+  EXPECT_TRUE(indexer::query_position(*db_, rules::Position::initial(), indexer::GameFilter{}, q).rows.empty());
+  q.limit = 0;
+  q.offset = 0;
+  EXPECT_TRUE(indexer::query_position(*db_, rules::Position::initial(), indexer::GameFilter{}, q).rows.empty());
+
+  indexer::FilterSpec spec;
+  spec.player = "sijbrands";  // G2 and G1
+  q.limit = 1;
+  q.offset = 1;
+  a = indexer::query_position(*db_, rules::Position::initial(), indexer::GameFilter(spec), q);
+  EXPECT_EQ(a.games, 2u);
+  ASSERT_EQ(a.rows.size(), 1u);
+  EXPECT_EQ(a.rows[0].white, "Sijbrands, T.");  // G1
+
+  // The most recent game per move honours the filter: with Clerc, 32-28 is G1 (not G3).
+  spec.player = "clerc";
+  const auto o =
+      indexer::query_opening(*db_, rules::Position::initial(), indexer::GameFilter(spec));
+  ASSERT_EQ(o.moves.size(), 2u);
+  ASSERT_TRUE(o.moves[0].recent && o.moves[1].recent);
+  EXPECT_EQ(o.moves[0].recent->black, "Clerc, J.");
+  EXPECT_EQ(o.moves[1].recent->white, "Clerc, J.");
+}
+
 TEST(QueryMoves, IllegalMoveListNamesTheMove) {
   try {
     indexer::position_after("32-28 18-23 29-24");
