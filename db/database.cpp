@@ -364,12 +364,29 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   using Row = ImportBatch::Row;
   const bool sorted = method != CommitMethod::unsorted_write_batch;
   if (sorted) {
-    // Position order; within a position, newest game first (the posting-list order).
-    std::sort(batch.rows_.begin(), batch.rows_.end(), [](const Row& a, const Row& b) {
-      if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
-      if (a.check != b.check) return a.check < b.check;
-      return a.game > b.game;
-    });
+    // Position order; within a position, newest game first (the posting-list order). Zobrist
+    // keys are uniform: one counting pass on their top 16 bits spreads the rows into 65,536
+    // buckets of a few dozen, each finished by std::sort (bench_import, 30,000 games: import
+    // CPU 5.7 -> 4.9 s against one std::sort of the whole batch; costs a second copy of the
+    // rows while sorting).
+    {
+      auto& rows = batch.rows_;
+      std::vector<std::uint32_t> start(65537, 0);
+      for (const Row& r : rows) ++start[(r.zobrist >> 48) + 1];
+      for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+      std::vector<Row> bucketed(rows.size());
+      std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+      for (const Row& r : rows) bucketed[fill[r.zobrist >> 48]++] = r;
+      const auto by_position = [](const Row& a, const Row& b) {
+        if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
+        if (a.check != b.check) return a.check < b.check;
+        return a.game > b.game;
+      };
+      for (std::size_t b = 0; b + 1 < start.size(); ++b)
+        if (start[b + 1] - start[b] > 1)
+          std::sort(bucketed.begin() + start[b], bucketed.begin() + start[b + 1], by_position);
+      rows = std::move(bucketed);
+    }
     std::sort(batch.index_keys_.begin(), batch.index_keys_.end());
     // A game may name the same text twice (a player against himself in a bad file).
     batch.index_keys_.erase(std::unique(batch.index_keys_.begin(), batch.index_keys_.end()),
@@ -518,6 +535,18 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
     auto writer = [&](Cf cf) -> rocksdb::SstFileWriter& {
       if (!writers[cf]) {
         rocksdb::Options opts(impl.db_options, impl.cf_opts[cf]);
+        if (impl.bulk) {
+          // Bulk load: compact() rewrites every ingested file once into the bottom level (ZSTD,
+          // no filter there), so write them uncompressed and without a filter (the writer would
+          // otherwise use the bottommost ZSTD with dictionary training, and pay it twice).
+          opts.compression = rocksdb::kNoCompression;
+          opts.bottommost_compression = rocksdb::kNoCompression;
+          if (const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>()) {
+            rocksdb::BlockBasedTableOptions raw = *t;
+            raw.filter_policy.reset();
+            opts.table_factory.reset(rocksdb::NewBlockBasedTableFactory(raw));
+          }
+        }
         writers[cf] = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), opts,
                                                                impl.cf(cf));
         paths[cf] = (dir / (std::to_string(++impl.ingest_serial) + "-" + kCfNames[cf] + ".sst"))
