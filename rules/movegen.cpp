@@ -261,18 +261,26 @@ int search_captures(const Position& pos, Bitboard from_pieces, MoveList& moves, 
   return best;
 }
 
+/// Adds the steps of `men` in direction D onto empty squares.
+template <int D>
+inline void add_man_steps(Bitboard men, Bitboard empty, MoveList& moves) {
+  for (Bitboard t = step<D>(men) & empty; t; t &= t - 1) {
+    const int to = lowest_bit(t);
+    moves.push_back(Move{0, static_cast<std::uint8_t>(to - D), static_cast<std::uint8_t>(to)});
+  }
+}
+
 void add_quiet_moves(const Position& pos, MoveList& moves) {
-  const bool white = pos.side_to_move() == Color::kWhite;
   const Bitboard own = pos.pieces(pos.side_to_move());
   const Bitboard men = own & ~pos.kings();
   const Bitboard kings = own & pos.kings();
   const Bitboard empty = pos.empty();
-  const int forward[2] = {white ? kUpLeft : kDownLeft, white ? kUpRight : kDownRight};
-  for (int d : forward) {
-    for (Bitboard t = shift(men, d) & empty; t; t &= t - 1) {
-      const int to = lowest_bit(t);
-      moves.push_back(Move{0, static_cast<std::uint8_t>(to - d), static_cast<std::uint8_t>(to)});
-    }
+  if (pos.side_to_move() == Color::kWhite) {
+    add_man_steps<kUpLeft>(men, empty, moves);
+    add_man_steps<kUpRight>(men, empty, moves);
+  } else {
+    add_man_steps<kDownLeft>(men, empty, moves);
+    add_man_steps<kDownRight>(men, empty, moves);
   }
   for (Bitboard k = kings; k; k &= k - 1) {
     const int from = lowest_bit(k);
@@ -298,6 +306,24 @@ bool has_capture(const Position& pos) {
   return kings && king_can_capture(kings, opp, empty);
 }
 
+namespace {
+// The rare cases of count_moves, out of line so that its common path keeps a small frame (no
+// MoveList on the stack, few saved registers).
+
+[[gnu::noinline]] int count_by_generating(const Position& pos) {
+  MoveList moves;
+  generate_moves(pos, moves);
+  return moves.size();
+}
+
+[[gnu::noinline]] int count_men_multi_captures(Bitboard men, Bitboard opp, Bitboard empty) {
+  MoveList moves;
+  men_multi_captures(ManJumps(men, opp, empty), opp, empty, moves);
+  return moves.size();
+}
+
+}  // namespace
+
 int count_moves(const Position& pos) {
   const bool white = pos.side_to_move() == Color::kWhite;
   const Bitboard own = pos.pieces(pos.side_to_move());
@@ -305,17 +331,11 @@ int count_moves(const Position& pos) {
   const Bitboard men = own & ~pos.kings();
   const Bitboard kings = own & pos.kings();
   const Bitboard empty = pos.empty();
-  if (kings && king_can_capture(kings, opp, empty)) {
-    MoveList moves;
-    generate_moves(pos, moves);
-    return moves.size();
-  }
+  if (kings && king_can_capture(kings, opp, empty)) return count_by_generating(pos);
   const ManJumps jumps(men, opp, empty);
   if (jumps.any()) {
     if (!jumps.any_goes_on()) return jumps.count_single();
-    MoveList moves;
-    men_multi_captures(jumps, opp, empty, moves);
-    return moves.size();
+    return count_men_multi_captures(men, opp, empty);
   }
   int n = white ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
                 : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
