@@ -52,11 +52,11 @@ void setup_games(CLI::App& app, int& exit_code) {
     } else {
       Table table;
       table.column("id", Table::Align::right)
-          .column("white")
-          .column("black")
-          .column("event")
+          .column("white", Table::Align::left, kTagColumnWidth)
+          .column("black", Table::Align::left, kTagColumnWidth)
+          .column("event", Table::Align::left, kTagColumnWidth)
           .column("date")
-          .column("round")
+          .column("round", Table::Align::left, kTagColumnWidth)
           .column("result")
           .column("plies", Table::Align::right)
           .column("status");

@@ -2,6 +2,7 @@
 // [--json] [--db DIR]`: which games reached a position; which moves were played there and how
 // they scored (an opening explorer).
 #include "indexer/query.hpp"
+#include "indexer/text_fold.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -63,12 +64,19 @@ nlohmann::json row_json(const indexer::GameRow& r) {
 
 void print_rows(const std::vector<indexer::GameRow>& rows) {
   if (rows.empty()) return;
-  std::printf("  %7s  %-22s %-22s %-28s %-10s %-6s %-6s %4s\n", "id", "white", "black", "event",
-              "date", "round", "result", "ply");
+  Table table;
+  table.column("id", Table::Align::right)
+      .column("white", Table::Align::left, kTagColumnWidth)
+      .column("black", Table::Align::left, kTagColumnWidth)
+      .column("event", Table::Align::left, kTagColumnWidth)
+      .column("date")
+      .column("round", Table::Align::left, kTagColumnWidth)
+      .column("result")
+      .column("ply", Table::Align::right);
   for (const auto& r : rows)
-    std::printf("  %7u  %-22.22s %-22.22s %-28.28s %-10.10s %-6.6s %-6s %4d\n", r.id.value,
-                r.white.c_str(), r.black.c_str(), r.event.c_str(), r.date.c_str(), r.round.c_str(),
-                indexer::result_text(r.result), r.ply);
+    table.row({std::to_string(r.id.value), r.white, r.black, r.event, r.date, r.round,
+               indexer::result_text(r.result), std::to_string(r.ply)});
+  table.print(std::cout);
 }
 
 void run_position(const QueryOptions& o) {
@@ -156,10 +164,12 @@ void run_opening(const QueryOptions& o) {
     };
     std::string recent;
     if (m.recent) {
-      recent = m.recent->white + " - " + m.recent->black + " " +
+      recent = indexer::fit_width(m.recent->white, kTagColumnWidth) + " - " +
+               indexer::fit_width(m.recent->black, kTagColumnWidth) + " " +
                indexer::result_text(m.recent->result) + " (";
       for (const std::string* part : {&m.recent->event, &m.recent->date})
-        if (!part->empty() && *part != "?") recent += *part + ", ";
+        if (!part->empty() && *part != "?")
+          recent += indexer::fit_width(*part, kTagColumnWidth) + ", ";
       recent += "#" + std::to_string(m.recent->id.value) + ")";
     }
     char score[16] = "     -";

@@ -82,7 +82,7 @@ void print_players(const indexer::PlayerReport& r, bool json) {
     return;
   }
   Table table;
-  table.column("player")
+  table.column("player", Table::Align::left, kTagColumnWidth)
       .column("games", Table::Align::right)
       .column("+", Table::Align::right)
       .column("=", Table::Align::right)
@@ -134,7 +134,7 @@ void print_events(const indexer::EventReport& r, bool json) {
     return;
   }
   Table table;
-  table.column("event")
+  table.column("event", Table::Align::left, kTagColumnWidth)
       .column("first")
       .column("last")
       .column("games", Table::Align::right)
@@ -196,9 +196,9 @@ void print_results(const indexer::ResultReport& r, bool json) {
     std::cout << "\nlongest games:\n";
     Table games;
     games.column("id", Table::Align::right)
-        .column("white")
-        .column("black")
-        .column("event")
+        .column("white", Table::Align::left, kTagColumnWidth)
+        .column("black", Table::Align::left, kTagColumnWidth)
+        .column("event", Table::Align::left, kTagColumnWidth)
         .column("date")
         .column("result")
         .column("plies", Table::Align::right);

@@ -1,29 +1,26 @@
 #include "cli/table.hpp"
 
+#include "indexer/text_fold.hpp"
+
 #include <cassert>
 #include <cstdio>
 
 namespace damdb::cli {
-namespace {
 
-std::size_t display_width(const std::string& text) {
-  std::size_t n = 0;
-  for (unsigned char c : text)
-    if ((c & 0xC0) != 0x80) ++n;  // count every byte that starts a code point
-  return n;
-}
+using indexer::display_width;
 
-}  // namespace
-
-Table& Table::column(std::string header, Align align) {
+Table& Table::column(std::string header, Align align, std::size_t max_width) {
   headers_.push_back(std::move(header));
   aligns_.push_back(align);
+  max_widths_.push_back(max_width);
   return *this;
 }
 
 void Table::row(std::vector<std::string> cells) {
   assert(cells.size() == headers_.size());
   cells.resize(headers_.size());
+  for (std::size_t c = 0; c < cells.size(); ++c)
+    if (max_widths_[c] > 0) cells[c] = indexer::fit_width(cells[c], max_widths_[c]);
   rows_.push_back(std::move(cells));
 }
 

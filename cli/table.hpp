@@ -1,6 +1,7 @@
 // Plain-text tables for the readable output of the listing and statistics commands.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -10,13 +11,18 @@
 
 namespace damdb::cli {
 
+/// Widest cell of a column holding tag values (players, events, rounds): longer values are cut
+/// and end with "…" in tables (JSON output stays complete).
+inline constexpr std::size_t kTagColumnWidth = 32;
+
 /// A table of text cells printed with columns padded to their widest cell (width counted in
 /// UTF-8 code points), separated by two spaces. Right-aligned columns suit numbers.
 class Table {
  public:
   enum class Align { left, right };
-  /// Adds a column with its header.
-  Table& column(std::string header, Align align = Align::left);
+  /// Adds a column with its header. `max_width` > 0: cells wider than that many code points are
+  /// cut to it, ending with "…" (indexer::fit_width); 0: no limit.
+  Table& column(std::string header, Align align = Align::left, std::size_t max_width = 0);
   /// Adds a row; it must have one cell per column.
   void row(std::vector<std::string> cells);
   /// Prints the header, a rule line and the rows.
@@ -26,6 +32,7 @@ class Table {
  private:
   std::vector<std::string> headers_;
   std::vector<Align> aligns_;
+  std::vector<std::size_t> max_widths_;
   std::vector<std::vector<std::string>> rows_;
 };
 

@@ -217,6 +217,47 @@ TEST_F(CliGamesTest, UsageErrorsHaveThePrefix) {
   EXPECT_EQ(version.out, "damdb 0.1\n");
 }
 
+// Very long tag values are cut to 32 code points ending with "…" in the tables of games,
+// query position and stats players/events; JSON keeps them whole.
+TEST_F(CliGamesTest, LongTagValuesAreCutInTables) {
+  std::string white, event;
+  for (int i = 0; i < 20; ++i) white += "\xC5\x81ukasz ";   // "Łukasz ": 7 code points
+  for (int i = 0; i < 20; ++i) event += "Tr\xC3\xA8s long tournoi ";  // 18 code points
+  while (white.back() == ' ') white.pop_back();
+  while (event.back() == ' ') event.pop_back();
+  const std::string white_cut =
+      "\xC5\x81ukasz \xC5\x81ukasz \xC5\x81ukasz \xC5\x81ukasz \xC5\x81uk\xE2\x80\xA6";
+  const std::string event_cut = "Tr\xC3\xA8s long tournoi Tr\xC3\xA8s long tou\xE2\x80\xA6";
+  const std::filesystem::path pdn = path("long.pdn");
+  test::write_text(pdn, "[Event \"" + event + "\"]\n[White \"" + white +
+                            "\"]\n[Black \"Short\"]\n[Result \"2-0\"]\n\n1. 32-28 18-23 2-0\n");
+  const std::string db = " --db '" + path("long-db").string() + "'";
+  ASSERT_EQ(damdb("import '" + pdn.string() + "'" + db, false).exit_code, 0);
+  auto width = [](const std::string& line) {
+    std::size_t n = 0;
+    for (unsigned char c : line) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  const std::string commands[] = {"games", "query position", "stats players", "stats events"};
+  for (const std::string& command : commands) {
+    const CommandRun run = damdb(command + db, false);
+    ASSERT_EQ(run.exit_code, 0) << command << ": " << run.err;
+    const std::string& cut = command == "stats events" ? event_cut : white_cut;
+    EXPECT_NE(run.out.find(cut + "  "), std::string::npos) << command << ":\n" << run.out;
+    EXPECT_EQ(run.out.find(command == "stats events" ? event : white), std::string::npos)
+        << command;
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);)
+      EXPECT_LE(width(line), 150u) << command << ": " << line;
+  }
+  const nlohmann::json games = nlohmann::json::parse(damdb("games --json" + db, false).out);
+  EXPECT_EQ(games["results"][0]["white"], white);
+  EXPECT_EQ(games["results"][0]["event"], event);
+  const nlohmann::json players =
+      nlohmann::json::parse(damdb("stats players --json" + db, false).out);
+  EXPECT_EQ(players["rows"][0]["name"], white);
+}
+
 TEST_F(CliGamesTest, ExportRoundTripThroughImport) {
   const std::filesystem::path out = path("export.pdn");
   const CommandRun run = damdb("export -o '" + out.string() + "'");
