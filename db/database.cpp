@@ -541,6 +541,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
           // otherwise use the bottommost ZSTD with dictionary training, and pay it twice).
           opts.compression = rocksdb::kNoCompression;
           opts.bottommost_compression = rocksdb::kNoCompression;
+          opts.bottommost_compression_opts = rocksdb::CompressionOptions();  // no dictionary
           if (const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>()) {
             rocksdb::BlockBasedTableOptions raw = *t;
             raw.filter_policy.reset();
