@@ -153,7 +153,8 @@ struct ManJumps {
                step<2 * kDownRight>(starts[3]) & (s_ur | s_dl | s_dr)};
   }
 
-  bool any() const { return (starts[0] | starts[1] | starts[2] | starts[3]) != 0; }
+  Bitboard capturers() const { return starts[0] | starts[1] | starts[2] | starts[3]; }
+  bool any() const { return capturers() != 0; }
   bool any_goes_on() const { return (goes_on[0] | goes_on[1] | goes_on[2] | goes_on[3]) != 0; }
   /// Number of first jumps: the number of legal moves when none goes on (one piece each).
   int count_single() const {
@@ -244,16 +245,16 @@ inline void men_multi_captures(const ManJumps& jumps, Bitboard opp, Bitboard emp
   search.after_first_jumps<kDownRight>(jumps.goes_on[3]);
 }
 
-/// Runs the capture search from every piece of `from_pieces` (the side to move's), adding to
-/// `moves`; returns the most pieces a sequence takes (0: no capture).
-int search_captures(const Position& pos, Bitboard from_pieces, MoveList& moves, bool keep_all) {
-  const Bitboard opp = pos.pieces(opposite(pos.side_to_move()));
+/// Runs the capture search from every piece of `from_pieces` (the side to move's; `kings` tells
+/// which are kings), adding to `moves`; returns the most pieces a sequence takes (0: none).
+int search_captures(Bitboard from_pieces, Bitboard kings, Bitboard opp, Bitboard empty,
+                    MoveList& moves, bool keep_all) {
   int best = 0;
   for (Bitboard p = from_pieces; p; p &= p - 1) {
     const int from = lowest_bit(p);
     // The moving piece leaves its square: it counts as empty during its own capture.
-    CaptureSearch search(opp, pos.empty() | bit(from), moves, best, keep_all);
-    if (pos.kings() & bit(from))
+    CaptureSearch search(opp, empty | bit(from), moves, best, keep_all);
+    if (kings & bit(from))
       search.king(from);
     else
       search.man(from);
@@ -310,9 +311,12 @@ namespace {
 // The rare cases of count_moves, out of line so that its common path keeps a small frame (no
 // MoveList on the stack, few saved registers).
 
-[[gnu::noinline]] int count_by_generating(const Position& pos) {
+[[gnu::noinline]] int count_with_king_captures(Bitboard men, Bitboard kings, Bitboard opp,
+                                               Bitboard empty) {
+  // As generate_moves: the general search from every king and every man that can jump.
+  const ManJumps jumps(men, opp, empty);
   MoveList moves;
-  generate_moves(pos, moves);
+  search_captures(jumps.capturers() | kings, kings, opp, empty, moves, false);
   return moves.size();
 }
 
@@ -322,27 +326,89 @@ namespace {
   return moves.size();
 }
 
-}  // namespace
-
-int count_moves(const Position& pos) {
-  const bool white = pos.side_to_move() == Color::kWhite;
-  const Bitboard own = pos.pieces(pos.side_to_move());
-  const Bitboard opp = pos.pieces(opposite(pos.side_to_move()));
-  const Bitboard men = own & ~pos.kings();
-  const Bitboard kings = own & pos.kings();
-  const Bitboard empty = pos.empty();
-  if (kings && king_can_capture(kings, opp, empty)) return count_by_generating(pos);
+/// count_moves for side C to move, given its pieces, the opponent's pieces and every king.
+template <Color C>
+inline int count_moves_for(Bitboard own, Bitboard opp, Bitboard all_kings) {
+  const Bitboard men = own & ~all_kings;
+  const Bitboard kings = own & all_kings;
+  const Bitboard empty = kBoard & ~(own | opp);
+  if (kings && king_can_capture(kings, opp, empty))
+    return count_with_king_captures(men, kings, opp, empty);
   const ManJumps jumps(men, opp, empty);
   if (jumps.any()) {
     if (!jumps.any_goes_on()) return jumps.count_single();
     return count_men_multi_captures(men, opp, empty);
   }
-  int n = white ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
-                : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
+  int n = C == Color::kWhite
+              ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
+              : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
   // Rays of different kings never overlap (each stops at the first occupied square).
   if (kings)
     for (int d : kDirections) n += count(slide_fill(kings, d, empty));
   return n;
+}
+
+/// count_moves for the side to move of `pos`, which is C.
+template <Color C>
+inline int count_moves_for(const Position& pos) {
+  return count_moves_for<C>(pos.pieces(C), pos.pieces(opposite(C)), pos.kings());
+}
+
+/// count_replies for side C to move.
+template <Color C>
+std::uint64_t count_replies_for(const Position& pos) {
+  constexpr Color kThem = opposite(C);
+  const Bitboard own = pos.pieces(C);
+  const Bitboard opp = pos.pieces(kThem);
+  const Bitboard all_kings = pos.kings();
+  const Bitboard men = own & ~all_kings;
+  const Bitboard kings = own & all_kings;
+  const Bitboard empty = pos.empty();
+  std::uint64_t n = 0;
+  if (ManJumps(men, opp, empty).any() || (kings && king_can_capture(kings, opp, empty))) {
+    MoveList moves;
+    generate_moves(pos, moves);
+    for (const Move& m : moves) {
+      Position next = pos;
+      next.play_unkeyed(m);
+      n += count_moves_for<kThem>(next);
+    }
+    return n;
+  }
+  // No capture: the quiet moves, played straight on the bitboards. The replies are counted with
+  // the opponent to move, and its count depends only on the squares our pieces stand on, not on
+  // which of them are kings: `all_kings` is passed unchanged (its bits on our squares, moved or
+  // crowned or not, are never read: count_moves_for reads only the kings among `opp`).
+  constexpr int kLeft = C == Color::kWhite ? kUpLeft : kDownLeft;
+  constexpr int kRight = C == Color::kWhite ? kUpRight : kDownRight;
+  for (Bitboard t = step<kLeft>(men) & empty; t; t &= t - 1) {
+    const Bitboard to = t & (0 - t);
+    n += count_moves_for<kThem>(opp, own ^ (to | step<-kLeft>(to)), all_kings);
+  }
+  for (Bitboard t = step<kRight>(men) & empty; t; t &= t - 1) {
+    const Bitboard to = t & (0 - t);
+    n += count_moves_for<kThem>(opp, own ^ (to | step<-kRight>(to)), all_kings);
+  }
+  for (Bitboard k = kings; k; k &= k - 1) {
+    const Bitboard from = k & (0 - k);
+    for (int d : kDirections) {
+      for (Bitboard to = shift(from, d) & empty; to; to = shift(to, d) & empty)
+        n += count_moves_for<kThem>(opp, own ^ (from | to), all_kings);
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+int count_moves(const Position& pos) {
+  return pos.side_to_move() == Color::kWhite ? count_moves_for<Color::kWhite>(pos)
+                                             : count_moves_for<Color::kBlack>(pos);
+}
+
+std::uint64_t count_replies(const Position& pos) {
+  return pos.side_to_move() == Color::kWhite ? count_replies_for<Color::kWhite>(pos)
+                                             : count_replies_for<Color::kBlack>(pos);
 }
 
 void generate_moves(const Position& pos, MoveList& moves) {
@@ -357,9 +423,7 @@ void generate_moves(const Position& pos, MoveList& moves) {
   if (kings && king_can_capture(kings, opp, empty)) {
     // Kings and men compete for the longest capture: the general search from every king and
     // every man that can jump.
-    const Bitboard capturers =
-        jumps.starts[0] | jumps.starts[1] | jumps.starts[2] | jumps.starts[3];
-    search_captures(pos, capturers | kings, moves, false);
+    search_captures(jumps.capturers() | kings, kings, opp, empty, moves, false);
   } else if (jumps.any_goes_on()) {
     men_multi_captures(jumps, opp, empty, moves);
   } else if (jumps.any()) {
@@ -397,7 +461,9 @@ bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
 
 void generate_all_captures(const Position& pos, MoveList& captures) {
   captures.clear();
-  search_captures(pos, pos.pieces(pos.side_to_move()), captures, /*keep_all=*/true);
+  search_captures(pos.pieces(pos.side_to_move()), pos.kings(),
+                  pos.pieces(opposite(pos.side_to_move())), pos.empty(), captures,
+                  /*keep_all=*/true);
 }
 
 namespace {

@@ -1,6 +1,8 @@
 // Legal move generation under the FMJD rules (articles 3 and 4).
 #pragma once
 
+#include <cstdint>
+
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 
@@ -37,7 +39,12 @@ bool find_quiet_move(const Position& pos, int from, int to, Move& move);
 /// True when the side to move has at least one capture (then every legal move is a capture).
 bool has_capture(const Position& pos);
 
-/// Number of legal moves, computed without building the list when no capture exists.
+/// Number of legal moves, computed without building the list when no capture exists and when
+/// every capture takes one piece.
 int count_moves(const Position& pos);
+
+/// Sum of count_moves() over the positions after each legal move: the number of leaves two plies
+/// below `pos` (perft at depth 2), without building a move list when no capture exists.
+std::uint64_t count_replies(const Position& pos);
 
 }  // namespace damdb::rules

@@ -7,6 +7,7 @@ namespace damdb::rules {
 std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return static_cast<std::uint64_t>(count_moves(pos));  // bulk counting
+  if (depth == 2) return count_replies(pos);  // bulk counting of the last two plies
   MoveList moves;
   generate_moves(pos, moves);
   std::uint64_t nodes = 0;

@@ -68,7 +68,8 @@ TEST(Perft, AgreesWithTreeWalkOnRandomPositionsWithKingsAndCaptures) {
         for (int depth = 1; depth <= 4; ++depth) {
           const std::uint64_t expected = tree_walk_perft(p, depth);
           ASSERT_EQ(perft(p, depth), expected) << to_fen(p) << " depth " << depth;
-          ASSERT_EQ(perft(p.mirrored(), depth), expected) << to_fen(p.mirrored()) << " depth " << depth;
+          ASSERT_EQ(perft(p.mirrored(), depth), expected)
+              << to_fen(p.mirrored()) << " depth " << depth;
         }
       }
       p.play(moves[static_cast<int>(rng() % moves.size())]);
