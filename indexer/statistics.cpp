@@ -27,13 +27,13 @@ void widen_dates(const std::string& date, std::string& first, std::string& last)
 /// Counts of the spellings of one grouped name; picks the most frequent (first seen on a tie).
 struct Spellings {
   std::vector<std::pair<std::string, std::uint64_t>> counts;  // first-seen order
-  void add(std::string_view spelling) {
+  void add(std::string_view spelling, std::uint64_t games = 1) {
     for (auto& [s, n] : counts)
       if (s == spelling) {
-        ++n;
+        n += games;
         return;
       }
-    counts.emplace_back(std::string(spelling), 1);
+    counts.emplace_back(std::string(spelling), games);
   }
   const std::string& preferred() const {
     const auto* best = &counts.front();
@@ -43,7 +43,100 @@ struct Spellings {
   }
 };
 
+std::vector<std::string_view> split_words(std::string_view key) {
+  std::vector<std::string_view> words;
+  std::size_t start = 0;
+  while (start < key.size()) {
+    std::size_t end = key.find(' ', start);
+    if (end == std::string_view::npos) end = key.size();
+    if (end > start) words.push_back(key.substr(start, end - start));
+    start = end + 1;
+  }
+  return words;
+}
+
+/// An initial in a player key: a one-letter word a..z (keys are folded to lower case).
+bool is_initial(std::string_view word) {
+  return word.size() == 1 && word[0] >= 'a' && word[0] <= 'z';
+}
+
+/// A spelling with initials: the one-letter words and the other (surname) words.
+struct InitialsName {
+  std::vector<char> initials;
+  std::vector<std::string_view> surname;
+};
+
+/// True when the words of the full name `words` (no one-letter word) are exactly the surname
+/// words plus, for each initial, one word starting with that letter.
+bool full_name_fits(const std::vector<std::string_view>& words, const InitialsName& name) {
+  std::vector<bool> used(words.size(), false);
+  auto take = [&](auto&& matches) {
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if (!used[i] && matches(words[i])) {
+        used[i] = true;
+        return true;
+      }
+    return false;
+  };
+  for (std::string_view s : name.surname)
+    if (!take([&](std::string_view w) { return w == s; })) return false;
+  for (char c : name.initials)
+    if (!take([&](std::string_view w) { return w.front() == c; })) return false;
+  return std::all_of(used.begin(), used.end(), [](bool u) { return u; });
+}
+
+/// Adds the counts of `from` to `to`.
+void add_tally(Tally& to, const Tally& from) {
+  to.games += from.games;
+  to.wins += from.wins;
+  to.draws += from.draws;
+  to.losses += from.losses;
+  to.unknown += from.unknown;
+}
+
 }  // namespace
+
+std::vector<std::size_t> merge_player_keys(const std::vector<std::string>& keys) {
+  std::vector<std::size_t> target(keys.size());
+  std::vector<std::vector<std::string_view>> words(keys.size());
+  std::vector<bool> full(keys.size(), false);
+  // Full names by each of their words, to find the candidates of an initial-only key.
+  std::unordered_map<std::string_view, std::vector<std::size_t>> full_by_word;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    target[i] = i;
+    words[i] = split_words(keys[i]);
+    full[i] = words[i].size() >= 2 &&
+              std::none_of(words[i].begin(), words[i].end(),
+                           [](std::string_view w) { return is_initial(w); });
+    if (full[i])
+      for (std::string_view w : words[i]) {
+        auto& list = full_by_word[w];
+        if (list.empty() || list.back() != i) list.push_back(i);
+      }
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (full[i]) continue;
+    InitialsName name;
+    for (std::string_view w : words[i]) {
+      if (is_initial(w))
+        name.initials.push_back(w.front());
+      else
+        name.surname.push_back(w);
+    }
+    if (name.initials.empty() || name.surname.empty()) continue;
+    const auto candidates = full_by_word.find(name.surname.front());
+    if (candidates == full_by_word.end()) continue;
+    std::size_t found = keys.size();
+    std::size_t count = 0;
+    for (std::size_t f : candidates->second)
+      if (full_name_fits(words[f], name)) {
+        found = f;
+        ++count;
+      }
+    if (count == 1) target[i] = found;
+  }
+  return target;
+}
 
 double Tally::score() const { return percent(points(), wins + draws + losses); }
 
@@ -89,6 +182,25 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
     }
     return true;
   });
+  // Initial-only spellings merged into their full name (merge_player_keys).
+  std::vector<std::string> keys;
+  keys.reserve(players.size());
+  for (const auto& [key, e] : players) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());  // a deterministic order of the spellings merged
+  const std::vector<std::size_t> target = merge_player_keys(keys);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (target[i] == i) continue;
+    auto from = players.find(keys[i]);
+    Entry& to = players[keys[target[i]]];
+    add_tally(to.stats.total, from->second.stats.total);
+    add_tally(to.stats.as_white, from->second.stats.as_white);
+    add_tally(to.stats.as_black, from->second.stats.as_black);
+    widen_dates(from->second.stats.first_date, to.stats.first_date, to.stats.last_date);
+    widen_dates(from->second.stats.last_date, to.stats.first_date, to.stats.last_date);
+    for (const auto& [spelling, n] : from->second.spellings.counts)
+      to.spellings.add(spelling, n);
+    players.erase(from);
+  }
   report.players = players.size();
   report.rows.reserve(players.size());
   for (auto& [key, e] : players) {
@@ -150,10 +262,19 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
     }
     return true;
   });
+  // Players counted as in player_statistics: initial-only spellings merged (merge_player_keys).
+  std::set<std::string> all_keys;
+  for (const auto& [key, e] : events) all_keys.insert(e.players.begin(), e.players.end());
+  const std::vector<std::string> keys(all_keys.begin(), all_keys.end());
+  const std::vector<std::size_t> target = merge_player_keys(keys);
   report.rows.reserve(events.size());
   for (auto& [key, e] : events) {
     e.stats.name = e.spellings.preferred();
-    e.stats.players = e.players.size();
+    std::set<std::size_t> players;
+    for (const std::string& k : e.players)
+      players.insert(target[static_cast<std::size_t>(
+          std::lower_bound(keys.begin(), keys.end(), k) - keys.begin())]);
+    e.stats.players = players.size();
     report.rows.push_back(std::move(e.stats));
   }
   std::sort(report.rows.begin(), report.rows.end(), [](const EventStats& a, const EventStats& b) {

@@ -27,10 +27,24 @@ struct Tally {
   void add(db::GameResult result, bool as_white);
 };
 
-/// One player (all spellings that give the same player_key).
+/// Which player keys (player_key values, distinct) are one player. Beyond player_key (case,
+/// white space, diacritics, word order: "Georgiev, A." = "Georgiev,A." = "A. Georgiev") a key
+/// written with initials ("a georgiev": one or more one-letter words a..z plus the surname
+/// words) merges into a key with full first names ("alexander georgiev": two or more words,
+/// none a one-letter word) when
+/// that key's words are exactly the surname words plus, for each initial, one word starting
+/// with it ("J. Wal" does not merge into "Jan van der Wal"; "van der Wal, J." does), and
+/// exactly one such key exists. With both "Alexander Georgiev" and "Anatoli Georgiev",
+/// "A. Georgiev" is ambiguous and stays a player of its own; two keys with full first names
+/// never merge ("Alexander Georgiev" and "Anatoli Georgiev" stay two players).
+/// Returns, for each index of `keys`, the index of the key it merges into (itself if none).
+std::vector<std::size_t> merge_player_keys(const std::vector<std::string>& keys);
+
+/// One player: all spellings with the same player_key, and initial-only spellings merged into
+/// a full name by merge_player_keys.
 struct PlayerStats {
   std::string name;                 ///< the most frequent spelling (first seen on a tie)
-  std::string key;                  ///< player_key(name)
+  std::string key;                  ///< player_key of the full name (or of the only key)
   Tally total, as_white, as_black;  ///< total = as_white + as_black
   std::string first_date, last_date;  ///< "" when no game has a known date
 };
@@ -43,9 +57,9 @@ struct PlayerMerge {
 
 struct PlayerReport {
   std::uint64_t games = 0;            ///< games passing the filter
-  std::uint64_t players = 0;          ///< distinct players (keys)
+  std::uint64_t players = 0;          ///< distinct players (after merge_player_keys)
   std::vector<PlayerStats> rows;      ///< most games first, then best score, then name; top N
-  std::vector<PlayerMerge> merges;    ///< every key with two or more spellings, by name
+  std::vector<PlayerMerge> merges;    ///< every player with two or more spellings, by name
 };
 
 /// Per player statistics; names that are empty or "?" are not counted as players. `top` = 0
@@ -58,7 +72,7 @@ struct EventStats {
   std::string name;                   ///< most frequent spelling; "" for games without Event
   std::string first_date, last_date;
   std::uint64_t games = 0;
-  std::uint64_t players = 0;          ///< distinct player keys
+  std::uint64_t players = 0;          ///< distinct players (as in player_statistics)
   std::uint64_t decisive = 0;         ///< games won by either side
   std::uint64_t known_results = 0;    ///< games with a known result
   std::uint64_t plies = 0;            ///< sum of the games' stored plies

@@ -1,6 +1,7 @@
 // Statistics over the hand-made database of games_fixture.hpp; every expected figure is counted
 // by hand from kGamesPdn (FMJD points: win 2, draw 1).
 #include "indexer/statistics.hpp"
+#include "indexer/text_fold.hpp"
 
 #include <gtest/gtest.h>
 
@@ -201,6 +202,80 @@ TEST_F(StatisticsTest, OpeningsOfFourAndSixPlies) {
 
   EXPECT_THROW(indexer::opening_statistics(db(), indexer::GameFilter{}, 0),
                std::invalid_argument);
+}
+
+// merge_player_keys on keys made by player_key: initial-only spellings join the one full name
+// that fits them; full names never merge; an initial shared by two full names is ambiguous.
+TEST(PlayerMerge, InitialsJoinTheOnlyFittingFullName) {
+  using indexer::player_key;
+  const std::vector<std::string> keys{
+      player_key("Alexander Georgiev"),  // 0
+      player_key("Georgiev, A."),        // 1 ("Georgiev,A." and "A. Georgiev": same key)
+      player_key("Ton Sijbrands"),       // 2
+      player_key("T. Sijbrands"),        // 3
+      player_key("Jan van der Wal"),     // 4
+      player_key("van der Wal, J."),     // 5
+      player_key("J. Wal"),              // 6: "van der" of "Jan van der Wal" unaccounted
+      player_key("B. Georgiev"),         // 7: no full name with a B
+      player_key("Georgiev"),            // 8: no initial, stays
+      player_key("A.N. Georgiev"),       // 9: needs two given names, "Alexander Georgiev" has one
+      player_key("Kingsrow 1"),          // 10: a digit is no initial (engine versions)
+      player_key("Kingsrow 16"),         // 11
+  };
+  EXPECT_EQ(keys[1], player_key("Georgiev,A."));
+  EXPECT_EQ(keys[1], player_key("A. Georgiev"));
+  const std::vector<std::size_t> expected{0, 0, 2, 2, 4, 4, 6, 7, 8, 9, 10, 11};
+  EXPECT_EQ(indexer::merge_player_keys(keys), expected);
+
+  // Two full names with the same surname and initial: both stay, "A. Georgiev" is ambiguous.
+  const std::vector<std::string> two{player_key("Alexander Georgiev"),
+                                     player_key("Anatoli Georgiev"), player_key("A. Georgiev")};
+  const std::vector<std::size_t> separate{0, 1, 2};
+  EXPECT_EQ(indexer::merge_player_keys(two), separate);
+  EXPECT_TRUE(indexer::merge_player_keys({}).empty());
+}
+
+// The user's spellings of one player in a database: one player with every spelling listed.
+TEST(PlayerMerge, StatisticsMergeSurnameAndInitialSpellings) {
+  test::TempFolder folder("stats-merge");
+  // Different moves in every game: identical games would be stored once.
+  const char* games[][4] = {
+      {"Alexander Georgiev", "Schwarzman, A.", "2-0", "1. 32-28 18-23"},
+      {"Georgiev,A.", "Schwarzman, A.", "1-1", "1. 32-28 19-23"},
+      {"Schwarzman, A.", "Georgiev, A.", "0-2", "1. 33-28 18-23"},
+      {"Schwarzman, A.", "A. Georgiev", "1-1", "1. 33-29 19-23"},
+      {"ALEXANDER  GEORGIEV", "Alexei Chizhov", "1-1", "1. 31-27 17-21"},
+  };
+  std::string pdn;
+  for (const auto& g : games)
+    pdn += std::string("[White \"") + g[0] + "\"]\n[Black \"" + g[1] + "\"]\n[Result \"" + g[2] +
+           "\"]\n\n" + g[3] + " " + g[2] + "\n\n";
+  test::write_text(folder.path() / "m.pdn", pdn);
+  test::import_into(folder.path() / "db", folder.path() / "m.pdn");
+  const db::Database db = test::open_read_only(folder.path() / "db");
+  const indexer::PlayerReport r = indexer::player_statistics(db, indexer::GameFilter{});
+  EXPECT_EQ(r.games, 5u);
+  // Georgiev; Schwarzman, A. (no full Schwarzman name); Chizhov.
+  EXPECT_EQ(r.players, 3u);
+  ASSERT_EQ(r.rows.size(), 3u);
+  const indexer::PlayerStats& georgiev = r.rows[0];
+  EXPECT_EQ(georgiev.key, "alexander georgiev");
+  expect_tally(georgiev.total, 5, 2, 3, 0, 0);
+  expect_tally(georgiev.as_white, 3, 1, 2, 0, 0);
+  expect_tally(georgiev.as_black, 2, 1, 1, 0, 0);
+  // "Georgiev,A." and "Georgiev, A." are one player_key spelled two ways; Alexander Georgiev
+  // has two spellings too.
+  ASSERT_EQ(r.merges.size(), 1u);
+  EXPECT_EQ(r.merges[0].spellings.size(), 5u);
+  std::uint64_t spelled = 0;
+  for (const auto& [name, n] : r.merges[0].spellings) spelled += n;
+  EXPECT_EQ(spelled, 5u);
+  EXPECT_EQ(r.rows[1].name, "Schwarzman, A.");
+  expect_tally(r.rows[1].total, 4, 0, 2, 2, 0);
+  // The event statistics count the same three players (the games have no Event tag).
+  const indexer::EventReport events = indexer::event_statistics(db, indexer::GameFilter{});
+  ASSERT_EQ(events.rows.size(), 1u);
+  EXPECT_EQ(events.rows[0].players, 3u);
 }
 
 }  // namespace
