@@ -340,7 +340,8 @@ TEST(PdnReader, UnclosedCommentEndsBeforeNextGamesTags) {
   EXPECT_EQ(d.severity, Severity::Error);
   EXPECT_EQ(d.pos.line, 4u);
   EXPECT_EQ(d.pos.column, 10u);
-  EXPECT_EQ(d.message, "comment opened at 4:10 is never closed; it ends before the next game's tags");
+  EXPECT_EQ(d.message,
+            "comment opened at 4:10 is never closed; it ends before the next game's tags");
   EXPECT_EQ(games[1].tag("Event")->value, "b");
   EXPECT_TRUE(games[1].diagnostics.empty());
   EXPECT_EQ(games[1].first_line, 6u);
