@@ -12,6 +12,7 @@
 // does.
 //
 //   bench_import [--games N (1000000)] [--seed S] [--dir DIR] [--keep] [--no-split]
+//                [--batch-games N (the import default)]
 //
 // Prints machine-independent counts (games, indexed positions, distinct positions, bytes per
 // indexed position in total and per column family) and measured rates: games/s and
@@ -164,6 +165,7 @@ int main(int argc, char** argv) {
   std::uint64_t games = 1'000'000, seed = 20240601;
   fs::path dir = fs::temp_directory_path() / "damdb-bench-import";
   bool keep = false, split = true;
+  indexer::ImportOptions import_options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
@@ -172,8 +174,9 @@ int main(int argc, char** argv) {
     else if (a == "--dir") dir = next();
     else if (a == "--keep") keep = true;
     else if (a == "--no-split") split = false;
+    else if (a == "--batch-games") import_options.batch_games = std::stoull(next());
     else {
-      std::fprintf(stderr, "usage: bench_import [--games N] [--seed S] [--dir DIR] [--keep] [--no-split]\n");
+      std::fprintf(stderr, "usage: bench_import [--games N] [--seed S] [--dir DIR] [--keep] [--no-split] [--batch-games N]\n");
       return 2;
     }
   }
@@ -217,7 +220,7 @@ int main(int argc, char** argv) {
     db::OpenOptions open;
     open.bulk_load = true;
     auto database = db::Database::open(db_dir, open);
-    const indexer::ImportSummary sum = indexer::import_files(database, {pdn_file.string()});
+    const indexer::ImportSummary sum = indexer::import_files(database, {pdn_file.string()}, import_options);
     const double wall = since(t2), cpu = cpu_seconds() - cpu0;
     const db::Info info = database.info();
 
