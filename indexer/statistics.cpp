@@ -165,12 +165,12 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
   };
   std::unordered_map<std::string, Entry> players;
   PlayerReport report;
-  db.for_each_game([&](db::GameId, const db::GameRecord& game) {
+  db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
     if (!filter.matches(game)) return true;
     ++report.games;
     const std::string date = game_date(game);
     for (const bool white : {true, false}) {
-      const std::string_view name = game.tag(white ? "White" : "Black");
+      const std::string_view name = white ? game.white : game.black;
       std::string key = player_key(name);
       if (key.empty()) continue;
       Entry& e = players[key];
@@ -241,23 +241,23 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
   };
   std::unordered_map<std::string, Entry> events;
   EventReport report;
-  db.for_each_game([&](db::GameId, const db::GameRecord& game) {
+  db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
     if (!filter.matches(game)) return true;
     ++report.games;
-    const std::string_view event = game.tag("Event");
+    const std::string_view event = game.event;
     const std::string folded = event == "?" ? std::string() : fold_text(event);
     Entry& e = events[folded];
     e.spellings.add(folded.empty() ? std::string_view() : event);
     EventStats& s = e.stats;
     ++s.games;
-    s.plies += game.moves.size();
+    s.plies += game.plies;
     if (game.result != db::GameResult::unknown) {
       ++s.known_results;
       if (game.result != db::GameResult::draw) ++s.decisive;
     }
     widen_dates(game_date(game), s.first_date, s.last_date);
-    for (const char* side : {"White", "Black"}) {
-      std::string key = player_key(game.tag(side));
+    for (const std::string* side : {&game.white, &game.black}) {
+      std::string key = player_key(*side);
       if (!key.empty()) e.players.insert(std::move(key));
     }
     return true;
@@ -316,13 +316,13 @@ ResultReport result_statistics(const db::Database& db, const GameFilter& filter,
   ResultReport report;
   std::map<std::string, ResultCounts> years;  // "????" sorts after digits
   std::vector<std::pair<std::uint32_t, db::GameId>> lengths;  // (plies, id)
-  db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
+  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
     if (!filter.matches(game)) return true;
     report.overall.add(game.result);
     const std::string date = game_date(game);
     years[date.size() >= 4 && date[0] != '?' ? date.substr(0, 4) : "????"].add(game.result);
-    report.plies += game.moves.size();
-    lengths.emplace_back(static_cast<std::uint32_t>(game.moves.size()), id);
+    report.plies += game.plies;
+    lengths.emplace_back(game.plies, id);
     return true;
   });
   for (auto& [year, counts] : years) report.by_year.push_back({year, counts});
@@ -332,7 +332,7 @@ ResultReport result_statistics(const db::Database& db, const GameFilter& filter,
                       return a.first != b.first ? a.first > b.first : a.second < b.second;
                     });
   for (std::size_t i = 0; i < n; ++i) {
-    const std::optional<db::GameRecord> game = db.game(lengths[i].second);
+    const std::optional<db::GameHeader> game = db.game_header(lengths[i].second);
     if (!game) continue;
     GameRow row = game_row(lengths[i].second, *game);
     row.ply = static_cast<int>(lengths[i].first);
