@@ -537,13 +537,16 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       if (!writers[cf]) {
         rocksdb::Options opts(impl.db_options, impl.cf_opts[cf]);
         if (impl.bulk) {
-          // Bulk load: compact() rewrites every ingested file once into the bottom level (ZSTD,
-          // no filter there), so write them uncompressed and without a filter (the writer would
-          // otherwise use the bottommost ZSTD with dictionary training, and pay it twice).
+          // Bulk load: compact() rewrites every ingested file once into the bottom level (ZSTD),
+          // so write them uncompressed (the writer would otherwise use the bottommost ZSTD with
+          // dictionary training, and pay it twice). Positions are never read while importing
+          // (merge operands): no filter either. game_hashes keeps its Bloom filter: every new
+          // game looks its hash up in every ingested file.
           opts.compression = rocksdb::kNoCompression;
           opts.bottommost_compression = rocksdb::kNoCompression;
           opts.bottommost_compression_opts = rocksdb::CompressionOptions();  // no dictionary
-          if (const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>()) {
+          const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+          if (cf == kPositions && t != nullptr) {
             rocksdb::BlockBasedTableOptions raw = *t;
             raw.filter_policy.reset();
             opts.table_factory.reset(rocksdb::NewBlockBasedTableFactory(raw));
