@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "db/database.hpp"
+
 namespace damdb::cli {
 
 /// Adds `--db DIR` to `cmd`, storing into `folder`.
@@ -12,5 +14,9 @@ void add_database_option(CLI::App* cmd, std::string& folder);
 /// The database folder to use: --db if given, else $DAMDB_DB, else "damdb.db" in the current
 /// directory (db::kDefaultFolder).
 std::string database_folder(const std::string& option_value);
+
+/// Opens the database of database_folder(option_value) read-only (queries may run beside an
+/// import). Raises db::Error (not_found when the folder holds no database).
+db::Database open_for_reading(const std::string& option_value);
 
 }  // namespace damdb::cli

@@ -39,9 +39,7 @@ void setup_export(CLI::App& app, int& exit_code) {
     if (opts->output != "-" && !opts->force && std::filesystem::exists(opts->output, ec))
       throw InputError(opts->output + " exists: not overwriting it (use --force to replace it)");
     const indexer::GameFilter filter(opts->filter);
-    db::OpenOptions open;
-    open.mode = db::OpenMode::read_only;
-    const db::Database database = db::Database::open(database_folder(opts->db), open);
+    const db::Database database = open_for_reading(opts->db);
     indexer::ExportSummary summary;
     const bool to_stdout = opts->output == "-";
     if (to_stdout) {

@@ -6,6 +6,7 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "indexer/game_list.hpp"
 
@@ -31,39 +32,27 @@ void setup_games(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, &exit_code] {
     const indexer::GameFilter filter(opts->filter);
-    db::OpenOptions open;
-    open.mode = db::OpenMode::read_only;
-    const db::Database database = db::Database::open(database_folder(opts->db), open);
+    const db::Database database = open_for_reading(opts->db);
     const indexer::GameListing list =
         indexer::list_games(database, filter, opts->limit, opts->offset);
     if (opts->json) {
       nlohmann::json rows = nlohmann::json::array();
-      for (const indexer::GameListRow& r : list.rows)
-        rows.push_back({{"id", r.game.id.value},
-                        {"white", r.game.white},
-                        {"black", r.game.black},
-                        {"event", r.game.event},
-                        {"date", r.game.date},
-                        {"round", r.game.round},
-                        {"result", indexer::result_text(r.game.result)},
-                        {"plies", r.plies},
-                        {"status", indexer::status_text(r.status)}});
+      for (const indexer::GameListRow& r : list.rows) {
+        nlohmann::json row = game_row_json(r.game);
+        row["plies"] = r.plies;
+        row["status"] = indexer::status_text(r.status);
+        rows.push_back(std::move(row));
+      }
       print_json(std::cout, {{"games", list.total}, {"offset", opts->offset}, {"results", rows}});
     } else {
-      Table table;
-      table.column("id", Table::Align::right)
-          .column("white", Table::Align::left, kTagColumnWidth)
-          .column("black", Table::Align::left, kTagColumnWidth)
-          .column("event", Table::Align::left, kTagColumnWidth)
-          .column("date")
-          .column("round", Table::Align::left, kTagColumnWidth)
-          .column("result")
-          .column("plies", Table::Align::right)
-          .column("status");
-      for (const indexer::GameListRow& r : list.rows)
-        table.row({std::to_string(r.game.id.value), r.game.white, r.game.black, r.game.event,
-                   r.game.date, r.game.round, indexer::result_text(r.game.result),
-                   std::to_string(r.plies), indexer::status_text(r.status)});
+      Table table = game_row_table();
+      table.column("plies", Table::Align::right).column("status");
+      for (const indexer::GameListRow& r : list.rows) {
+        std::vector<std::string> cells = game_row_cells(r.game);
+        cells.push_back(std::to_string(r.plies));
+        cells.push_back(indexer::status_text(r.status));
+        table.row(std::move(cells));
+      }
       if (!table.empty()) table.print(std::cout);
       std::cout << list.total << (list.total == 1 ? " game" : " games");
       if (!list.rows.empty() && list.rows.size() < list.total)

@@ -21,9 +21,7 @@ void setup_info(CLI::App& app, int& exit_code) {
   add_database_option(cmd, opts->db);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, &exit_code] {
-    db::OpenOptions open;
-    open.mode = db::OpenMode::read_only;
-    const db::Database database = db::Database::open(database_folder(opts->db), open);
+    const db::Database database = open_for_reading(opts->db);
     const db::Info info = database.info();
     const db::Counts& c = info.counts;
     if (opts->json) {

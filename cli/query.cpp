@@ -11,6 +11,7 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "rules/fen.hpp"
 
@@ -45,44 +46,28 @@ rules::Position position_of(const QueryOptions& o) {
   return rules::Position::initial();
 }
 
-db::Database open_database(const QueryOptions& o) {
-  db::OpenOptions open;
-  open.mode = db::OpenMode::read_only;
-  return db::Database::open(database_folder(o.db), open);
-}
-
 nlohmann::json row_json(const indexer::GameRow& r) {
-  return {{"id", r.id.value},
-          {"white", r.white},
-          {"black", r.black},
-          {"event", r.event},
-          {"date", r.date},
-          {"round", r.round},
-          {"result", indexer::result_text(r.result)},
-          {"ply", r.ply}};
+  nlohmann::json j = game_row_json(r);
+  j["ply"] = r.ply;
+  return j;
 }
 
 void print_rows(const std::vector<indexer::GameRow>& rows) {
   if (rows.empty()) return;
-  Table table;
-  table.column("id", Table::Align::right)
-      .column("white", Table::Align::left, kTagColumnWidth)
-      .column("black", Table::Align::left, kTagColumnWidth)
-      .column("event", Table::Align::left, kTagColumnWidth)
-      .column("date")
-      .column("round", Table::Align::left, kTagColumnWidth)
-      .column("result")
-      .column("ply", Table::Align::right);
-  for (const auto& r : rows)
-    table.row({std::to_string(r.id.value), r.white, r.black, r.event, r.date, r.round,
-               indexer::result_text(r.result), std::to_string(r.ply)});
+  Table table = game_row_table();
+  table.column("ply", Table::Align::right);
+  for (const auto& r : rows) {
+    std::vector<std::string> cells = game_row_cells(r);
+    cells.push_back(std::to_string(r.ply));
+    table.row(std::move(cells));
+  }
   table.print(std::cout);
 }
 
 void run_position(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   const indexer::GameFilter filter(o.filter);
-  const db::Database db = open_database(o);
+  const db::Database db = open_for_reading(o.db);
   indexer::PositionQuery q;
   q.limit = o.limit;
   q.offset = o.offset;
@@ -122,7 +107,7 @@ void run_position(const QueryOptions& o) {
 void run_opening(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   const indexer::GameFilter filter(o.filter);
-  const db::Database db = open_database(o);
+  const db::Database db = open_for_reading(o.db);
   const indexer::OpeningAnswer a = indexer::query_opening(db, pos, filter, o.mirror);
   const rules::Color side = pos.side_to_move();
   if (o.json) {

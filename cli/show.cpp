@@ -84,9 +84,7 @@ void setup_show(CLI::App& app, int& exit_code) {
     Position pos;
     if (!opts->game.empty()) {
       const db::GameId id = indexer::parse_game_id(opts->game);
-      db::OpenOptions open;
-      open.mode = db::OpenMode::read_only;
-      const db::Database database = db::Database::open(database_folder(opts->db), open);
+      const db::Database database = open_for_reading(opts->db);
       view = indexer::view_game(database, id, opts->ply);
       pos = view->position;
     } else {

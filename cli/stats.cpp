@@ -12,6 +12,7 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "indexer/statistics.hpp"
 
@@ -31,12 +32,6 @@ void add_common(CLI::App* cmd, Common& common) {
   add_database_option(cmd, common.db);
   add_filter_options(cmd, common.filter);
   cmd->add_flag("--json", common.json, "Print one JSON object");
-}
-
-db::Database open_database(const Common& common) {
-  db::OpenOptions open;
-  open.mode = db::OpenMode::read_only;
-  return db::Database::open(database_folder(common.db), open);
 }
 
 /// Rounded to one decimal for JSON (the tables print the same figure).
@@ -194,17 +189,13 @@ void print_results(const indexer::ResultReport& r, bool json) {
             << fixed(r.average_plies()) << " plies)\n";
   if (!r.longest.empty()) {
     std::cout << "\nlongest games:\n";
-    Table games;
-    games.column("id", Table::Align::right)
-        .column("white", Table::Align::left, kTagColumnWidth)
-        .column("black", Table::Align::left, kTagColumnWidth)
-        .column("event", Table::Align::left, kTagColumnWidth)
-        .column("date")
-        .column("result")
-        .column("plies", Table::Align::right);
-    for (const indexer::GameRow& g : r.longest)
-      games.row({std::to_string(g.id.value), g.white, g.black, g.event, g.date,
-                 indexer::result_text(g.result), std::to_string(g.ply)});
+    Table games = game_row_table();
+    games.column("plies", Table::Align::right);
+    for (const indexer::GameRow& g : r.longest) {
+      std::vector<std::string> cells = game_row_cells(g);
+      cells.push_back(std::to_string(g.ply));
+      games.row(std::move(cells));
+    }
     games.print(std::cout);
   }
 }
@@ -255,7 +246,7 @@ template <class Options, class Run>
 void on_run(CLI::App* cmd, std::shared_ptr<Options> opts, int& exit_code, Run run) {
   cmd->callback([opts, &exit_code, run] {
     const indexer::GameFilter filter(opts->filter);
-    const db::Database database = open_database(*opts);
+    const db::Database database = open_for_reading(opts->db);
     run(database, filter, *opts);
     exit_code = kOk;
   });

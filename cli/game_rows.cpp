@@ -1,0 +1,28 @@
+#include "cli/game_rows.hpp"
+
+namespace damdb::cli {
+
+Table game_row_table() {
+  Table table;
+  table.column("id", Table::Align::right)
+      .column("white", Table::Align::left, kTagColumnWidth)
+      .column("black", Table::Align::left, kTagColumnWidth)
+      .column("event", Table::Align::left, kTagColumnWidth)
+      .column("date")
+      .column("round", Table::Align::left, kTagColumnWidth)
+      .column("result");
+  return table;
+}
+
+std::vector<std::string> game_row_cells(const indexer::GameRow& r) {
+  return {std::to_string(r.id.value), r.white, r.black, r.event, r.date, r.round,
+          indexer::result_text(r.result)};
+}
+
+nlohmann::json game_row_json(const indexer::GameRow& r) {
+  return {{"id", r.id.value},       {"white", r.white}, {"black", r.black},
+          {"event", r.event},       {"date", r.date},   {"round", r.round},
+          {"result", indexer::result_text(r.result)}};
+}
+
+}  // namespace damdb::cli
