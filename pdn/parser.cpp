@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 
 namespace damdb::pdn {
@@ -298,9 +301,16 @@ class Parser {
     while (is_name_char(peek(q))) ++q;
     std::string_view name(s_ + name_begin, q - name_begin);
     if (name.empty()) return false;
-    for (const Tag& t : game_.tags)
-      if (t.name == name) return true;
-    return false;
+    // Few tags (the usual case): a scan, no allocation. Many tags: a hash set of the names
+    // read so far, filled incrementally, so that n tags cost O(n) rather than O(n^2).
+    if (game_.tags.size() <= kLinearTagScan) {
+      for (const Tag& t : game_.tags)
+        if (t.name == name) return true;
+      return false;
+    }
+    for (; indexed_tags_ < game_.tags.size(); ++indexed_tags_)
+      tag_names_.insert(game_.tags[indexed_tags_].name);
+    return tag_names_.find(name) != tag_names_.end();
   }
 
   void finish(EndReason reason) {
@@ -1034,6 +1044,15 @@ class Parser {
   bool movetext_ = false;
   bool comment_cut_ = false;  // an unclosed comment was ended before the next game's tags
   std::vector<std::uint32_t> stack_;
+  // Names of game_.tags[0, indexed_tags_) for repeated_tag_name once a game has many tags.
+  // Transparent hashing: looked up by string_view without building a std::string.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+  };
+  static constexpr std::size_t kLinearTagScan = 32;
+  std::unordered_set<std::string, NameHash, std::equal_to<>> tag_names_;
+  std::size_t indexed_tags_ = 0;
   std::vector<Element>* open_line_ = &game_.moves;
   std::vector<TextPos> open_pos_;
 };

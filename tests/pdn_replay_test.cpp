@@ -229,3 +229,26 @@ TEST(Replay, AmbiguousCaptureResolvedByTheRestOfTheGame) {
   EXPECT_NE(w->message.find("36x13x2x16"), std::string::npos) << w->message;
   EXPECT_EQ(r.plies, 26);
 }
+
+TEST(Replay, GameWithManyTagsIsReadAndValidatedInLinearTime) {
+  // 100,000 distinct tag pairs in one game: the check for a repeated tag name (which ends a
+  // tag-only game) used to scan all earlier tags for each new one, quadratic in the tag count
+  // (300,000 tags did not finish in 120 s). No timing assert: the test must simply finish.
+  constexpr int kTags = 100000;
+  std::string text;
+  text.reserve(static_cast<std::size_t>(kTags) * 16);
+  for (int i = 0; i < kTags; ++i) text += "[T" + std::to_string(i) + " \"v\"]\n";
+  text += "\n1. 32-28 *\n";
+  std::istringstream in(text);
+  pdn::GameReader reader(in, "manytags.pdn");
+  auto game = reader.next();
+  ASSERT_TRUE(game.has_value());
+  EXPECT_FALSE(reader.next().has_value());
+  ASSERT_EQ(game->tags.size(), static_cast<std::size_t>(kTags));
+  EXPECT_EQ(game->tags.front().name, "T0");
+  EXPECT_EQ(game->tags.back().name, "T99999");
+  EXPECT_FALSE(game->has_errors());
+  const auto r = pdn::replay(*game);
+  EXPECT_EQ(r.status, ReplayStatus::Valid);
+  EXPECT_EQ(r.plies, 1);
+}
