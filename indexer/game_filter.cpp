@@ -1,6 +1,7 @@
 #include "indexer/game_filter.hpp"
 
 #include "indexer/text_fold.hpp"
+#include "pdn/tag_values.hpp"
 
 #include <re2/re2.h>
 
@@ -56,9 +57,20 @@ std::string date_bound(const std::string& partial, bool upper) {
          two(digits[2], upper ? "99" : "00");
 }
 
-std::string game_date(const db::GameHeader& game) { return date_key(game.date); }
+namespace {
+/// date_key of a raw Date tag after the reader's normalisation (pdn::check_tag_value), so that
+/// "17 april 2009" and "13-01-1996" give "2009.04.17" and "1996.01.13" as in `validate`.
+std::string normalised_date_key(std::string_view raw) {
+  const pdn::TagValueCheck check = pdn::check_tag_value("Date", raw);
+  return date_key(check.normalized.empty() ? raw : std::string_view(check.normalized));
+}
+}  // namespace
 
-std::string game_date(const db::GameRecord& game) { return date_key(game.tag("Date")); }
+std::string game_date(const db::GameHeader& game) { return normalised_date_key(game.date); }
+
+std::string game_date(const db::GameRecord& game) {
+  return normalised_date_key(game.tag("Date"));
+}
 
 GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {
   auto prepare = [&](const std::string& raw, std::string& needle,

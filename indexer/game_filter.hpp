@@ -66,7 +66,9 @@ class GameFilter {
 /// throws FilterError when it is not a date.
 std::string date_bound(const std::string& partial, bool upper);
 
-/// The game's date as "YYYY.MM.DD" ('?' for unknown parts), from its Date tag.
+/// The game's date as "YYYY.MM.DD" ('?' for unknown parts), from its Date tag as the PDN reader
+/// normalises it (pdn::check_tag_value: "17 april 2009" -> "2009.04.17", "13-01-1996" ->
+/// "1996.01.13", "2004" -> "2004.??.??"); "" when the year is unknown or the tag unreadable.
 std::string game_date(const db::GameHeader& game);
 std::string game_date(const db::GameRecord& game);
 

@@ -278,5 +278,29 @@ TEST(PlayerMerge, StatisticsMergeSurnameAndInitialSpellings) {
   EXPECT_EQ(events.rows[0].players, 3u);
 }
 
+// Date tags the reader normalises ("17 april 2009", "13-01-1996") count under their year and
+// give first/last dates, as `damdb validate` reads them.
+TEST(StatisticsDates, NormalisedDatesGiveYearsAndFirstLastDates) {
+  test::TempFolder folder("stats-dates");
+  const std::string pdn =
+      "[White \"Chizhov, A.\"]\n[Black \"Schwarzman, A.\"]\n[Date \"17 april 2009\"]\n"
+      "[Result \"2-0\"]\n\n1. 32-28 18-23 2-0\n\n"
+      "[White \"Chizhov, A.\"]\n[Black \"Schwarzman, A.\"]\n[Date \"13-01-1996\"]\n"
+      "[Result \"1-1\"]\n\n1. 33-28 18-23 1-1\n\n";
+  test::write_text(folder.path() / "d.pdn", pdn);
+  test::import_into(folder.path() / "db", folder.path() / "d.pdn");
+  const db::Database db = test::open_read_only(folder.path() / "db");
+  const indexer::ResultReport results = indexer::result_statistics(db, indexer::GameFilter{});
+  ASSERT_EQ(results.by_year.size(), 2u);
+  EXPECT_EQ(results.by_year[0].year, "1996");
+  EXPECT_EQ(results.by_year[0].counts.draws, 1u);
+  EXPECT_EQ(results.by_year[1].year, "2009");
+  EXPECT_EQ(results.by_year[1].counts.white_wins, 1u);
+  const indexer::PlayerReport players = indexer::player_statistics(db, indexer::GameFilter{});
+  ASSERT_EQ(players.rows.size(), 2u);
+  EXPECT_EQ(players.rows[0].first_date, "1996.01.13");
+  EXPECT_EQ(players.rows[0].last_date, "2009.04.17");
+}
+
 }  // namespace
 }  // namespace damdb

@@ -1,0 +1,52 @@
+// Filters of indexer/game_filter.hpp on hand-made game headers: dates as the PDN reader
+// normalises them, and the bounds given on the command line.
+#include "indexer/game_filter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace damdb::indexer {
+namespace {
+
+db::GameHeader dated(const std::string& date) {
+  db::GameHeader h;
+  h.white = "Sijbrands, T.";
+  h.black = "Clerc, R.";
+  h.date = date;
+  return h;
+}
+
+// `damdb validate` reads these Date tags as the dates on the right (pdn/tag_values.hpp);
+// filters and statistics must see the same dates.
+TEST(GameFilterDates, GameDateUsesTheReadersNormalisation) {
+  EXPECT_EQ(game_date(dated("2003.05.14")), "2003.05.14");
+  EXPECT_EQ(game_date(dated("17 april 2009")), "2009.04.17");
+  EXPECT_EQ(game_date(dated("13-01-1996")), "1996.01.13");
+  EXPECT_EQ(game_date(dated("14/12/2024")), "2024.12.14");
+  EXPECT_EQ(game_date(dated("2024-12-14")), "2024.12.14");
+  EXPECT_EQ(game_date(dated("2004")), "2004.??.??");
+  EXPECT_EQ(game_date(dated("????.??.??")), "");
+  EXPECT_EQ(game_date(dated("")), "");
+  EXPECT_EQ(game_date(dated("sometime")), "");
+}
+
+TEST(GameFilterDates, SinceUntilFindNormalisedDates) {
+  FilterSpec day;
+  day.since = "2009.04.17";
+  day.until = "2009.04.17";
+  const GameFilter on_day(day);
+  EXPECT_TRUE(on_day.matches(dated("17 april 2009")));
+  EXPECT_TRUE(on_day.matches(dated("2009.04.17")));
+  EXPECT_FALSE(on_day.matches(dated("18 april 2009")));
+
+  FilterSpec january;
+  january.since = "1996.01";
+  january.until = "1996.01";
+  const GameFilter in_january(january);
+  EXPECT_TRUE(in_january.matches(dated("13-01-1996")));
+  EXPECT_FALSE(in_january.matches(dated("13-02-1996")));
+}
+
+}  // namespace
+}  // namespace damdb::indexer
