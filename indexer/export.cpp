@@ -3,9 +3,63 @@
 #include <sstream>
 
 #include "pdn/reader.hpp"
+#include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
 
 namespace damdb::indexer {
+
+namespace {
+
+// A tagless game read after `text` to check that `text` ends its last game for the reader.
+constexpr std::string_view kProbe = "\n1. 32-28 *\n";
+
+// True when the reader, given `text` followed by a game without tags, reads that game as a
+// game of its own (with two moves' worth of text intact) instead of merging it into the last
+// game of `text`.
+bool ends_its_last_game(const std::string& text, std::size_t games) {
+  const std::vector<pdn::Game> read = pdn::read_games(text + std::string(kProbe));
+  if (read.size() != games + 1) return false;
+  const pdn::Game& probe = read.back();
+  return probe.tags.empty() && probe.moves.size() == 3 && probe.result() != nullptr;
+}
+
+// The terminator of a stored text copied as read, so that the next exported game (which may
+// have no tags) is not read as its continuation: a non-standard score left as the last token
+// (`... 04x24 1-9`, read as a result only because its Result tag holds the same score) becomes
+// `*` like the canonical writer writes it (the Result tag keeps the score); a game without a
+// terminator gets `*`, after closing a comment or variations left open. Returns the text
+// unchanged when it already ends its last game, or when no repair makes it do so.
+std::string terminated(const std::string& text) {
+  const std::vector<pdn::Game> games = pdn::read_games(text);
+  if (games.empty() || ends_its_last_game(text, games.size())) return text;
+  const pdn::Game& last = games.back();
+  std::string fixed = text;
+  const pdn::Element* result = last.result();
+  const bool byte_offsets =
+      last.encoding == pdn::Encoding::Ascii || last.encoding == pdn::Encoding::Utf8;
+  if (result && byte_offsets) {
+    std::string written;
+    for (char c : last.text_of(*result))
+      if (c != ' ' && c != '\t') written += c;
+    const std::size_t at = last.byte_begin + result->text.begin;
+    if (!pdn::is_standard_result(written) && at + result->text.size <= fixed.size())
+      fixed.replace(at, result->text.size, "*");
+  } else if (!result) {
+    while (!fixed.empty() && (fixed.back() == '\n' || fixed.back() == '\r')) fixed.pop_back();
+    std::string close;
+    for (const pdn::Diagnostic& d : last.diagnostics) {
+      if (d.message.starts_with("comment opened at") &&
+          d.message.find("is never closed") != std::string::npos)
+        close = "}" + close;
+      if (d.message == "variation is never closed") close += ')';
+    }
+    fixed += close.empty() ? " *" : " " + close + " *";
+  }
+  if (fixed != text && ends_its_last_game(fixed, games.size())) return fixed;
+  return text;
+}
+
+}  // namespace
 
 std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
   std::istringstream in(game.pdn_text);
@@ -17,7 +71,7 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
   if (one_clean_game) {
     pdn::write_game(*first, text);
   } else {
-    text = game.pdn_text;
+    text = terminated(game.pdn_text);
     if (text.empty() || text.back() != '\n') text += '\n';
   }
   return text;

@@ -24,7 +24,12 @@ struct ExportSummary {
 
 /// Writes every game passing `filter`, in game-id (import) order, as canonical PDN to `out`,
 /// games separated by one blank line. A stored text that does not read as exactly one game
-/// without errors is written unchanged (listed in copied_as_read). Throws db::Error from the
+/// without errors is written as stored (listed in copied_as_read), except that its last game is
+/// made to end with a terminator the reader accepts, so that the next game (even one without
+/// tags) reads back as a game of its own: a non-standard score such as 1-9 written as the
+/// terminator becomes '*' (the Result tag keeps the score, as pdn/writer.hpp does), and a game
+/// without a terminator gets '*' (after '}' / ')' closing a comment or variations left open).
+/// Reading the output gives as many games as were exported. Throws db::Error from the
 /// database; the caller checks `out` for write errors.
 ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out);
 

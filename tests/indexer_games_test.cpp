@@ -187,5 +187,77 @@ TEST_F(GamesTest, ExportFilteredAndTextWithSyntaxError) {
   EXPECT_EQ(text, broken.pdn_text + "\n");
 }
 
+TEST(ExportTerminators, CopiedGameWithNonStandardResultDoesNotSwallowTheNextGame) {
+  // Game 1 is stored invalid (non-standard score 1-9 as terminator: a syntax error, so export
+  // copies its text as read); game 2, from another file, has no tags. Export used to write
+  // "... 04x24 1-9" straight before "1. 32-28 18-23 *", which reads back as one game.
+  test::TempFolder folder("export-terminators");
+  test::write_text(folder.path() / "a.pdn",
+                   "[Event \"a\"]\n[Result \"1-9\"]\n\n1. 32-28 19-23 2. 28x19 04x24 1-9\n");
+  test::write_text(folder.path() / "b.pdn", "1. 32-28 18-23 *\n");
+  {
+    db::Database database = db::Database::open(folder.path() / "db");
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    const indexer::ImportSummary s = indexer::import_files(
+        database, {(folder.path() / "a.pdn").string(), (folder.path() / "b.pdn").string()},
+        options);
+    ASSERT_EQ(s.games_stored, 2u);
+  }
+  std::ostringstream out;
+  {
+    const db::Database database = test::open_read_only(folder.path() / "db");
+    const indexer::ExportSummary summary =
+        indexer::export_games(database, indexer::GameFilter{}, out);
+    EXPECT_EQ(summary.games, 2u);
+    EXPECT_EQ(summary.copied_as_read, (std::vector<std::uint32_t>{1}));
+  }
+  const std::vector<pdn::Game> exported = pdn::read_games(out.str());
+  ASSERT_EQ(exported.size(), 2u) << out.str();
+  // Game 1 keeps its score in the Result tag and its moves; its terminator is now '*'.
+  const pdn::Tag* result = exported[0].tag("Result");
+  ASSERT_NE(result, nullptr);
+  EXPECT_EQ(result->value, "1-9");
+  ASSERT_NE(exported[0].result(), nullptr);
+  EXPECT_EQ(exported[0].text_of(*exported[0].result()), "*");
+  const std::vector<pdn::Game> original = pdn::read_games(
+      "[Event \"a\"]\n[Result \"1-9\"]\n\n1. 32-28 19-23 2. 28x19 04x24 1-9\n");
+  ASSERT_EQ(original.size(), 1u);
+  std::string why;
+  EXPECT_TRUE(pdn::same_content(original[0], exported[0], &why)) << why;
+  // Game 2 is intact: no tags, 32-28 18-23, '*'.
+  EXPECT_TRUE(exported[1].tags.empty());
+  EXPECT_EQ(exported[1].moves.size(), 4u);  // "1." 32-28 18-23 *
+  EXPECT_FALSE(exported[1].has_errors());
+
+  // export -> import gives the same number of games.
+  test::write_text(folder.path() / "out.pdn", out.str());
+  EXPECT_EQ(test::import_into(folder.path() / "again", folder.path() / "out.pdn").games_stored, 2u);
+}
+
+TEST(ExportTerminators, CopiedGameWithoutTerminatorGetsOne) {
+  // Stored texts that end without a terminator (cut by the next game's tags), also inside an
+  // open comment or variation: export closes them and adds '*' so a tagless game after them
+  // stays a game of its own.
+  const char* texts[] = {
+      "[Event \"x\"]\n1. 32-28 }} 18-23",
+      "[Event \"x\"]\n1. 32-28 18-23 {unclosed comment",
+      "[Event \"x\"]\n1. 32-28 18-23 (18-22 (19-23",
+  };
+  for (const char* stored : texts) {
+    db::GameRecord game;
+    game.pdn_text = stored;
+    bool copied = false;
+    const std::string text = indexer::canonical_game_text(game, copied);
+    EXPECT_TRUE(copied);
+    EXPECT_EQ(text.substr(0, game.pdn_text.size()), game.pdn_text);
+    const std::vector<pdn::Game> read = pdn::read_games(text + "\n1. 33-29 *\n");
+    ASSERT_EQ(read.size(), 2u) << text;
+    EXPECT_TRUE(read[1].tags.empty()) << text;
+    ASSERT_NE(read[0].result(), nullptr) << text;
+    EXPECT_EQ(read[0].text_of(*read[0].result()), "*");
+  }
+}
+
 }  // namespace
 }  // namespace damdb
