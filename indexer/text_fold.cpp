@@ -31,6 +31,16 @@ const char* latin_ext_base(unsigned cp) {
   return one;
 }
 
+/// Lower-case form of a Cyrillic or Greek capital (U+0400..U+042F, U+0391..U+03A9), final
+/// sigma as sigma; 0 for every other code point.
+unsigned lower_cyrillic_greek(unsigned cp) {
+  if (cp >= 0x0410 && cp <= 0x042F) return cp + 0x20;  // А..Я -> а..я
+  if (cp >= 0x0400 && cp <= 0x040F) return cp + 0x50;  // Ѐ..Џ -> ѐ..џ
+  if (cp >= 0x0391 && cp <= 0x03A9 && cp != 0x03A2) return cp + 0x20;  // Α..Ω -> α..ω
+  if (cp == 0x03C2) return 0x03C3;                                      // ς -> σ
+  return 0;
+}
+
 }  // namespace
 
 std::string fold_text(std::string_view s) {
@@ -69,7 +79,11 @@ std::string fold_text(std::string_view s) {
     }
     const char* base = len == 2 ? latin1_base(cp) : nullptr;
     if (!base && len == 2) base = latin_ext_base(cp);
-    if (base && *base) {
+    if (const unsigned lower = len == 2 ? lower_cyrillic_greek(cp) : 0) {
+      out += static_cast<char>(0xC0 | (lower >> 6));
+      out += static_cast<char>(0x80 | (lower & 0x3F));
+      space = false;
+    } else if (base && *base) {
       put(base);
     } else if (base) {  // × or ÷: a separator
       if (!space) out += ' ';

@@ -9,7 +9,8 @@
 namespace damdb::indexer {
 
 /// Lower-case ASCII, Latin letters with diacritics mapped to their base letter (é -> e,
-/// ß -> ss, ø -> o, ...), every run of white space and punctuation turned into one space,
+/// ß -> ss, ø -> o, ...), Cyrillic and Greek capitals lower-cased (Ч -> ч, Ё -> ё, Ω -> ω;
+/// final ς -> σ), every run of white space and punctuation turned into one space,
 /// trimmed. UTF-8 in and out; other characters are kept as they are. "  Gérard  JANSEN " ->
 /// "gerard jansen".
 std::string fold_text(std::string_view utf8);

@@ -48,5 +48,21 @@ TEST(GameFilterDates, SinceUntilFindNormalisedDates) {
   EXPECT_FALSE(in_january.matches(dated("13-02-1996")));
 }
 
+TEST(GameFilterNames, PlayerMatchesCyrillicInAnyCase) {
+  db::GameHeader game;
+  game.white = "\xD0\xA7\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2, \xD0\x90.";  // Чижов, А.
+  game.black = "Sijbrands, T.";
+  for (const char* needle : {"\xD0\xA7\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2",    // Чижов
+                             "\xD1\x87\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2",    // чижов
+                             "\xD0\xA7\xD0\x98\xD0\x96\xD0\x9E\xD0\x92"}) {  // ЧИЖОВ
+    FilterSpec spec;
+    spec.player = needle;
+    EXPECT_TRUE(GameFilter(spec).matches(game)) << needle;
+  }
+  FilterSpec other;
+  other.player = "\xD1\x86\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2";  // цижов: another name
+  EXPECT_FALSE(GameFilter(other).matches(game));
+}
+
 }  // namespace
 }  // namespace damdb::indexer
