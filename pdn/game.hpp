@@ -57,6 +57,12 @@ struct Diagnostic {
   std::string to_string() const;
 };
 
+/// Message of the Warning the reader gives a game whose movetext has moves but stops at the end
+/// of the input without a terminator (a truncated file). Unlike the other reader warnings (a
+/// tolerated dialect), the replay reports it as a warning of the game (IssueKind::MissingTerminator).
+inline constexpr std::string_view kTruncatedGameMessage =
+    "game ends without a result terminator at end of file (truncated?)";
+
 /// A tag pair `[Name "value"]`. The value is unescaped (`\"` -> `"`, `\\` -> `\`); `normalized`
 /// holds the canonical form when the value checker rewrote it (see tag_values.hpp), else empty.
 struct Tag {

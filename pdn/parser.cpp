@@ -344,6 +344,9 @@ class Parser {
         } else if (reason == EndReason::NextTag) {
           diagnose(Severity::Warning, pos, last_end_, last_end_, "movetext and a game terminator",
                    "game has tags but no movetext");
+        } else if (has_moves) {
+          diagnose(Severity::Warning, pos, last_end_, last_end_,
+                   "a game terminator (2-0, 1-1, 0-2, *)", std::string(kTruncatedGameMessage));
         } else {
           diagnose(Severity::Warning, pos, last_end_, last_end_,
                    "a game terminator (2-0, 1-1, 0-2, *)",

@@ -171,8 +171,16 @@ class Replayer {
       issue.message = d.message;
       if (!d.expected.empty()) issue.message += " (expected " + d.expected + ")";
       // Tolerated dialect (a date or round normalised, a FEN ending in '.') is a note: it does
-      // not make the game "with warnings", which is about its moves and result.
-      (d.severity == Severity::Error ? out_.errors : out_.notes).push_back(std::move(issue));
+      // not make the game "with warnings", which is about its moves and result. Moves that stop
+      // at the end of the input without a terminator (a truncated file) are a warning.
+      if (d.severity == Severity::Error) {
+        out_.errors.push_back(std::move(issue));
+      } else if (d.message == kTruncatedGameMessage) {
+        issue.kind = IssueKind::MissingTerminator;
+        out_.warnings.push_back(std::move(issue));
+      } else {
+        out_.notes.push_back(std::move(issue));
+      }
     }
     if (!game_.variant.international) {
       out_.status = ReplayStatus::Skipped;
@@ -604,6 +612,8 @@ std::string_view to_string(IssueKind kind) {
       return "reader_warning";
     case IssueKind::NonStandardNotation:
       return "nonstandard_notation";
+    case IssueKind::MissingTerminator:
+      return "missing_terminator";
   }
   return "illegal_move";
 }

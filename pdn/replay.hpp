@@ -54,6 +54,7 @@ enum class IssueKind : std::uint8_t {
   VariationError,         ///< an illegal move inside a variation (the main line is unaffected)
   ReaderWarning,          ///< a tolerated dialect noted by the reader (in Replay::notes)
   NonStandardNotation,    ///< a capture written with its squares out of route order (old logs)
+  MissingTerminator,      ///< moves stop at the end of the input without a terminator (truncated?)
 };
 /// snake_case name used in JSON: "no_piece", "not_maximum", "move_number", ...
 std::string_view to_string(IssueKind kind);

@@ -252,3 +252,44 @@ TEST(Replay, GameWithManyTagsIsReadAndValidatedInLinearTime) {
   EXPECT_EQ(r.status, ReplayStatus::Valid);
   EXPECT_EQ(r.plies, 1);
 }
+
+TEST(Replay, TruncatedLastGameIsAWarning) {
+  // The first 1500 bytes of samples/wk2003.pdn stop inside game 2's movetext, after
+  // "35. 36x27 17-22": no terminator at the end of the input. Here: a complete game, then one
+  // cut after black's 2nd move (32-28 19-23, 28x19 14x23: all legal, 4 plies).
+  const std::string text =
+      "[Event \"a\"]\n\n1. 32-28 19-23 2-0\n\n"
+      "[Event \"b\"]\n\n1. 32-28 19-23 2. 28x19 14x23\n";
+  std::istringstream in(text);
+  pdn::GameReader reader(in, "t.pdn");
+  auto first = reader.next();
+  auto second = reader.next();
+  ASSERT_TRUE(first.has_value());
+  ASSERT_TRUE(second.has_value());
+  EXPECT_FALSE(reader.next().has_value());
+
+  const auto complete = pdn::replay(*first);
+  EXPECT_EQ(complete.status, ReplayStatus::Valid);
+  EXPECT_EQ(find_warning(complete, IssueKind::MissingTerminator), nullptr);
+
+  // The reader keeps a warning with the game; the replay reports it, the game is not invalid.
+  ASSERT_EQ(second->diagnostics.size(), 1u);
+  EXPECT_EQ(second->diagnostics[0].severity, pdn::Severity::Warning);
+  EXPECT_EQ(second->diagnostics[0].message, pdn::kTruncatedGameMessage);
+  const auto r = pdn::replay(*second);
+  EXPECT_EQ(r.status, ReplayStatus::Warnings);
+  EXPECT_EQ(r.plies, 4);
+  EXPECT_TRUE(r.notes.empty());
+  const auto* w = find_warning(r, IssueKind::MissingTerminator);
+  ASSERT_NE(w, nullptr);
+  // Placed just after the last token: "1. 32-28 19-23 2. 28x19 14x23" has "14x23" in
+  // columns 25..29 of line 7, so column 30.
+  EXPECT_EQ(w->pos.line, 7u);
+  EXPECT_EQ(w->pos.column, 30u);
+  EXPECT_EQ(pdn::to_string(IssueKind::MissingTerminator), "missing_terminator");
+
+  // A game with tags only at the end of the input is not truncated movetext: a note only.
+  const auto tags_only = replay_text("[Event \"c\"]\n");
+  EXPECT_EQ(tags_only.status, ReplayStatus::Valid);
+  EXPECT_EQ(find_warning(tags_only, IssueKind::MissingTerminator), nullptr);
+}
