@@ -60,9 +60,11 @@ bool is_initial(std::string_view word) {
   return word.size() == 1 && word[0] >= 'a' && word[0] <= 'z';
 }
 
-/// A spelling with initials: the one-letter words and the other (surname) words.
+/// A spelling with initials or abbreviations: the one-letter words, the abbreviated words
+/// ("aleks" of "Aleks.") and the other (surname) words.
 struct InitialsName {
   std::vector<char> initials;
+  std::vector<std::string_view> abbreviations;
   std::vector<std::string_view> surname;
 };
 
@@ -80,10 +82,32 @@ bool full_name_fits(const std::vector<std::string_view>& words, const InitialsNa
   };
   for (std::string_view s : name.surname)
     if (!take([&](std::string_view w) { return w == s; })) return false;
+  for (std::string_view a : name.abbreviations)
+    if (!take([&](std::string_view w) { return w.starts_with(a); })) return false;
   for (char c : name.initials)
     if (!take([&](std::string_view w) { return w.front() == c; })) return false;
   return std::all_of(used.begin(), used.end(), [](bool u) { return u; });
 }
+
+/// The abbreviated words (abbreviated_words) of every spelling of each player key, in the
+/// form merge_player_keys takes for a sorted list of keys.
+class KeyAbbreviations {
+ public:
+  void add(const std::string& key, std::string_view spelling) {
+    if (spelling.find('.') == std::string_view::npos) return;
+    for (std::string& w : abbreviated_words(spelling)) words_[key].insert(std::move(w));
+  }
+  std::vector<std::vector<std::string>> of(const std::vector<std::string>& keys) const {
+    std::vector<std::vector<std::string>> out(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (auto it = words_.find(keys[i]); it != words_.end())
+        out[i].assign(it->second.begin(), it->second.end());
+    return out;
+  }
+
+ private:
+  std::unordered_map<std::string, std::set<std::string>> words_;
+};
 
 /// Adds the counts of `from` to `to`.
 void add_tally(Tally& to, const Tally& from) {
@@ -96,7 +120,14 @@ void add_tally(Tally& to, const Tally& from) {
 
 }  // namespace
 
-std::vector<std::size_t> merge_player_keys(const std::vector<std::string>& keys) {
+std::vector<std::size_t> merge_player_keys(
+    const std::vector<std::string>& keys,
+    const std::vector<std::vector<std::string>>& abbreviations) {
+  auto abbreviated = [&](std::size_t i, std::string_view w) {
+    return i < abbreviations.size() && std::find(abbreviations[i].begin(),
+                                                 abbreviations[i].end(), w) !=
+                                           abbreviations[i].end();
+  };
   std::vector<std::size_t> target(keys.size());
   std::vector<std::vector<std::string_view>> words(keys.size());
   std::vector<bool> full(keys.size(), false);
@@ -106,8 +137,9 @@ std::vector<std::size_t> merge_player_keys(const std::vector<std::string>& keys)
     target[i] = i;
     words[i] = split_words(keys[i]);
     full[i] = words[i].size() >= 2 &&
-              std::none_of(words[i].begin(), words[i].end(),
-                           [](std::string_view w) { return is_initial(w); });
+              std::none_of(words[i].begin(), words[i].end(), [&](std::string_view w) {
+                return is_initial(w) || abbreviated(i, w);
+              });
     if (full[i])
       for (std::string_view w : words[i]) {
         auto& list = full_by_word[w];
@@ -120,19 +152,33 @@ std::vector<std::size_t> merge_player_keys(const std::vector<std::string>& keys)
     for (std::string_view w : words[i]) {
       if (is_initial(w))
         name.initials.push_back(w.front());
+      else if (abbreviated(i, w))
+        name.abbreviations.push_back(w);
       else
         name.surname.push_back(w);
     }
-    if (name.initials.empty() || name.surname.empty()) continue;
+    if ((name.initials.empty() && name.abbreviations.empty()) || name.surname.empty()) continue;
     const auto candidates = full_by_word.find(name.surname.front());
     if (candidates == full_by_word.end()) continue;
+    auto fitting = [&](const InitialsName& n, std::size_t& found) {
+      std::size_t count = 0;
+      for (std::size_t f : candidates->second)
+        if (full_name_fits(words[f], n)) {
+          found = f;
+          ++count;
+        }
+      return count;
+    };
     std::size_t found = keys.size();
-    std::size_t count = 0;
-    for (std::size_t f : candidates->second)
-      if (full_name_fits(words[f], name)) {
-        found = f;
-        ++count;
-      }
+    std::size_t count = fitting(name, found);
+    if (count == 0 && !name.abbreviations.empty()) {
+      // No first name starts with the abbreviation ("Aleks." and "Alexander": a spelling of
+      // another language): take each abbreviation as its initial.
+      InitialsName as_initials = name;
+      for (std::string_view a : name.abbreviations) as_initials.initials.push_back(a.front());
+      as_initials.abbreviations.clear();
+      count = fitting(as_initials, found);
+    }
     if (count == 1) target[i] = found;
   }
   return target;
@@ -164,6 +210,7 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
     Spellings spellings;
   };
   std::unordered_map<std::string, Entry> players;
+  KeyAbbreviations abbreviations;
   PlayerReport report;
   db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
     if (!filter.matches(game)) return true;
@@ -173,6 +220,7 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
       const std::string_view name = white ? game.white : game.black;
       std::string key = player_key(name);
       if (key.empty()) continue;
+      abbreviations.add(key, name);
       Entry& e = players[key];
       if (e.stats.key.empty()) e.stats.key = std::move(key);
       e.spellings.add(name);
@@ -187,7 +235,7 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
   keys.reserve(players.size());
   for (const auto& [key, e] : players) keys.push_back(key);
   std::sort(keys.begin(), keys.end());  // a deterministic order of the spellings merged
-  const std::vector<std::size_t> target = merge_player_keys(keys);
+  const std::vector<std::size_t> target = merge_player_keys(keys, abbreviations.of(keys));
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (target[i] == i) continue;
     auto from = players.find(keys[i]);
@@ -240,6 +288,7 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
     std::set<std::string> players;
   };
   std::unordered_map<std::string, Entry> events;
+  KeyAbbreviations abbreviations;
   EventReport report;
   db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
     if (!filter.matches(game)) return true;
@@ -258,7 +307,9 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
     widen_dates(game_date(game), s.first_date, s.last_date);
     for (const std::string* side : {&game.white, &game.black}) {
       std::string key = player_key(*side);
-      if (!key.empty()) e.players.insert(std::move(key));
+      if (key.empty()) continue;
+      abbreviations.add(key, *side);
+      e.players.insert(std::move(key));
     }
     return true;
   });
@@ -266,7 +317,7 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
   std::set<std::string> all_keys;
   for (const auto& [key, e] : events) all_keys.insert(e.players.begin(), e.players.end());
   const std::vector<std::string> keys(all_keys.begin(), all_keys.end());
-  const std::vector<std::size_t> target = merge_player_keys(keys);
+  const std::vector<std::size_t> target = merge_player_keys(keys, abbreviations.of(keys));
   report.rows.reserve(events.size());
   for (auto& [key, e] : events) {
     e.stats.name = e.spellings.preferred();

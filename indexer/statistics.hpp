@@ -37,8 +37,16 @@ struct Tally {
 /// exactly one such key exists. With both "Alexander Georgiev" and "Anatoli Georgiev",
 /// "A. Georgiev" is ambiguous and stays a player of its own; two keys with full first names
 /// never merge ("Alexander Georgiev" and "Anatoli Georgiev" stay two players).
+/// An abbreviated first name ("Aleks. Schwarzman": `abbreviations[i]` holds the words of key i
+/// that some spelling wrote with a final '.', see abbreviated_words) is no full name; like an
+/// initial it must be matched by one word of the full name: a word starting with it ("aleks"
+/// fits "aleksandr"), or, when no full name has such a word, a word starting with its initial
+/// ("aleks" then fits "alexander"); it merges under the same rule (exactly one full name fits).
+/// `abbreviations` may be shorter than `keys` (missing = none).
 /// Returns, for each index of `keys`, the index of the key it merges into (itself if none).
-std::vector<std::size_t> merge_player_keys(const std::vector<std::string>& keys);
+std::vector<std::size_t> merge_player_keys(
+    const std::vector<std::string>& keys,
+    const std::vector<std::vector<std::string>>& abbreviations = {});
 
 /// One player: all spellings with the same player_key, and initial-only spellings merged into
 /// a full name by merge_player_keys.

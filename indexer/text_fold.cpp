@@ -117,6 +117,22 @@ std::string player_key(std::string_view name) {
   return key;
 }
 
+std::vector<std::string> abbreviated_words(std::string_view name) {
+  std::vector<std::string> words;
+  std::size_t segment = 0;  // start of the text after the previous '.'
+  for (std::size_t dot = name.find('.'); dot != std::string_view::npos;
+       segment = dot + 1, dot = name.find('.', segment)) {
+    if (dot == 0) continue;
+    const unsigned char before = static_cast<unsigned char>(name[dot - 1]);
+    if (before < 0x80 && !std::isalnum(before)) continue;  // "X ." or "..": no word ends here
+    const std::string folded = fold_text(name.substr(segment, dot - segment));
+    const std::size_t space = folded.rfind(' ');
+    std::string word = space == std::string::npos ? folded : folded.substr(space + 1);
+    if (display_width(word) >= 2) words.push_back(std::move(word));
+  }
+  return words;
+}
+
 std::size_t display_width(std::string_view s) {
   std::size_t n = 0;
   for (const char c : s)

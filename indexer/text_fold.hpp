@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace damdb::indexer {
 
@@ -18,6 +19,12 @@ std::string fold_text(std::string_view utf8);
 /// The grouping key of a player's name: fold_text, then its words sorted, so that
 /// "Sijbrands, T." and "T. Sijbrands" give the same key "sijbrands t". Empty for "?" or "".
 std::string player_key(std::string_view name);
+
+/// The words of a player's name written abbreviated: two or more letters directly followed by
+/// '.', folded as by fold_text ("Aleks. Schwarzman" -> {"aleks"}, "Schwarzman, Al.Ch." ->
+/// {"al", "ch"}). One-letter initials ("T.") are not included; player_key drops the dots, so
+/// these are what tell "aleks schwarzman" from "Aleks. Schwarzman" the abbreviation apart.
+std::vector<std::string> abbreviated_words(std::string_view name);
 
 /// Width of a text on a terminal, counted in Unicode code points (UTF-8 continuation bytes are
 /// not counted; every other byte, valid or not, counts one).

@@ -302,5 +302,64 @@ TEST(StatisticsDates, NormalisedDatesGiveYearsAndFirstLastDates) {
   EXPECT_EQ(players.rows[0].last_date, "2009.04.17");
 }
 
+// Abbreviated first names: a prefix of one full name's word, or else taken as their initial.
+TEST(PlayerMerge, AbbreviationsJoinTheOnlyFittingFullName) {
+  using indexer::player_key;
+  const std::vector<std::string> keys{
+      player_key("Aleksandr Schwarzman"),  // 0
+      player_key("Anatoli Schwarzman"),    // 1
+      player_key("Aleks. Schwarzman"),     // 2: prefix of "aleksandr" only
+      player_key("A. Schwarzman"),         // 3: two full names with an A: ambiguous
+      player_key("Alexander Georgiev"),    // 4
+      player_key("Aleks. Georgiev"),       // 5: no prefix fits; as initial A: only Alexander
+      player_key("Bor. Georgiev"),         // 6: neither prefix nor initial fits
+  };
+  std::vector<std::vector<std::string>> abbreviations(keys.size());
+  abbreviations[2] = {"aleks"};
+  abbreviations[5] = {"aleks"};
+  abbreviations[6] = {"bor"};
+  const std::vector<std::size_t> expected{0, 1, 0, 3, 4, 4, 6};
+  EXPECT_EQ(indexer::merge_player_keys(keys, abbreviations), expected);
+  // A full name starting with the abbreviation wins over the initial (as an initial "Aleks."
+  // would fit both): "Aleksei Georgiev" takes it, "Alexander Georgiev" stays apart.
+  const std::vector<std::string> prefix{player_key("Alexander Georgiev"),
+                                        player_key("Aleksei Georgiev"),
+                                        player_key("Aleks. Georgiev")};
+  const std::vector<std::size_t> to_prefix{0, 1, 1};
+  EXPECT_EQ(indexer::merge_player_keys(prefix, {{}, {}, {"aleks"}}), to_prefix);
+  // Without the abbreviation marks "aleks schwarzman" is a full name and nothing merges into
+  // it or from it.
+  const std::vector<std::size_t> unmarked{0, 1, 2, 3, 4, 5, 6};
+  EXPECT_EQ(indexer::merge_player_keys(keys), unmarked);
+}
+
+// An abbreviated first name ("Aleks.") joins the one full name that fits it, as a prefix or
+// else as its initial ("Aleks." and "Alexander": two transliterations).
+TEST(PlayerMerge, StatisticsMergeAbbreviatedFirstNames) {
+  test::TempFolder folder("stats-abbrev");
+  const char* games[][4] = {
+      {"Aleks. Schwarzman", "Chizhov, A.", "2-0", "1. 32-28 18-23"},
+      {"Alexander Schwarzman", "Chizhov, A.", "1-1", "1. 32-28 19-23"},
+      {"Schwarzman,A.", "Chizhov, A.", "0-2", "1. 33-28 18-23"},
+  };
+  std::string pdn;
+  for (const auto& g : games)
+    pdn += std::string("[White \"") + g[0] + "\"]\n[Black \"" + g[1] + "\"]\n[Result \"" + g[2] +
+           "\"]\n\n" + g[3] + " " + g[2] + "\n\n";
+  test::write_text(folder.path() / "a.pdn", pdn);
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  const db::Database db = test::open_read_only(folder.path() / "db");
+  const indexer::PlayerReport r = indexer::player_statistics(db, indexer::GameFilter{});
+  EXPECT_EQ(r.players, 2u);  // Schwarzman and Chizhov
+  ASSERT_EQ(r.rows.size(), 2u);
+  EXPECT_EQ(r.rows[0].key, "alexander schwarzman");
+  expect_tally(r.rows[0].total, 3, 1, 1, 1, 0);
+  ASSERT_EQ(r.merges.size(), 1u);
+  EXPECT_EQ(r.merges[0].spellings.size(), 3u);
+  const indexer::EventReport events = indexer::event_statistics(db, indexer::GameFilter{});
+  ASSERT_EQ(events.rows.size(), 1u);
+  EXPECT_EQ(events.rows[0].players, 2u);
+}
+
 }  // namespace
 }  // namespace damdb

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "indexer/text_fold.hpp"
 
@@ -53,6 +54,17 @@ TEST(TextFold, FoldsCyrillicAndGreekCapitals) {
   EXPECT_EQ(fold_text("\xD5\x80"), "\xD5\x80");  // Armenian Հ: not folded
   EXPECT_EQ(player_key("\xD0\xA7\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2, \xD0\x90."),
             player_key("\xD0\xB0. \xD1\x87\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2"));
+}
+
+TEST(TextFold, AbbreviatedWordsAreTwoOrMoreLettersBeforeADot) {
+  using Words = std::vector<std::string>;
+  EXPECT_EQ(abbreviated_words("Aleks. Schwarzman"), Words{"aleks"});
+  EXPECT_EQ(abbreviated_words("Schwarzman, Al.Ch."), (Words{"al", "ch"}));
+  EXPECT_EQ(abbreviated_words("Schwarzman,A."), Words{});  // an initial
+  EXPECT_EQ(abbreviated_words("A.N. Georgiev"), Words{});
+  EXPECT_EQ(abbreviated_words("Alexander Schwarzman"), Words{});
+  EXPECT_EQ(abbreviated_words("Schwarzman ."), Words{});
+  EXPECT_EQ(abbreviated_words("G\xC3\xA9r. Jansen"), Words{"ger"});  // Gér.: folded
 }
 
 }  // namespace
