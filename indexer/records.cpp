@@ -90,6 +90,18 @@ GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
     std::string salt = rec.start_fen;
     for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
     rec.content_hash = db::ContentHash::of(salt, rec.moves);
+  } else if (rec.status == db::ValidationStatus::invalid) {
+    // Only the legal prefix is in `moves`: an invalid game is the same game as another only if
+    // its main line is written with the same squares, the illegal move and what follows
+    // included (a complete game and a broken one that begins like it are two games; the same
+    // broken game imported twice, or exported and imported again, is still one).
+    std::string salt = rec.start_fen + "\x1finvalid";
+    for (const pdn::Element& e : game.moves)
+      if (e.kind == pdn::ElementKind::Move) {
+        salt += '\x1e';
+        for (const std::uint8_t square : game.squares_of(e)) salt += static_cast<char>(square);
+      }
+    rec.content_hash = db::ContentHash::of(salt, rec.moves);
   } else {
     rec.content_hash = db::ContentHash::of(rec.start_fen, rec.moves);
   }

@@ -1,0 +1,68 @@
+// Records made for the database from replayed games: duplicates are decided by start position
+// and moves, except that an invalid game (only its legal prefix replayed) is the same game only
+// as a game with the same text.
+#include <gtest/gtest.h>
+
+#include "tests/games_fixture.hpp"
+
+namespace damdb {
+namespace {
+
+// A and C: the same moves, other tags (C is a duplicate of A). B: begins like A, then plays an
+// illegal 28-22 (28x19 is compulsory): its legal prefix equals A's moves, yet it is another game.
+constexpr const char* kPdn = R"PDN([Event "Club A"]
+[White "Alice"]
+[Black "Bob"]
+[Result "2-0"]
+
+1. 32-28 19-23 2-0
+
+[Event "Club B"]
+[White "Carol"]
+[Black "Dave"]
+[Result "1-1"]
+
+1. 32-28 19-23 2. 28-22 1-1
+
+[Event "Club C"]
+[White "Erik"]
+[Black "Frank"]
+[Result "2-0"]
+
+1. 32-28 19-23 2-0
+)PDN";
+
+TEST(Records, InvalidGameIsNotADuplicateOfTheGameItsPrefixMatches) {
+  test::TempFolder folder("records");
+  test::write_text(folder.path() / "games.pdn", kPdn);
+  const indexer::ImportSummary first =
+      test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  EXPECT_EQ(first.games_read, 3u);
+  EXPECT_EQ(first.games_stored, 2u);  // A and B
+  EXPECT_EQ(first.duplicates, 1u);    // C = A
+  EXPECT_EQ(first.invalid, 1u);
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  const auto b = database.game_header(db::GameId{2});
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->white, "Carol");
+  EXPECT_EQ(b->status, db::ValidationStatus::invalid);
+  EXPECT_EQ(b->plies, 2u);  // the legal prefix 32-28 19-23
+}
+
+TEST(Records, SameInvalidTextTwiceIsOneGame) {
+  test::TempFolder folder("records");
+  test::write_text(folder.path() / "a.pdn", kPdn);
+  test::write_text(folder.path() / "b.pdn", kPdn);  // same games, another file
+  db::Database database = db::Database::open(folder.path() / "db");
+  indexer::ImportOptions options;
+  options.compact_at_end = false;
+  const auto summary = indexer::import_files(
+      database, {(folder.path() / "a.pdn").string(), (folder.path() / "b.pdn").string()},
+      options);
+  EXPECT_EQ(summary.games_read, 6u);
+  EXPECT_EQ(summary.games_stored, 2u);
+  EXPECT_EQ(database.meta().counts.games, 2u);
+}
+
+}  // namespace
+}  // namespace damdb
