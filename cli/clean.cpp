@@ -75,6 +75,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
     std::string report;
     double min_confidence = pdn::CleanOptions{}.min_confidence;
     bool dry_run = false;
+    bool force = false;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("clean", "Repair corrupted scoresheets (illegal moves)");
@@ -85,6 +86,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
                   "Apply a fix only with at least this confidence (0..1)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--dry-run", opts->dry_run, "Report the fixes, write no output PDN");
+  cmd->add_flag("--force", opts->force, "Replace the output PDN and the report if they exist");
   cmd->callback([opts, &exit_code] {
     if (opts->output.empty() && !opts->dry_run)
       throw InputError("clean: -o OUT.pdn is required (or --dry-run)");
@@ -95,6 +97,8 @@ void setup_clean(CLI::App& app, int& exit_code) {
       if (!opts->report.empty() && file != "-" && same_file(file, opts->report))
         throw InputError("clean: the report " + opts->report + " is an input file");
     }
+    if (!opts->dry_run) refuse_to_overwrite(opts->output, opts->force);
+    if (!opts->report.empty()) refuse_to_overwrite(opts->report, opts->force);
     pdn::CleanOptions options;
     options.min_confidence = opts->min_confidence;
 

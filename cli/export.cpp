@@ -35,9 +35,7 @@ void setup_export(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
   cmd->add_flag("--force", opts->force, "Replace OUTPUT if it exists");
   cmd->callback([opts, &exit_code] {
-    std::error_code ec;
-    if (opts->output != "-" && !opts->force && std::filesystem::exists(opts->output, ec))
-      throw InputError(opts->output + " exists: not overwriting it (use --force to replace it)");
+    refuse_to_overwrite(opts->output, opts->force);
     const indexer::GameFilter filter(opts->filter);
     const db::Database database = open_for_reading(opts->db);
     indexer::ExportSummary summary;

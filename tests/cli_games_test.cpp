@@ -191,6 +191,27 @@ TEST_F(CliGamesTest, ErrorsExitWithTwo) {
   EXPECT_FALSE(std::filesystem::exists(path("x.pdn")));
 }
 
+// clean, like export, never replaces an existing output or report without --force.
+TEST_F(CliGamesTest, CleanRefusesToOverwriteWithoutForce) {
+  test::write_text(path("precious.pdn"), "precious");
+  test::write_text(path("precious.json"), "precious");
+  const std::string input = "'" + path("games.pdn").string() + "'";
+  CommandRun run = damdb("clean " + input + " -o '" + path("precious.pdn").string() + "'", false);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("precious.pdn exists: not overwriting it"), std::string::npos) << run.err;
+  run = damdb("clean " + input + " -o '" + path("new.pdn").string() + "' --report '" +
+                  path("precious.json").string() + "'",
+              false);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("precious.json exists"), std::string::npos) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(path("new.pdn")));  // refused before writing anything
+  EXPECT_EQ(read_all(path("precious.pdn")), "precious");
+  EXPECT_EQ(read_all(path("precious.json")), "precious");
+  run = damdb("clean " + input + " -o '" + path("precious.pdn").string() + "' --force", false);
+  EXPECT_NE(run.exit_code, 2) << run.err;
+  EXPECT_NE(read_all(path("precious.pdn")), "precious");
+}
+
 // CLI11's own usage errors carry the same "damdb: " prefix and exit with 2; help exits with 0.
 TEST_F(CliGamesTest, UsageErrorsHaveThePrefix) {
   const std::string cases[] = {
