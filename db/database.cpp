@@ -301,6 +301,11 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
       break;
     }
   }
+  if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
+    throw Error(ErrorKind::io, "database '" + where +
+                                   "' is in use by another damdb process (an import holds it); "
+                                   "wait until it ends (queries may run meanwhile): " +
+                                   s.ToString());
   check(s, "opening database '" + where + "'");
 
   // Meta: create on first open, check the schema version otherwise.
