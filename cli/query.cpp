@@ -91,7 +91,7 @@ void run_position(const QueryOptions& o) {
   std::printf("position %s: %llu game(s)\n", rules::to_fen(pos).c_str(),
               static_cast<unsigned long long>(a.games));
   print_rows(a.rows);
-  if (a.games > o.offset + a.rows.size())
+  if (o.limit > 0 && a.games > o.offset + a.rows.size())
     std::printf("  ... %llu more (use --offset %zu)\n",
                 static_cast<unsigned long long>(a.games - o.offset - a.rows.size()),
                 o.offset + a.rows.size());

@@ -49,6 +49,10 @@ std::string date_bound(const std::string& partial, bool upper) {
   }
   if (digits[0].size() != 4 || digits[1].size() > 2 || digits[2].size() > 2)
     throw FilterError("bad date \"" + partial + "\": use YYYY, YYYY.MM or YYYY.MM.DD");
+  if (!digits[1].empty() && (std::stoi(digits[1]) < 1 || std::stoi(digits[1]) > 12))
+    throw FilterError("bad date \"" + partial + "\": month " + digits[1] + " is not 1..12");
+  if (!digits[2].empty() && (std::stoi(digits[2]) < 1 || std::stoi(digits[2]) > 31))
+    throw FilterError("bad date \"" + partial + "\": day " + digits[2] + " is not 1..31");
   auto two = [&](const std::string& d, const char* open) {
     if (d.empty()) return std::string(open);
     return d.size() == 1 ? "0" + d : d;

@@ -66,3 +66,21 @@ TEST(GameFilterNames, PlayerMatchesCyrillicInAnyCase) {
 
 }  // namespace
 }  // namespace damdb::indexer
+
+namespace damdb {
+
+TEST(GameFilterDates, ImpossibleDateBoundsAreRejected) {
+  EXPECT_EQ(indexer::date_bound("2003.5", false), "2003.05.00");
+  EXPECT_EQ(indexer::date_bound("2003.12.31", true), "2003.12.31");
+  EXPECT_EQ(indexer::date_bound("2003", true), "2003.99.99");
+  for (const char* bad : {"2003.13", "2003.00", "2003.99.99", "2003.02.32", "2003.01.00"}) {
+    try {
+      (void)indexer::date_bound(bad, false);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const indexer::FilterError& e) {
+      EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace damdb
