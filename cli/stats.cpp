@@ -37,15 +37,25 @@ void add_common(CLI::App* cmd, Common& common) {
 /// Rounded to one decimal for JSON (the tables print the same figure).
 double round1(double value) { return std::round(value * 10) / 10; }
 
+/// A percentage over the games with a known result: "-" in tables when there is none (0.0
+/// would read as "lost every game").
+std::string percent(double value, bool any_known) { return any_known ? fixed(value) : "-"; }
+/// The same for JSON: null when no game has a known result.
+nlohmann::json percent_json(double value, bool any_known) {
+  return any_known ? nlohmann::json(round1(value)) : nlohmann::json(nullptr);
+}
+bool known(const Tally& t) { return t.games > t.unknown; }
+bool known(const ResultCounts& c) { return c.games > c.unknown; }
+
 nlohmann::json tally_json(const Tally& t) {
   return {{"games", t.games},   {"wins", t.wins},       {"draws", t.draws},
-          {"losses", t.losses}, {"unknown", t.unknown}, {"score", round1(t.score())}};
+          {"losses", t.losses}, {"unknown", t.unknown}, {"score", percent_json(t.score(), known(t))}};
 }
 
 nlohmann::json counts_json(const ResultCounts& c) {
   return {{"games", c.games},     {"white_wins", c.white_wins},
           {"draws", c.draws},     {"black_wins", c.black_wins},
-          {"unknown", c.unknown}, {"white_score", round1(c.white_score())}};
+          {"unknown", c.unknown}, {"white_score", percent_json(c.white_score(), known(c))}};
 }
 
 std::string wdl(const Tally& t) {
@@ -92,8 +102,9 @@ void print_players(const indexer::PlayerReport& r, bool json) {
   for (const indexer::PlayerStats& p : r.rows)
     table.row({p.name, std::to_string(p.total.games), std::to_string(p.total.wins),
                std::to_string(p.total.draws), std::to_string(p.total.losses),
-               fixed(p.total.score()), wdl(p.as_white), fixed(p.as_white.score()), wdl(p.as_black),
-               fixed(p.as_black.score()), p.first_date, p.last_date});
+               percent(p.total.score(), known(p.total)), wdl(p.as_white),
+               percent(p.as_white.score(), known(p.as_white)), wdl(p.as_black),
+               percent(p.as_black.score(), known(p.as_black)), p.first_date, p.last_date});
   if (!table.empty()) table.print(std::cout);
   std::cout << r.players << " players in " << r.games << " games";
   if (r.rows.size() < r.players) std::cout << ", top " << r.rows.size() << " shown";
@@ -123,7 +134,7 @@ void print_events(const indexer::EventReport& r, bool json) {
                       {"players", e.players},
                       {"decisive", e.decisive},
                       {"known_results", e.known_results},
-                      {"decisive_rate", round1(e.decisive_rate())},
+                      {"decisive_rate", percent_json(e.decisive_rate(), e.known_results > 0)},
                       {"average_moves", round1(e.average_moves())}});
     print_json(std::cout, {{"games", r.games}, {"events", rows}});
     return;
@@ -138,7 +149,8 @@ void print_events(const indexer::EventReport& r, bool json) {
       .column("avg moves", Table::Align::right);
   for (const indexer::EventStats& e : r.rows)
     table.row({e.name.empty() ? "(no event)" : e.name, e.first_date, e.last_date,
-               std::to_string(e.games), std::to_string(e.players), fixed(e.decisive_rate()),
+               std::to_string(e.games), std::to_string(e.players),
+               percent(e.decisive_rate(), e.known_results > 0),
                fixed(e.average_moves())});
   if (!table.empty()) table.print(std::cout);
   std::cout << r.rows.size() << " events, " << r.games << " games\n";
@@ -180,7 +192,7 @@ void print_results(const indexer::ResultReport& r, bool json) {
   auto add = [&](const std::string& label, const ResultCounts& c) {
     table.row({label, std::to_string(c.games), std::to_string(c.white_wins),
                std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
-               fixed(c.white_score())});
+               percent(c.white_score(), known(c))});
   };
   for (const indexer::YearResults& y : r.by_year) add(y.year, y.counts);
   add("all", r.overall);
@@ -229,7 +241,7 @@ void print_openings(const indexer::OpeningReport& r, bool json) {
     const ResultCounts& c = line.counts;
     table.row({line.movetext(), std::to_string(c.games), std::to_string(c.white_wins),
                std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
-               fixed(c.white_score())});
+               percent(c.white_score(), known(c))});
   }
   if (!table.empty()) table.print(std::cout);
   std::cout << r.sequences << " sequences of " << r.plies << " plies in " << r.games << " games";

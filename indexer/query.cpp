@@ -275,12 +275,17 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
       // The most recent game that went on to the position after this move.
       rules::Position next = pos;
       next.play(row.move);
-      for_each_game_at(db, position_key(next), 0, filter.empty() ? 1 : 64,
-                       [&](const db::Occurrence& o, const db::GameHeader& h) {
-                         if (!filter.matches(h)) return true;
-                         row.recent = row_at(o, h, false);
-                         return false;
-                       });
+      // A move seen only in colour-reversed games: the most recent of those.
+      for (const bool mirrored : {false, true}) {
+        if (row.recent || (mirrored && row.mirrored_games == 0)) break;
+        const rules::Position target = mirrored ? next.mirrored() : next;
+        for_each_game_at(db, position_key(target), 0, filter.empty() ? 1 : 64,
+                         [&](const db::Occurrence& o, const db::GameHeader& h) {
+                           if (!filter.matches(h)) return true;
+                           row.recent = row_at(o, h, mirrored);
+                           return false;
+                         });
+      }
     }
     answer.moves.push_back(std::move(row));
   }

@@ -346,6 +346,21 @@ TEST_F(CliGamesTest, StatsPlayers) {
   EXPECT_EQ(j["merges"][1]["spellings"][2]["name"], "T.  SIJBRANDS");
 }
 
+// Over games without a known result a percentage is "-" (JSON null), not 0.0.
+TEST_F(CliGamesTest, PercentagesWithoutKnownResultsAreEmpty) {
+  const nlohmann::json j = json("stats players --result '*'");  // only Clerc - Jansen, *
+  ASSERT_EQ(j["rows"].size(), 2u);
+  for (const auto& row : j["rows"]) {
+    EXPECT_TRUE(row["score"].is_null()) << row;
+    EXPECT_EQ(row["unknown"], 1);
+  }
+  const CommandRun table = damdb("stats results --result '*'");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("  -\n"), std::string::npos) << table.out;
+  EXPECT_EQ(table.out.find("0.0\n"), std::string::npos) << table.out;
+  EXPECT_EQ(json("stats players")["rows"][0]["score"], 83.3);  // known results: a number
+}
+
 TEST_F(CliGamesTest, StatsEventsResultsOpenings) {
   const nlohmann::json events = json("stats events");
   ASSERT_EQ(events["events"].size(), 4u);

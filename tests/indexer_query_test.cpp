@@ -3,6 +3,7 @@
 // whose first move is 32-28, counted independently from the PDN text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -140,6 +141,18 @@ TEST_F(QueryTest, MirrorFindsTheColourReversedPosition) {
   EXPECT_EQ(o.moves[0].games, 3u);
   EXPECT_EQ(o.moves[0].mirrored_games, 1u);
   EXPECT_EQ(o.moves[0].black_wins, 1u);
+  // After 32-28, 19-23 was played only in G4's colour-reversed form (1... 19-23 2. 32-28): its
+  // most recent game is G4, flagged mirrored.
+  const auto after =
+      indexer::query_opening(*db_, indexer::position_after("32-28"), indexer::GameFilter{}, true);
+  const auto it = std::find_if(after.moves.begin(), after.moves.end(),
+                               [](const indexer::MoveRow& m) { return m.notation == "19-23"; });
+  ASSERT_NE(it, after.moves.end());
+  EXPECT_EQ(it->games, 1u);
+  EXPECT_EQ(it->mirrored_games, 1u);
+  ASSERT_TRUE(it->recent.has_value());
+  EXPECT_EQ(it->recent->white, "Baliakin, A.");
+  EXPECT_TRUE(it->recent->mirrored);
 }
 
 TEST_F(QueryTest, Filters) {
