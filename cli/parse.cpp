@@ -1,6 +1,7 @@
 // `damdb parse FILE... [--json]`: reads PDN files and reports, per file, the games read, the
 // errors with their positions, and the encodings and variants seen. Exit code 0 when no game
 // has errors, 1 when some have, 2 when a file cannot be read (see command.hpp).
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -103,11 +104,14 @@ void setup(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", *json, "print one JSON document instead of text");
   cmd->callback([files, json, &exit_code] {
     std::vector<FileReport> reports;
+    std::size_t unreadable = 0;
     for (const std::string& f : *files) {
+      // An unreadable file is reported and skipped; the others are still read (exit code 2).
       try {
         reports.push_back(parse_file(f));
       } catch (const pdn::ReadError& e) {
-        throw InputError(e.what());
+        std::fprintf(stderr, "damdb: %s\n", e.what());
+        ++unreadable;
       }
     }
     bool errors = false;
@@ -119,7 +123,7 @@ void setup(CLI::App& app, int& exit_code) {
     } else {
       for (const FileReport& r : reports) print_text(r);
     }
-    exit_code = errors ? kProblems : kOk;
+    exit_code = unreadable > 0 ? kBadInput : errors ? kProblems : kOk;
   });
 }
 

@@ -79,17 +79,26 @@ void setup_validate(CLI::App& app, int& exit_code) {
   cmd->add_flag("--warnings", opts->warnings, "Also list the warnings of each game");
   cmd->callback([opts, &exit_code] {
     pdn::ValidationSummary summary;
+    std::size_t unreadable = 0;
     for (const auto& file : opts->files) {
-      // A missing file raises pdn::ReadError, which main reports with exit code 2.
-      pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
-        if (opts->json) {
-          print_json(std::cout, game_json(g, r));
-        } else if (!opts->quiet && (r.status == pdn::ReplayStatus::Invalid ||
-                                    (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {
-          std::fflush(stdout);
-          print_game(g, r, opts->warnings);
-        }
-      });
+      // An unreadable file (missing, a directory, a read error) is reported and skipped; the
+      // others are still validated, and the exit code is 2 at the end.
+      try {
+        pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
+          if (opts->json) {
+            print_json(std::cout, game_json(g, r));
+          } else if (!opts->quiet &&
+                     (r.status == pdn::ReplayStatus::Invalid ||
+                      (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {
+            std::fflush(stdout);
+            print_game(g, r, opts->warnings);
+          }
+        });
+      } catch (const pdn::ReadError& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "damdb: %s\n", e.what());
+        ++unreadable;
+      }
     }
     std::fflush(stdout);
     if (opts->json) {
@@ -103,7 +112,9 @@ void setup_validate(CLI::App& app, int& exit_code) {
     } else {
       print_summary(summary);
     }
-    exit_code = summary.invalid > 0 ? kProblems : kOk;
+    if (unreadable > 0)
+      std::fprintf(stderr, "damdb: %zu file(s) could not be read (see above)\n", unreadable);
+    exit_code = unreadable > 0 ? kBadInput : summary.invalid > 0 ? kProblems : kOk;
   });
 }
 

@@ -1,6 +1,8 @@
 #include "pdn/reader.hpp"
 
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -11,6 +13,9 @@ GameReader::GameReader(const std::string& path, ReaderOptions options)
   if (path == "-") {
     in_ = &std::cin;
   } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      throw ReadError("cannot read " + path + ": it is a directory, not a PDN file");
     file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
     if (!*file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
     in_ = file_.get();
@@ -31,9 +36,11 @@ void GameReader::fill() {
   }
   std::size_t want = std::max(options_.chunk_bytes, len_);
   if (buffer_.size() < len_ + want) buffer_.resize(len_ + want);
+  errno = 0;
   in_->read(buffer_.data() + len_, static_cast<std::streamsize>(want));
   std::size_t got = static_cast<std::size_t>(in_->gcount());
-  if (in_->bad()) throw ReadError("error reading " + source_);
+  if (in_->bad())
+    throw ReadError("error reading " + source_ + (errno != 0 ? std::string(": ") + std::strerror(errno) : ""));
   len_ += got;
   if (got < want || in_->eof()) eof_ = true;
 }

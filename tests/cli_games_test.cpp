@@ -191,6 +191,27 @@ TEST_F(CliGamesTest, ErrorsExitWithTwo) {
   EXPECT_FALSE(std::filesystem::exists(path("x.pdn")));
 }
 
+// validate and parse report an unreadable input (missing file, directory) with its reason and
+// go on with the other files; the exit code is 2.
+TEST_F(CliGamesTest, UnreadableInputIsReportedAndTheOthersAreRead) {
+  std::filesystem::create_directories(path("adir.pdn"));
+  const std::string good = "'" + path("games.pdn").string() + "'";
+  const std::string files = "'" + path("adir.pdn").string() + "' '" +
+                            path("missing.pdn").string() + "' " + good;
+  CommandRun run = damdb("validate " + files, false);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("adir.pdn: it is a directory"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("cannot open " + path("missing.pdn").string()), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("2 file(s) could not be read"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("7 game(s)"), std::string::npos) << run.out;  // the good file
+  run = damdb("parse --json " + files, false);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("it is a directory"), std::string::npos) << run.err;
+  const nlohmann::json j = nlohmann::json::parse(run.out);
+  ASSERT_EQ(j.size(), 1u);  // the one readable file
+}
+
 // clean, like export, never replaces an existing output or report without --force.
 TEST_F(CliGamesTest, CleanRefusesToOverwriteWithoutForce) {
   test::write_text(path("precious.pdn"), "precious");
