@@ -19,10 +19,4 @@ std::vector<std::string> game_row_cells(const indexer::GameRow& r) {
           indexer::result_text(r.result)};
 }
 
-nlohmann::json game_row_json(const indexer::GameRow& r) {
-  return {{"id", r.id.value},       {"white", r.white}, {"black", r.black},
-          {"event", r.event},       {"date", r.date},   {"round", r.round},
-          {"result", indexer::result_text(r.result)}};
-}
-
 }  // namespace damdb::cli

@@ -1,11 +1,9 @@
-// A game row (id, players, event, date, round, result) as table columns and as JSON, shared by
-// `damdb query position` and `damdb games`.
+// A game row (id, players, event, date, round, result) as table columns, shared by
+// `damdb query position`, `damdb games` and `damdb stats results` (its JSON: json/game_rows.hpp).
 #pragma once
 
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/table.hpp"
 #include "indexer/query.hpp"
@@ -18,8 +16,5 @@ Table game_row_table();
 
 /// The cells of game_row_table()'s columns for `row`.
 std::vector<std::string> game_row_cells(const indexer::GameRow& row);
-
-/// {"id", "white", "black", "event", "date", "round", "result"} of `row`.
-nlohmann::json game_row_json(const indexer::GameRow& row);
 
 }  // namespace damdb::cli

@@ -9,6 +9,7 @@
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "indexer/game_list.hpp"
+#include "json/game_rows.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -36,14 +37,7 @@ void setup_games(CLI::App& app, int& exit_code) {
     const indexer::GameListing list =
         indexer::list_games(database, filter, opts->limit, opts->offset);
     if (opts->json) {
-      nlohmann::json rows = nlohmann::json::array();
-      for (const indexer::GameListRow& r : list.rows) {
-        nlohmann::json row = game_row_json(r.game);
-        row["plies"] = r.plies;
-        row["status"] = indexer::status_text(r.status);
-        rows.push_back(std::move(row));
-      }
-      print_json(std::cout, {{"games", list.total}, {"offset", opts->offset}, {"results", rows}});
+      print_json(std::cout, json::game_listing_json(list, opts->offset));
     } else {
       Table table = game_row_table();
       table.column("plies", Table::Align::right).column("status");

@@ -7,6 +7,7 @@
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
 #include "db/database.hpp"
+#include "json/database_info.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -25,21 +26,7 @@ void setup_info(CLI::App& app, int& exit_code) {
     const db::Info info = database.info();
     const db::Counts& c = info.counts;
     if (opts->json) {
-      nlohmann::json cf = nlohmann::json::object();
-      for (const auto& [name, bytes] : info.column_family_bytes) cf[name] = bytes;
-      print_json(std::cout, nlohmann::json{{"database", database.folder().string()},
-                                           {"schema_version", info.schema_version},
-                                           {"games", c.games},
-                                           {"valid", c.valid},
-                                           {"warnings", c.warnings},
-                                           {"invalid", c.invalid},
-                                           {"duplicates", c.duplicates},
-                                           {"indexed_positions", c.indexed_positions},
-                                           {"occurrence_entries", c.occurrence_entries},
-                                           {"distinct_positions_estimate", info.distinct_positions},
-                                           {"sources", info.sources},
-                                           {"bytes_on_disk", info.bytes_on_disk},
-                                           {"column_family_bytes", cf}});
+      print_json(std::cout, json::database_info_json(database));
     } else {
       std::printf("database %s (schema %u)\n", database.folder().c_str(), info.schema_version);
       std::printf(

@@ -4,6 +4,7 @@
 
 #include "cli/command.hpp"
 #include "cli/table.hpp"
+#include "json/moves.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -24,21 +25,12 @@ void setup_moves(CLI::App& app, int& exit_code) {
   cmd->callback([opts, &exit_code] {
     using namespace damdb::rules;
     const Position pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
-    MoveList moves;
-    generate_moves(pos, moves);
-    sort_moves(moves);
     if (opts->json) {
-      auto out = nlohmann::json::array();
-      for (const Move& m : moves) {
-        const Route r = route(pos, m);
-        out.push_back({{"move", to_pdn(pos, m, moves)},
-                       {"from", m.from_square()},
-                       {"to", m.to_square()},
-                       {"path", r.path},
-                       {"captures", r.captured}});
-      }
-      print_json(std::cout, out);
+      print_json(std::cout, json::legal_moves_json(pos));
     } else {
+      MoveList moves;
+      generate_moves(pos, moves);
+      sort_moves(moves);
       for (const Move& m : moves) std::cout << to_pdn(pos, m, moves) << '\n';
     }
     exit_code = kOk;

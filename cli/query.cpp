@@ -13,6 +13,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
+#include "json/query.hpp"
 #include "rules/fen.hpp"
 
 namespace damdb::cli {
@@ -46,12 +47,6 @@ rules::Position position_of(const QueryOptions& o) {
   return rules::Position::initial();
 }
 
-nlohmann::json row_json(const indexer::GameRow& r) {
-  nlohmann::json j = game_row_json(r);
-  j["ply"] = r.ply;
-  return j;
-}
-
 void print_rows(const std::vector<indexer::GameRow>& rows) {
   if (rows.empty()) return;
   Table table = game_row_table();
@@ -74,18 +69,7 @@ void run_position(const QueryOptions& o) {
   q.mirror = o.mirror;
   const indexer::PositionAnswer a = indexer::query_position(db, pos, filter, q);
   if (o.json) {
-    nlohmann::json results = nlohmann::json::array();
-    for (const auto& r : a.rows) results.push_back(row_json(r));
-    nlohmann::json j{{"fen", rules::to_fen(pos)}, {"games", a.games}, {"results", results}};
-    if (o.mirror) {
-      nlohmann::json mirrored = nlohmann::json::array();
-      for (const auto& r : a.mirrored_rows) mirrored.push_back(row_json(r));
-      j["mirrored"] = {{"fen", rules::to_fen(pos.mirrored())},
-                       {"games", a.mirrored_games},
-                       {"results", mirrored}};
-      j["games_combined"] = a.games + a.mirrored_games;
-    }
-    print_json(std::cout, j);
+    print_json(std::cout, json::position_answer_json(pos, a, o.mirror));
     return;
   }
   std::printf("position %s: %llu game(s)\n", rules::to_fen(pos).c_str(),
@@ -111,22 +95,7 @@ void run_opening(const QueryOptions& o) {
   const indexer::OpeningAnswer a = indexer::query_opening(db, pos, filter, o.mirror);
   const rules::Color side = pos.side_to_move();
   if (o.json) {
-    nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : a.moves) {
-      nlohmann::json j{{"move", m.notation},         {"games", m.games},
-                       {"white_wins", m.white_wins}, {"draws", m.draws},
-                       {"black_wins", m.black_wins}, {"unknown", m.unknown},
-                       {"score", m.score(side)}};
-      if (o.mirror) j["mirrored_games"] = m.mirrored_games;
-      if (m.recent) j["recent"] = row_json(*m.recent);
-      moves.push_back(std::move(j));
-    }
-    nlohmann::json j{{"fen", rules::to_fen(pos)},
-                     {"games", a.games},
-                     {"ended_here", a.ended_here},
-                     {"moves", moves}};
-    if (o.mirror) j["mirrored_games"] = a.mirrored_games;
-    print_json(std::cout, j);
+    print_json(std::cout, json::opening_answer_json(pos, a, o.mirror));
     return;
   }
   std::printf("opening explorer at %s (%s to move): %llu game(s)", rules::to_fen(pos).c_str(),

@@ -11,6 +11,7 @@
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
 #include "indexer/game_list.hpp"
+#include "json/game_rows.hpp"
 #include "rules/diagram.hpp"
 #include "rules/fen.hpp"
 #include "rules/svg.hpp"
@@ -97,29 +98,7 @@ void setup_show(CLI::App& app, int& exit_code) {
           {"fen", to_fen(pos)},
           {"side_to_move", pos.side_to_move() == Color::kWhite ? "white" : "black"},
           {"diagram", diagram(pos, opts->numbers)}};
-      if (view) {
-        const db::GameRecord& g = view->record;
-        nlohmann::json tags = nlohmann::json::array();
-        for (const auto& [name, value] : g.tags) tags.push_back({name, value});
-        nlohmann::json moves = nlohmann::json::array();
-        for (const indexer::DecodedPly& p : view->plies) moves.push_back(p.notation);
-        const indexer::GameRow row = indexer::game_row(view->id, g);
-        out.update({{"id", view->id.value},
-                    {"white", row.white},
-                    {"black", row.black},
-                    {"event", row.event},
-                    {"date", row.date},
-                    {"round", row.round},
-                    {"result", indexer::result_text(g.result)},
-                    {"status", indexer::status_text(g.status)},
-                    {"status_message", g.status_message},
-                    {"tags", tags},
-                    {"start_fen", g.start_fen},
-                    {"plies", view->plies.size()},
-                    {"moves", moves},
-                    {"movetext", indexer::numbered_movetext(view->plies)},
-                    {"ply", view->ply}});
-      }
+      if (view) out.update(json::game_view_json(*view));
       if (!opts->svg.empty()) out["svg"] = opts->svg;
       print_json(std::cout, out);
       exit_code = kOk;

@@ -1,6 +1,7 @@
 #include "cli/table.hpp"
 
 #include "indexer/text_fold.hpp"
+#include "json/text.hpp"
 
 #include <cassert>
 #include <cstdio>
@@ -55,7 +56,7 @@ std::string fixed(double value, int decimals) {
 }
 
 void print_json(std::ostream& out, const nlohmann::json& value) {
-  out << value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  out << json::to_text(value) << '\n';
 }
 
 }  // namespace damdb::cli

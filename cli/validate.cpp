@@ -7,8 +7,8 @@
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "cli/report_json.hpp"
 #include "cli/table.hpp"
+#include "json/replay.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -86,7 +86,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
       try {
         pdn::validate_source(file, summary, [&](const pdn::Game& g, const pdn::Replay& r) {
           if (opts->json) {
-            print_json(std::cout, game_json(g, r));
+            print_json(std::cout, json::game_json(g, r));
           } else if (!opts->quiet &&
                      (r.status == pdn::ReplayStatus::Invalid ||
                       (opts->warnings && r.status == pdn::ReplayStatus::Warnings))) {

@@ -1,5 +1,4 @@
-// JSON forms of replay results shared by the subcommands that print them (validate, clean,
-// import). Shapes follow the issue tracker's contracts (see each function).
+// JSON forms of replay results, as `damdb validate --json` prints them (see each function).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -7,7 +6,7 @@
 #include "pdn/game.hpp"
 #include "pdn/replay.hpp"
 
-namespace damdb::cli {
+namespace damdb::json {
 
 /// {"kind", "ply", "move_number", "side", "token", "line", "column", "message", "fen", "legal",
 ///  "candidates"?}
@@ -18,4 +17,4 @@ nlohmann::json issue_json(const pdn::ReplayIssue& issue);
 /// tolerated dialect such as a normalised date, no effect on status).
 nlohmann::json game_json(const pdn::Game& game, const pdn::Replay& replay);
 
-}  // namespace damdb::cli
+}  // namespace damdb::json

@@ -1,8 +1,8 @@
-#include "cli/report_json.hpp"
+#include "json/replay.hpp"
 
 #include "rules/fen.hpp"
 
-namespace damdb::cli {
+namespace damdb::json {
 
 nlohmann::json issue_json(const pdn::ReplayIssue& issue) {
   nlohmann::json j{{"kind", std::string(pdn::to_string(issue.kind))},
@@ -47,4 +47,4 @@ nlohmann::json game_json(const pdn::Game& game, const pdn::Replay& replay) {
   return j;
 }
 
-}  // namespace damdb::cli
+}  // namespace damdb::json

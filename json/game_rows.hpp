@@ -1,0 +1,29 @@
+// JSON of stored games: a game row, a page of the game list, one game with its moves.
+#pragma once
+
+#include <cstddef>
+
+#include <nlohmann/json.hpp>
+
+#include "indexer/game_list.hpp"
+#include "indexer/query.hpp"
+
+namespace damdb::json {
+
+/// {"id", "white", "black", "event", "date", "round", "result"} of `row`.
+nlohmann::json game_row_json(const indexer::GameRow& row);
+
+/// game_row_json plus "ply" (the ply at which the game reached the queried position).
+nlohmann::json position_row_json(const indexer::GameRow& row);
+
+/// The page of `damdb games --json`: {"games" (total), "offset", "results": [game_row_json +
+/// "plies", "status"]}.
+nlohmann::json game_listing_json(const indexer::GameListing& list, std::size_t offset);
+
+/// A stored game as `damdb show ID --json` prints it (beside the shown position's fen and
+/// diagram): {"id", "white", "black", "event", "date", "round", "result", "status",
+/// "status_message", "tags": [[name, value]...], "start_fen", "plies", "moves": [PDN...],
+/// "movetext", "ply"}.
+nlohmann::json game_view_json(const indexer::GameView& view);
+
+}  // namespace damdb::json

@@ -1,0 +1,45 @@
+#include "json/query.hpp"
+
+#include "json/game_rows.hpp"
+#include "rules/fen.hpp"
+
+namespace damdb::json {
+
+nlohmann::json position_answer_json(const rules::Position& pos, const indexer::PositionAnswer& a,
+                                    bool mirror) {
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& r : a.rows) results.push_back(position_row_json(r));
+  nlohmann::json j{{"fen", rules::to_fen(pos)}, {"games", a.games}, {"results", results}};
+  if (mirror) {
+    nlohmann::json mirrored = nlohmann::json::array();
+    for (const auto& r : a.mirrored_rows) mirrored.push_back(position_row_json(r));
+    j["mirrored"] = {{"fen", rules::to_fen(pos.mirrored())},
+                     {"games", a.mirrored_games},
+                     {"results", mirrored}};
+    j["games_combined"] = a.games + a.mirrored_games;
+  }
+  return j;
+}
+
+nlohmann::json opening_answer_json(const rules::Position& pos, const indexer::OpeningAnswer& a,
+                                   bool mirror) {
+  const rules::Color side = pos.side_to_move();
+  nlohmann::json moves = nlohmann::json::array();
+  for (const auto& m : a.moves) {
+    nlohmann::json j{{"move", m.notation},         {"games", m.games},
+                     {"white_wins", m.white_wins}, {"draws", m.draws},
+                     {"black_wins", m.black_wins}, {"unknown", m.unknown},
+                     {"score", m.score(side)}};
+    if (mirror) j["mirrored_games"] = m.mirrored_games;
+    if (m.recent) j["recent"] = position_row_json(*m.recent);
+    moves.push_back(std::move(j));
+  }
+  nlohmann::json j{{"fen", rules::to_fen(pos)},
+                   {"games", a.games},
+                   {"ended_here", a.ended_here},
+                   {"moves", moves}};
+  if (mirror) j["mirrored_games"] = a.mirrored_games;
+  return j;
+}
+
+}  // namespace damdb::json

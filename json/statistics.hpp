@@ -1,0 +1,29 @@
+// JSON of the statistics reports (`damdb stats ... --json`, the API's /api/stats/...).
+// Percentages are rounded to one decimal and null when no game has a known result.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "indexer/statistics.hpp"
+
+namespace damdb::json {
+
+/// {"games", "players", "rows": [{"games", "wins", "draws", "losses", "unknown", "score",
+/// "name", "key", "white": {tally}, "black": {tally}, "first_date", "last_date"}], "merges":
+/// [{"name", "spellings": [{"name", "games"}]}]}.
+nlohmann::json players_json(const indexer::PlayerReport& r);
+
+/// {"games", "events": [{"name", "first_date", "last_date", "games", "players", "decisive",
+/// "known_results", "decisive_rate", "average_moves"}]}.
+nlohmann::json events_json(const indexer::EventReport& r);
+
+/// {"games", "white_wins", "draws", "black_wins", "unknown", "white_score", "average_plies",
+/// "average_moves", "by_year": [{counts..., "year"}], "longest": [{"id", "white", "black",
+/// "event", "date", "result", "plies"}]}.
+nlohmann::json results_json(const indexer::ResultReport& r);
+
+/// {"plies", "games", "shorter", "from_setup", "undecodable", "sequences", "openings":
+/// [{counts..., "moves", "movetext"}]}.
+nlohmann::json openings_json(const indexer::OpeningReport& r);
+
+}  // namespace damdb::json
