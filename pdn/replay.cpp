@@ -273,7 +273,7 @@ class Replayer {
 
   /// Replays a variation starting from `pos` (the position before the move it replaces).
   void variation(const std::vector<Element>& elements, Position pos, int depth) {
-    if (depth > 64) return;  // guards against pathological nesting
+    if (depth >= kMaxVariationDepth) return;  // the reader keeps no deeper ones
     Position before = pos;
     int ply = 0;
     MoveList legal;
