@@ -243,7 +243,7 @@ class Replayer {
           }
           if (options_.record_plies)
             out_.plies_played.push_back(
-                {pos, m, static_cast<std::uint8_t>(rules::canonical_index(legal, m))});
+                {pos, m, static_cast<std::uint32_t>(rules::canonical_index(legal, m))});
           before = pos;
           pos.play(m);
           ++ply;
