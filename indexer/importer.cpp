@@ -125,6 +125,7 @@ class Importer {
       } else {
         GameRecords records = make_records(game, replay);
         const std::uint64_t positions = records.plies.size();
+        const bool invalid = records.record.status == db::ValidationStatus::invalid;
         const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts);
         if (added.duplicate) {
           ++summary_.duplicates;
@@ -134,7 +135,7 @@ class Importer {
           ++info.games_stored;
           summary_.positions += positions;
           info.positions += positions;
-          if (replay.status == pdn::ReplayStatus::Invalid) {
+          if (invalid) {
             ++summary_.invalid;
             ++info.invalid;
           } else if (replay.status == pdn::ReplayStatus::Warnings) {

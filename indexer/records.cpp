@@ -35,6 +35,49 @@ db::GameResult from_outcome(pdn::Outcome o) {
   }
 }
 
+/// The most plies a stored game indexes: positions are numbered 0..65535 (db::PlyPosition::ply).
+constexpr std::size_t kMaxStoredPlies = 65535;
+
+/// End (index into replay.plies_played, >= first) of the stretch the database can store: every
+/// ply up to the 65535th after `first`, and only moves whose code fits the one-byte move code
+/// (0..254; 255 is db::kGameEnd). `message` says why a longer legal line was cut (else empty).
+std::size_t storable_end(const pdn::Replay& replay, std::size_t first, std::string& message) {
+  for (std::size_t i = first; i < replay.plies_played.size(); ++i) {
+    if (i - first >= kMaxStoredPlies) {
+      message = "the game has more than " + std::to_string(kMaxStoredPlies) +
+                " plies: only the first " + std::to_string(kMaxStoredPlies) + " are stored";
+      return i;
+    }
+    if (replay.plies_played[i].code >= db::kGameEnd) {
+      message = "ply " + std::to_string(i + 1) + " is legal move " +
+                std::to_string(replay.plies_played[i].code + 1) +
+                " of its position: the database stores moves among the first " +
+                std::to_string(db::kGameEnd) + " only; the game is stored up to the ply before";
+      return i;
+    }
+  }
+  return replay.plies_played.size();
+}
+
+/// The folded player, event and date keys of a game (the secondary indexes).
+db::IndexTexts index_texts(const pdn::Game& game) {
+  db::IndexTexts texts;
+  for (const char* side : {"White", "Black"})
+    if (const pdn::Tag* t = game.tag(side)) {
+      std::string key = player_key(t->value);
+      if (!key.empty()) texts.players.push_back(std::move(key));
+    }
+  if (const pdn::Tag* t = game.tag("Event")) {
+    std::string key = fold_text(t->value);
+    if (!key.empty()) texts.events.push_back(std::move(key));
+  }
+  if (const pdn::Tag* t = game.tag("Date")) {
+    std::string key = date_key(t->normalized.empty() ? t->value : t->normalized);
+    if (!key.empty()) texts.dates.push_back(std::move(key));
+  }
+  return texts;
+}
+
 }  // namespace
 
 db::GameResult result_of(const pdn::Game& game) {
@@ -69,21 +112,28 @@ GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
     expected.play(replay.plies_played[i - 1].move);
     if (!(expected == replay.plies_played[i].before)) first = i;  // a setup replaced it
   }
+  std::string cut;
+  const std::size_t end = storable_end(replay, first, cut);
+  if (!cut.empty()) {
+    rec.status = db::ValidationStatus::invalid;
+    rec.status_message = cut;
+  }
   const rules::Position start = first < replay.plies_played.size()
                                     ? replay.plies_played[first].before
                                     : replay.final_position;
   // The canonical start: "" for the initial position, however it was written.
   rec.start_fen = start == rules::Position::initial() ? std::string() : rules::to_fen(start);
-  rec.moves.reserve(replay.plies_played.size() - first);
-  out.plies.reserve(replay.plies_played.size() - first + 1);
-  for (std::size_t i = first; i < replay.plies_played.size(); ++i) {
+  rec.moves.reserve(end - first);
+  out.plies.reserve(end - first + 1);
+  for (std::size_t i = first; i < end; ++i) {
     const pdn::ReplayedPly& p = replay.plies_played[i];
-    rec.moves.push_back(p.code);
-    out.plies.push_back({key_of(p.before), static_cast<std::uint16_t>(i - first), p.code});
+    const auto code = static_cast<std::uint8_t>(p.code);  // < kGameEnd (storable_end)
+    rec.moves.push_back(code);
+    out.plies.push_back({key_of(p.before), static_cast<std::uint16_t>(i - first), code});
   }
-  out.plies.push_back({key_of(replay.final_position),
-                       static_cast<std::uint16_t>(replay.plies_played.size() - first),
-                       db::kGameEnd});
+  const rules::Position& last =
+      end < replay.plies_played.size() ? replay.plies_played[end].before : replay.final_position;
+  out.plies.push_back({key_of(last), static_cast<std::uint16_t>(end - first), db::kGameEnd});
 
   if (rec.moves.empty()) {
     // Hash the tags too: otherwise every empty game from one position would be "the same".
@@ -106,19 +156,7 @@ GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
     rec.content_hash = db::ContentHash::of(rec.start_fen, rec.moves);
   }
 
-  for (const char* side : {"White", "Black"})
-    if (const pdn::Tag* t = game.tag(side)) {
-      std::string key = player_key(t->value);
-      if (!key.empty()) out.texts.players.push_back(std::move(key));
-    }
-  if (const pdn::Tag* t = game.tag("Event")) {
-    std::string key = fold_text(t->value);
-    if (!key.empty()) out.texts.events.push_back(std::move(key));
-  }
-  if (const pdn::Tag* t = game.tag("Date")) {
-    std::string key = date_key(t->normalized.empty() ? t->value : t->normalized);
-    if (!key.empty()) out.texts.dates.push_back(std::move(key));
-  }
+  out.texts = index_texts(game);
   return out;
 }
 

@@ -99,8 +99,10 @@ std::vector<EmbeddedCommand> embedded_commands(std::string_view comment) {
 
 namespace {
 
+// `depth`: variations around the lines; those nested deeper than kMaxVariationDepth (which the
+// reader never keeps and the writer leaves out) are not compared.
 bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
-               const std::vector<Element>& lb, std::string* why, bool main) {
+               const std::vector<Element>& lb, std::string* why, bool main, int depth = 0) {
   std::size_t i = 0, j = 0;
   auto skip = [](const std::vector<Element>& l, std::size_t& k) {
     while (k < l.size() && l[k].kind == ElementKind::MoveNumber) ++k;
@@ -152,7 +154,9 @@ bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
         if (a.setups[x.value] != b.setups[y.value]) return fail(x, "setup differs");
         break;
       case ElementKind::Variation:
-        if (!same_line(a, a.variation_of(x), b, b.variation_of(y), why, false)) return false;
+        if (depth < kMaxVariationDepth &&
+            !same_line(a, a.variation_of(x), b, b.variation_of(y), why, false, depth + 1))
+          return false;
         break;
       case ElementKind::Result: {
         std::string tx, ty;

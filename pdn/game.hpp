@@ -19,6 +19,11 @@
 
 namespace damdb::pdn {
 
+/// The deepest nesting of variations kept (PDN 3.0 puts no limit; real games nest a few levels):
+/// the reader skips the text of variations nested deeper, with a warning, so that every
+/// recursive walk of a game (writer, comparison, replay, variant scan) stays this shallow.
+inline constexpr int kMaxVariationDepth = 256;
+
 /// A place in the source: 1-based line and column (characters), byte offset into Game::text.
 struct TextPos {
   std::uint32_t line = 0;

@@ -316,6 +316,10 @@ class Parser {
   void finish(EndReason reason) {
     std::size_t end = reason == EndReason::Terminator ? p_ : last_end_;
     if (reason != EndReason::Terminator) locate_last_end();
+    if (too_deep_ > 0) {
+      too_deep_ = 0;
+      end_too_deep(std::max(end, too_deep_begin_ + 1));
+    }
     // Unclosed variations.
     while (!stack_.empty()) {
       stack_.pop_back();
@@ -939,6 +943,18 @@ class Parser {
   }
 
   void open_variation() {
+    if (too_deep_ > 0 || stack_.size() >= static_cast<std::size_t>(kMaxVariationDepth)) {
+      // Deeper than the limit: the text up to the matching ')' is read into a scratch line and
+      // dropped, with one warning for the whole region (see finish() when it is never closed).
+      if (too_deep_++ == 0) {
+        too_deep_begin_ = p_;
+        too_deep_pos_ = pos_at(p_);
+        open_line_ = &too_deep_line_;
+      }
+      movetext_ = true;
+      ++p_;
+      return;
+    }
     Element e;
     e.kind = ElementKind::Variation;
     e.pos = pos_at(p_);
@@ -954,7 +970,9 @@ class Parser {
   }
 
   void close_variation() {
-    if (stack_.empty()) {
+    if (too_deep_ > 0) {
+      if (--too_deep_ == 0) end_too_deep(p_ + 1);
+    } else if (stack_.empty()) {
       error_here(p_, p_ + 1, "a move, comment or game terminator", "')' without a variation");
     } else {
       stack_.pop_back();
@@ -1010,6 +1028,17 @@ class Parser {
              "string outside a tag pair");
   }
 
+  // Ends the skipped region of variations nested deeper than kMaxVariationDepth at byte `end`.
+  void end_too_deep(std::size_t end) {
+    too_deep_line_.clear();
+    update_line();
+    diagnose(Severity::Warning, too_deep_pos_, too_deep_begin_, end,
+             "variations nested at most " + std::to_string(kMaxVariationDepth) + " levels deep",
+             "variations nested deeper than " + std::to_string(kMaxVariationDepth) +
+                 " levels: their text (" + std::to_string(end - too_deep_begin_) +
+                 " bytes) is skipped");
+  }
+
   void skip_unexpected() {
     std::size_t start = p_;
     std::size_t q = p_ + 1;
@@ -1057,6 +1086,12 @@ class Parser {
   std::unordered_set<std::string, NameHash, std::equal_to<>> tag_names_;
   std::size_t indexed_tags_ = 0;
   std::vector<Element>* open_line_ = &game_.moves;
+  // Variations opened beyond kMaxVariationDepth and not yet closed, where the first of them
+  // began, and the scratch line their elements go to.
+  std::uint32_t too_deep_ = 0;
+  std::size_t too_deep_begin_ = 0;
+  TextPos too_deep_pos_;
+  std::vector<Element> too_deep_line_;
   std::vector<TextPos> open_pos_;
 };
 

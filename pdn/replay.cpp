@@ -243,7 +243,7 @@ class Replayer {
           }
           if (options_.record_plies)
             out_.plies_played.push_back(
-                {pos, m, static_cast<std::uint8_t>(rules::canonical_index(legal, m))});
+                {pos, m, static_cast<std::uint32_t>(rules::canonical_index(legal, m))});
           before = pos;
           pos.play(m);
           ++ply;
@@ -273,7 +273,7 @@ class Replayer {
 
   /// Replays a variation starting from `pos` (the position before the move it replaces).
   void variation(const std::vector<Element>& elements, Position pos, int depth) {
-    if (depth > 64) return;  // guards against pathological nesting
+    if (depth >= kMaxVariationDepth) return;  // the reader keeps no deeper ones
     Position before = pos;
     int ply = 0;
     MoveList legal;

@@ -79,7 +79,9 @@ struct ReplayIssue {
 struct ReplayedPly {
   rules::Position before;  ///< position before the move
   rules::Move move;        ///< the move played
-  std::uint8_t code = 0;   ///< rules::canonical_index of the move among the legal moves
+  /// rules::canonical_index of the move among the legal moves (a position may have more than 255
+  /// legal captures, so this is wider than the database's one-byte move code).
+  std::uint32_t code = 0;
 };
 
 /// What to record while replaying.

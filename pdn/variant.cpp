@@ -30,7 +30,7 @@ namespace {
 
 using Evidence = MoveEvidence;
 
-void scan(const Game& g, const std::vector<Element>& line, Evidence& ev, bool main) {
+void scan(const Game& g, const std::vector<Element>& line, Evidence& ev, bool main, int depth = 0) {
   for (const Element& e : line) {
     if (e.kind == ElementKind::Move) {
       if (e.alphanumeric) {
@@ -42,8 +42,8 @@ void scan(const Game& g, const std::vector<Element>& line, Evidence& ev, bool ma
         if (main && !ev.any_move && !sq.empty()) ev.first_from = sq[0];
       }
       if (main) ev.any_move = true;
-    } else if (e.kind == ElementKind::Variation) {
-      scan(g, g.variation_of(e), ev, false);
+    } else if (e.kind == ElementKind::Variation && depth < kMaxVariationDepth) {
+      scan(g, g.variation_of(e), ev, false, depth + 1);
     }
   }
 }

@@ -29,7 +29,7 @@ class Writer {
     int ply = 0;
     if (const Tag* fen = g_.tag("FEN"); fen && !fen->value.empty() && fen->value[0] == 'B')
       ply = 1;
-    write_line(g_.moves, ply);
+    write_line(g_.moves, ply, 0);
     const Element* result = g_.result();
     if (!result) token("*");
     if (col_ > 0) out_ += '\n';
@@ -61,7 +61,9 @@ class Writer {
     col_ = (nl == std::string_view::npos) ? col_ + t.size() : t.size() - nl - 1;
   }
 
-  void write_line(const std::vector<Element>& line, int ply) {
+  // `depth`: the number of variations around `line`; deeper than kMaxVariationDepth (only in a
+  // game not built by the reader) the variations are left out.
+  void write_line(const std::vector<Element>& line, int ply, int depth) {
     bool need_number = true;
     int last_move_ply = ply;
     for (const Element& e : line) {
@@ -115,9 +117,10 @@ class Writer {
           break;
         }
         case ElementKind::Variation:
+          if (depth >= kMaxVariationDepth) break;
           token("(");
           glue_next_ = true;
-          write_line(g_.variation_of(e), last_move_ply);
+          write_line(g_.variation_of(e), last_move_ply, depth + 1);
           token(")", true);
           need_number = true;
           break;

@@ -1,7 +1,9 @@
 // A move in International Draughts: a quiet step/slide or a capture sequence.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "rules/bitboard.hpp"
@@ -27,26 +29,68 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 
-/// A fixed-capacity list of moves (no heap allocation). The largest known number of legal
-/// moves in a reachable 10x10 position is far below the capacity.
+/// A list of moves that holds the common case without heap allocation and grows when needed.
+///
+/// Bound: quiet moves never exceed 4 per empty square (each empty square is reached by at most
+/// the first piece along each of its 4 diagonals) nor 17 per king (the most squares on the two
+/// diagonals of one square), so at most min(17 n, 4 (50 - n)) <= 160 for n own pieces. Captures
+/// have no small bound derived from the rules (FMJD art. 4: one move per start, end and captured
+/// set; many kings facing many men give hundreds of them), so the first kInlineCapacity moves
+/// live in the object and a rare position with more moves spills into a heap buffer (off the
+/// hot path: no real game has come close). push_back is checked in every build.
 class MoveList {
  public:
-  static constexpr int kCapacity = 256;
+  static constexpr int kInlineCapacity = 256;
 
-  void push_back(const Move& m) { moves_[size_++] = m; }
+  MoveList() = default;
+  MoveList(const MoveList& other) { assign(other); }
+  MoveList& operator=(const MoveList& other) {
+    if (this != &other) {
+      size_ = 0;
+      assign(other);
+    }
+    return *this;
+  }
+  ~MoveList() {
+    if (data_ != inline_.data()) delete[] data_;
+  }
+
+  void push_back(const Move& m) {
+    if (size_ == capacity_) [[unlikely]]
+      grow();
+    data_[size_++] = m;
+  }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-  Move* begin() { return moves_.data(); }
-  Move* end() { return moves_.data() + size_; }
+  const Move& operator[](int i) const { return data_[i]; }
+  Move& operator[](int i) { return data_[i]; }
+  const Move* begin() const { return data_; }
+  const Move* end() const { return data_ + size_; }
+  Move* begin() { return data_; }
+  Move* end() { return data_ + size_; }
 
  private:
+  /// Doubles the capacity, moving the moves to a heap buffer.
+  [[gnu::noinline]] void grow() { reserve(capacity_ * 2); }
+  void reserve(int capacity) {
+    if (capacity <= capacity_) return;
+    Move* bigger = new Move[static_cast<std::size_t>(capacity)];
+    std::copy(data_, data_ + size_, bigger);
+    if (data_ != inline_.data()) delete[] data_;
+    data_ = bigger;
+    capacity_ = capacity;
+  }
+  void assign(const MoveList& other) {
+    reserve(other.size_);
+    std::copy(other.begin(), other.end(), data_);
+    size_ = other.size_;
+  }
+
   int size_ = 0;
-  std::array<Move, kCapacity> moves_;  // left uninitialised beyond size_
+  int capacity_ = kInlineCapacity;
+  Move* data_ = inline_.data();
+  std::array<Move, kInlineCapacity> inline_;  // left uninitialised beyond size_
 };
 
 }  // namespace damdb::rules

@@ -110,8 +110,10 @@ class CaptureSearch {
 
   void record(int to, Bitboard captured, int n) {
     if (keep_all_) {
-      best_ = std::max(best_, n);
-    } else if (n < best_) {
+      record_shortest(to, captured, n);
+      return;
+    }
+    if (n < best_) {
       return;
     } else if (n > best_) {
       best_ = n;
@@ -121,6 +123,17 @@ class CaptureSearch {
     for (const Move& x : out_)
       if (x == m) return;
     out_.push_back(m);
+  }
+
+  // For generate_all_captures: one capture per (start, end), the one taking the fewest pieces.
+  void record_shortest(int to, Bitboard captured, int n) {
+    best_ = std::max(best_, n);
+    for (Move& x : out_)
+      if (x.from == from_ && x.to == to) {
+        if (n < x.capture_count()) x.captures = captured;
+        return;
+      }
+    out_.push_back(Move{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to)});
   }
 
   Bitboard opponents_;
@@ -223,7 +236,6 @@ class ManCaptureSearch {
                  static_cast<std::uint8_t>(lowest_bit(to))};
     for (const Move& x : out_)
       if (x == m) return;
-    assert(out_.size() < MoveList::kCapacity);
     out_.push_back(m);
   }
 

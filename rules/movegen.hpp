@@ -17,9 +17,11 @@ namespace damdb::rules {
 /// Order: unspecified; use sort_moves() for the documented order.
 void generate_moves(const Position& pos, MoveList& moves);
 
-/// Fills `captures` with every complete capture sequence of the side to move, whatever the number
-/// of pieces it takes (the majority rule NOT applied): used to explain why a written capture is
-/// illegal ("fewer pieces taken than the maximum"). Empty when no capture exists.
+/// Fills `captures` with the complete capture sequences of the side to move whatever the number
+/// of pieces they take (the majority rule NOT applied), one per (start, end) pair: the one that
+/// takes the fewest pieces. Used to explain why a written capture is illegal ("fewer pieces taken
+/// than the maximum"). At most 20 x 50 entries (own pieces x end squares); empty when no capture
+/// exists.
 void generate_all_captures(const Position& pos, MoveList& captures);
 
 /// Sorts moves by start square, then end square, then by the captured squares (ascending),
