@@ -193,10 +193,10 @@ struct DatabaseImpl {
   }
 };
 
-std::optional<GameId> find_game(const DatabaseImpl& impl, const ContentHash& hash) {
+std::optional<SameMovesGames> find_games(const DatabaseImpl& impl, const ContentHash& hash) {
   auto v = impl.get(kGameHashes, hash.encode());
   if (!v) return std::nullopt;
-  return GameId::decode(*v);
+  return SameMovesGames::decode(*v);
 }
 
 std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id) {
@@ -410,6 +410,10 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   counts.duplicates += batch.delta_.duplicates;
   counts.indexed_positions += batch.delta_.indexed_positions;
   counts.occurrence_entries += batch.delta_.occurrence_entries;
+  for (std::size_t k = 0; k < counts.with_kind.size(); ++k) {
+    counts.with_kind[k] += batch.delta_.with_kind[k];
+    counts.first_error[k] += batch.delta_.first_error[k];
+  }
   const std::uint32_t next_id = batch.next_id_;
 
   // Emits every entry in key order per column family (when sorted) through put/merge.
@@ -428,7 +432,13 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       record.encode(value);
       put(kGames, key, value);
     }
-    // game_headers: new games only (a duplicate's new source changes no header field).
+    // game_headers: updated games (a new source, perhaps a new stored copy), then new ones.
+    for (const auto& [id, record] : batch.updated_games_) {
+      key.clear(); value.clear();
+      id.encode(key);
+      GameHeader::of(record).encode(value);
+      put(kGameHeaders, key, value);
+    }
     for (const auto& [id, record] : batch.new_games_) {
       key.clear(); value.clear();
       id.encode(key);
@@ -436,14 +446,16 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       put(kGameHeaders, key, value);
     }
     {
-      std::vector<std::pair<ContentHash, GameId>> hashes;
+      std::vector<std::pair<ContentHash, const SameMovesGames*>> hashes;
       hashes.reserve(batch.new_games_.size());
-      for (const auto& [id, record] : batch.new_games_) hashes.emplace_back(record.content_hash, id);
-      if (sorted) std::sort(hashes.begin(), hashes.end());
-      for (const auto& [hash, id] : hashes) {
+      for (const auto& [hash, games] : batch.hashes_)
+        if (games.changed) hashes.emplace_back(hash, &games.value);
+      std::sort(hashes.begin(), hashes.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [hash, games] : hashes) {
         key.clear(); value.clear();
         hash.encode(key);
-        id.encode(value);
+        games->encode(value);
         put(kGameHashes, key, value);
       }
     }
@@ -662,8 +674,11 @@ std::vector<std::optional<GameHeader>> Database::game_headers(std::span<const Ga
   return out;
 }
 
-std::optional<GameId> Database::find_game(const ContentHash& hash) const {
-  return detail::find_game(*impl_, hash);
+std::vector<GameId> Database::find_games(const ContentHash& hash) const {
+  std::vector<GameId> ids;
+  if (auto games = detail::find_games(*impl_, hash))
+    for (const auto& [id, identity] : games->games) ids.push_back(id);
+  return ids;
 }
 
 namespace {

@@ -122,8 +122,9 @@ class Database {
   /// The headers of `ids` in one batched lookup (RocksDB MultiGet), in the order of `ids`;
   /// nullopt for an id not stored.
   std::vector<std::optional<GameHeader>> game_headers(std::span<const GameId> ids) const;
-  /// The id of the stored game with this content hash, or nullopt.
-  std::optional<GameId> find_game(const ContentHash& hash) const;
+  /// The ids of the stored games with this content hash (the same start and main line;
+  /// several when different players played it), ascending; empty if none.
+  std::vector<GameId> find_games(const ContentHash& hash) const;
   /// Games that reached exactly this position (zobrist and check key equal), one page.
   OccurrencePage occurrences(const PositionKey& position, const OccurrenceQuery& query = {}) const;
   /// Number of games that reached the position (scans its occurrence keys).

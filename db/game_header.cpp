@@ -5,7 +5,7 @@
 namespace damdb::db {
 
 namespace {
-constexpr std::uint8_t kFormat = 1;
+constexpr std::uint8_t kFormat = 2;
 }
 
 GameHeader GameHeader::of(const GameRecord& record) {
@@ -18,6 +18,7 @@ GameHeader GameHeader::of(const GameRecord& record) {
   h.result = record.result;
   h.status = record.status;
   h.plies = static_cast<std::uint32_t>(record.moves.size());
+  h.sources = static_cast<std::uint32_t>(record.sources.size());
   return h;
 }
 
@@ -26,6 +27,7 @@ void GameHeader::encode(std::string& out) const {
   out.push_back(static_cast<char>(status));
   out.push_back(static_cast<char>(result));
   put_varint(out, plies);
+  put_varint(out, sources);
   put_string(out, white);
   put_string(out, black);
   put_string(out, event);
@@ -44,6 +46,7 @@ GameHeader GameHeader::decode(std::string_view bytes) {
   if (result > 3) r.fail("bad result");
   h.result = static_cast<GameResult>(result);
   h.plies = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  h.sources = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
   h.white = r.string();
   h.black = r.string();
   h.event = r.string();

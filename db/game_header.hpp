@@ -5,10 +5,11 @@
 // sources) so that listing 50 games reads 50 small values from a compact, well-cached column
 // family instead of decompressing 50 blocks of PDN text.
 //
-// Value layout (format 1):
-//   byte   format version (1)
+// Value layout (format 2):
+//   byte   format version (2)
 //   byte   ValidationStatus     byte GameResult
 //   varint plies                (number of stored move codes: the legal prefix)
+//   varint sources              (copies read of the game, >= 1)
 //   string white, string black, string event, string date, string round
 //                               (tag values as in the file; "" when absent)
 
@@ -30,8 +31,9 @@ struct GameHeader {
   GameResult result = GameResult::unknown;
   ValidationStatus status = ValidationStatus::valid;
   std::uint32_t plies = 0;  ///< plies of the stored legal prefix (GameRecord::moves.size())
+  std::uint32_t sources = 1;  ///< copies read of the game (GameRecord::sources.size())
 
-  /// The header of a full record (tags White, Black, Event, Date, Round; result; status; plies).
+  /// The header of a full record (tags White, Black, Event, Date, Round; result; status; plies; sources).
   static GameHeader of(const GameRecord& record);
 
   /// Appends the value form to out.

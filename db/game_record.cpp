@@ -9,7 +9,7 @@
 namespace damdb::db {
 
 namespace {
-constexpr std::uint8_t kFormat = 1;
+constexpr std::uint8_t kFormat = 2;
 }
 
 ContentHash ContentHash::of(std::string_view start_fen,
@@ -60,6 +60,9 @@ void GameRecord::encode(std::string& out) const {
   content_hash.encode(out);
   put_string(out, start_fen);
   put_string(out, status_message);
+  put_varint(out, issue_kinds);
+  out.push_back(static_cast<char>(first_error_kind));
+  put_varint(out, first_error_ply);
   put_varint(out, tags.size());
   for (const auto& [name, value] : tags) {
     put_string(out, name);
@@ -69,9 +72,17 @@ void GameRecord::encode(std::string& out) const {
   put_varint(out, sources.size());
   for (const auto& s : sources) {
     put_string(out, s.path);
+    put_varint(out, s.game_number);
     put_varint(out, s.first_line);
     put_varint(out, s.last_line);
     put_varint(out, s.byte_offset);
+    out.push_back(static_cast<char>(s.status));
+    put_varint(out, s.differing_tags.size());
+    for (const SourceTag& t : s.differing_tags) {
+      put_string(out, t.name);
+      out.push_back(t.value ? '\1' : '\0');
+      if (t.value) put_string(out, *t.value);
+    }
   }
   put_string(out, pdn_text);
 }
@@ -90,6 +101,9 @@ GameRecord GameRecord::decode(std::string_view bytes) {
   g.content_hash = ContentHash::decode(r.bytes(16));
   g.start_fen = r.string();
   g.status_message = r.string();
+  g.issue_kinds = r.varint();
+  g.first_error_kind = r.byte();
+  g.first_error_ply = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
   auto ntags = r.varint_max(r.remaining());
   g.tags.reserve(ntags);
   for (std::uint64_t i = 0; i < ntags; ++i) {
@@ -104,9 +118,22 @@ GameRecord GameRecord::decode(std::string_view bytes) {
   for (std::uint64_t i = 0; i < nsources; ++i) {
     GameSource s;
     s.path = r.string();
+    s.game_number = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
     s.first_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
     s.last_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
     s.byte_offset = r.varint();
+    const auto source_status = r.byte();
+    if (source_status > 2) r.fail("bad source status");
+    s.status = static_cast<ValidationStatus>(source_status);
+    const auto ndiff = r.varint_max(r.remaining());
+    for (std::uint64_t k = 0; k < ndiff; ++k) {
+      SourceTag t;
+      t.name = r.string();
+      const auto present = r.byte();
+      if (present > 1) r.fail("bad tag presence");
+      if (present) t.value = std::string(r.string());
+      s.differing_tags.push_back(std::move(t));
+    }
     g.sources.push_back(std::move(s));
   }
   g.pdn_text = r.string();

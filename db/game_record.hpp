@@ -2,20 +2,25 @@
 // GameRecord: everything stored about one game: the value of the games column family
 // (key = GameId, 4 bytes big-endian).
 //
-// Value layout (format 1):
-//   byte   format version (1)
+// Value layout (format 2):
+//   byte   format version (2)
 //   byte   ValidationStatus     byte GameResult
 //   varint plies_replayed
 //   16     content hash (ContentHash layout)
 //   string start_fen            (string = varint length + bytes)
 //   string status_message
+//   varint issue_kinds          (bit k set: the replay reported an issue of kind k)
+//   byte   first_error_kind     (kNoIssue when none)      varint first_error_ply
 //   varint number of tags, then per tag: string name, string value (file order)
 //   string moves                (one byte a ply: move code, see position_stats.hpp)
-//   varint number of sources, then per source: string path, varint first_line,
-//          varint last_line, varint byte_offset
+//   varint number of sources, then per source: string path, varint game_number,
+//          varint first_line, varint last_line, varint byte_offset, byte ValidationStatus,
+//          varint number of differing tags, then per tag: string name, byte present,
+//          [string value if present]
 //   string pdn_text             (the game's original PDN text, UTF-8)
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,14 +38,29 @@ enum class ValidationStatus : std::uint8_t {
   invalid = 2,   ///< an illegal or unreadable move; only the legal prefix is in `moves`
 };
 
-/// Where a game was read from. A game imported from several files (a duplicate) has several.
+/// A tag of a source whose value differs from the stored copy's (value nullopt: the source
+/// has no such tag, the stored copy has).
+struct SourceTag {
+  std::string name;
+  std::optional<std::string> value;
+  friend bool operator==(const SourceTag&, const SourceTag&) = default;
+};
+
+/// Where a copy of a game was read from. A game read several times (the same game in several
+/// files, or a clean and a damaged copy) has several; the first is the stored copy.
 struct GameSource {
-  std::string path;              ///< file path as given to the import ("-" = standard input)
-  std::uint32_t first_line = 0;  ///< 1-based line of the game's first byte
-  std::uint32_t last_line = 0;   ///< 1-based line of the game's last byte
-  std::uint64_t byte_offset = 0; ///< offset of the game's first byte in the file
+  std::string path;               ///< file path as given to the import ("-" = standard input)
+  std::uint32_t game_number = 0;  ///< 1-based number of the game in its file (0 = unknown)
+  std::uint32_t first_line = 0;   ///< 1-based line of the game's first byte
+  std::uint32_t last_line = 0;    ///< 1-based line of the game's last byte
+  std::uint64_t byte_offset = 0;  ///< offset of the game's first byte in the file
+  ValidationStatus status = ValidationStatus::valid;  ///< the verdict on this copy
+  std::vector<SourceTag> differing_tags{};  ///< this copy's tags that differ from the stored copy
   friend bool operator==(const GameSource&, const GameSource&) = default;
 };
+
+/// first_error_kind of a game without error.
+inline constexpr std::uint8_t kNoIssue = 0xFF;
 
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  ///< PDN tag pairs, file order
@@ -48,6 +68,11 @@ struct GameRecord {
   std::vector<std::uint8_t> moves;  ///< move codes of the legal prefix, one a ply
   ValidationStatus status = ValidationStatus::valid;
   std::string status_message;       ///< first validation remark or error, "" if none
+  /// Bit k set when the replay reported an issue of kind k (pdn::IssueKind numeric values,
+  /// kept generic here: db/ does not know pdn/).
+  std::uint64_t issue_kinds = 0;
+  std::uint8_t first_error_kind = kNoIssue;  ///< kind of the first error, kNoIssue if none
+  std::uint32_t first_error_ply = 0;         ///< its 1-based ply (0: about the whole game)
   std::uint32_t plies_replayed = 0; ///< plies the validator replayed
   GameResult result = GameResult::unknown;
   std::vector<GameSource> sources;  ///< at least one once stored

@@ -20,52 +20,167 @@ bool ImportBatch::empty() const noexcept {
 
 std::size_t ImportBatch::memory_bytes() const noexcept {
   return rows_.size() * sizeof(Row) + plies_.size() * sizeof(std::uint16_t) + record_bytes_ +
-         index_keys_.size() * (sizeof(index_keys_[0]) + 16) + new_by_hash_.size() * 48;
+         index_keys_.size() * (sizeof(index_keys_[0]) + 16) + hashes_.size() * 96;
 }
 
 namespace {
 
-// Adds `source` to `record` unless a source with the same path and byte offset is listed.
-bool add_source(GameRecord& record, const GameSource& source) {
+// True when `source` (same path and byte offset) is already listed.
+bool listed(const GameRecord& record, const GameSource& source) {
   for (const auto& s : record.sources)
-    if (s.path == source.path && s.byte_offset == source.byte_offset) return false;
-  record.sources.push_back(source);
-  return true;
+    if (s.path == source.path && s.byte_offset == source.byte_offset) return true;
+  return false;
+}
+
+using Tags = std::vector<std::pair<std::string, std::string>>;
+
+const std::string* find_tag(const Tags& tags, std::string_view name) {
+  for (const auto& [n, v] : tags)
+    if (n == name) return &v;
+  return nullptr;
+}
+
+// The tags of `copy` that differ from `stored`, and those `stored` has but `copy` lacks.
+std::vector<SourceTag> differing(const Tags& copy, const Tags& stored) {
+  std::vector<SourceTag> out;
+  for (const auto& [name, value] : copy)
+    if (const std::string* v = find_tag(stored, name); v == nullptr || *v != value)
+      out.push_back({name, value});
+  for (const auto& [name, value] : stored)
+    if (find_tag(copy, name) == nullptr) out.push_back({name, std::nullopt});
+  return out;
+}
+
+// The tags of a source: the stored copy's with the source's differences applied.
+Tags tags_of(const Tags& stored, const std::vector<SourceTag>& diff) {
+  Tags out = stored;
+  for (const SourceTag& d : diff) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& t) { return t.first == d.name; });
+    if (!d.value) {
+      if (it != out.end()) out.erase(it);
+    } else if (it != out.end()) {
+      it->second = *d.value;
+    } else {
+      out.emplace_back(d.name, *d.value);
+    }
+  }
+  return out;
+}
+
+// Tags with a value ("?" and "" are no value).
+std::size_t known_tags(const Tags& tags) {
+  std::size_t n = 0;
+  for (const auto& [name, value] : tags) n += !value.empty() && value != "?";
+  return n;
+}
+
+// True when `copy` is a better stored copy than `stored`.
+bool better(const GameRecord& copy, const GameRecord& stored) {
+  if (copy.status != stored.status) return copy.status < stored.status;
+  return known_tags(copy.tags) > known_tags(stored.tags);
 }
 
 }  // namespace
 
+ImportBatch::HashGames& ImportBatch::hash_games(const ContentHash& hash) {
+  auto it = hashes_.find(hash);
+  if (it != hashes_.end()) return it->second;
+  HashGames games;
+  if (auto stored = detail::find_games(*db_, hash)) games.value = std::move(*stored);
+  return hashes_.emplace(hash, std::move(games)).first->second;
+}
+
+GameRecord& ImportBatch::record_of(GameId id) {
+  if (id.value >= first_id_) return new_games_[id.value - first_id_].second;
+  if (auto it = updated_by_id_.find(id.value); it != updated_by_id_.end())
+    return updated_games_[it->second].second;
+  auto stored = detail::load_game(*db_, id);
+  if (!stored)
+    throw Error(ErrorKind::corruption,
+                "game_hashes names game " + std::to_string(id.value) + " which is missing");
+  updated_by_id_.emplace(id.value, updated_games_.size());
+  updated_games_.emplace_back(id, std::move(*stored));
+  return updated_games_.back().second;
+}
+
+void ImportBatch::count_game(const GameRecord& record, bool add) {
+  // Unsigned arithmetic: a removal wraps around and is undone when the delta is added.
+  const std::uint64_t one = add ? 1 : ~std::uint64_t{0};
+  switch (record.status) {
+    case ValidationStatus::valid: delta_.valid += one; break;
+    case ValidationStatus::warnings: delta_.warnings += one; break;
+    case ValidationStatus::invalid: delta_.invalid += one; break;
+  }
+  for (std::size_t k = 0; k < 64; ++k)
+    if (record.issue_kinds >> k & 1) delta_.with_kind[k] += one;
+  if (record.status == ValidationStatus::invalid && record.first_error_kind < 64)
+    delta_.first_error[record.first_error_kind] += one;
+}
+
+void ImportBatch::add_index_keys(GameId id, const IndexTexts& texts) {
+  auto add_keys = [&](TextIndex which, const std::vector<std::string>& list) {
+    for (const auto& t : list)
+      if (!t.empty()) index_keys_.emplace_back(which, TextIndexKey{t, id});
+  };
+  add_keys(TextIndex::players, texts.players);
+  add_keys(TextIndex::events, texts.events);
+  add_keys(TextIndex::dates, texts.dates);
+}
+
+AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts) {
+  GameRecord& stored = record_of(id);
+  GameSource source = std::move(copy.sources.front());
+  if (listed(stored, source)) return AddResult{id, true, false, false};
+  source.status = copy.status;
+  ++delta_.duplicates;
+  add_index_keys(id, texts);  // the game is found under the texts of every copy
+  if (!better(copy, stored)) {
+    source.differing_tags = differing(copy.tags, stored.tags);
+    stored.sources.push_back(std::move(source));
+    return AddResult{id, true, true, false};
+  }
+  // The copy becomes the stored one: every other source's differences are taken again
+  // against its tags. The result and the moves stay (the positions are indexed with them).
+  count_game(stored, false);
+  std::vector<GameSource> sources;
+  sources.reserve(stored.sources.size() + 1);
+  source.differing_tags.clear();
+  sources.push_back(std::move(source));
+  for (GameSource& s : stored.sources) {
+    s.differing_tags = differing(tags_of(stored.tags, s.differing_tags), copy.tags);
+    sources.push_back(std::move(s));
+  }
+  stored.sources = std::move(sources);
+  stored.tags = std::move(copy.tags);
+  stored.status = copy.status;
+  stored.status_message = std::move(copy.status_message);
+  stored.issue_kinds = copy.issue_kinds;
+  stored.first_error_kind = copy.first_error_kind;
+  stored.first_error_ply = copy.first_error_ply;
+  stored.plies_replayed = copy.plies_replayed;
+  stored.pdn_text = std::move(copy.pdn_text);
+  count_game(stored, true);
+  return AddResult{id, true, true, true};
+}
+
 AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> plies,
-                                const IndexTexts& texts) {
+                                const IndexTexts& texts, const GameIdentity& identity) {
   if (record.sources.empty())
     throw Error(ErrorKind::invalid_argument, "game without a source");
   const ContentHash hash = record.content_hash;
-
-  // Duplicate of a game earlier in this batch.
-  if (auto it = new_by_hash_.find(hash); it != new_by_hash_.end()) {
-    auto& [id, stored] = new_games_[it->second];
-    bool added = add_source(stored, record.sources.front());
-    if (added) ++delta_.duplicates;
-    return AddResult{id, true, added};
-  }
-  // Duplicate of a stored game (possibly already updated in this batch).
-  if (auto found = detail::find_game(*db_, hash)) {
-    auto it = std::find_if(updated_games_.begin(), updated_games_.end(),
-                           [&](const auto& g) { return g.first == *found; });
-    bool added = false;
-    if (it != updated_games_.end()) {
-      added = add_source(it->second, record.sources.front());
-    } else {
-      auto stored = detail::load_game(*db_, *found);
-      if (!stored)
-        throw Error(ErrorKind::corruption, "game_hashes names game " +
-                                               std::to_string(found->value) + " which is missing");
-      added = add_source(*stored, record.sources.front());
-      if (added) updated_games_.emplace_back(*found, std::move(*stored));
+  HashGames& same_moves = hash_games(hash);
+  for (auto& [id, stored_identity] : same_moves.value.games)
+    if (stored_identity.compatible(identity)) {
+      const AddResult result = join(id, std::move(record), texts);
+      if (result.source_added) {
+        GameIdentity merged = stored_identity.merged(identity);
+        if (!(merged == stored_identity)) {
+          stored_identity = std::move(merged);
+          same_moves.changed = true;
+        }
+      }
+      return result;
     }
-    if (added) ++delta_.duplicates;
-    return AddResult{*found, true, added};
-  }
 
   if (next_id_ == UINT32_MAX) throw Error(ErrorKind::invalid_argument, "game ids exhausted");
   // Validate everything before changing any state, so a throw leaves the batch unchanged.
@@ -103,25 +218,18 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
     i = j;
   }
 
-  auto add_keys = [&](TextIndex which, const std::vector<std::string>& list) {
-    for (const auto& t : list)
-      if (!t.empty()) index_keys_.emplace_back(which, TextIndexKey{t, id});
-  };
-  add_keys(TextIndex::players, texts.players);
-  add_keys(TextIndex::events, texts.events);
-  add_keys(TextIndex::dates, texts.dates);
-
+  add_index_keys(id, texts);
   ++delta_.games;
-  switch (record.status) {
-    case ValidationStatus::valid: ++delta_.valid; break;
-    case ValidationStatus::warnings: ++delta_.warnings; break;
-    case ValidationStatus::invalid: ++delta_.invalid; break;
-  }
+  count_game(record, true);
   delta_.indexed_positions += scratch_.size();
   delta_.occurrence_entries += entries;
 
-  record_bytes_ += sizeof(GameRecord) + record.pdn_text.size() + record.moves.size() + 64 * record.tags.size();
-  new_by_hash_.emplace(hash, new_games_.size());
+  record_bytes_ += sizeof(GameRecord) + record.pdn_text.size() + record.moves.size() +
+                   64 * record.tags.size() + identity.white.size() + identity.black.size();
+  record.sources.front().status = record.status;
+  // Hash entries are stored in id order; a new id is larger than every stored one.
+  same_moves.value.games.emplace_back(id, identity);
+  same_moves.changed = true;
   new_games_.emplace_back(id, std::move(record));
   return AddResult{id, false, false};
 }

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "db/game_id.hpp"
+#include "db/game_identity.hpp"
 #include "db/game_record.hpp"
 #include "db/meta.hpp"
 #include "db/position_key.hpp"
@@ -54,8 +55,9 @@ struct IndexTexts {
 /// What add_game did.
 struct AddResult {
   GameId id;                  ///< the new id, or the id of the game already stored
-  bool duplicate = false;     ///< same content hash as a stored game (or one earlier in batch)
+  bool duplicate = false;     ///< another copy of a stored game (or of one earlier in the batch)
   bool source_added = false;  ///< a duplicate from a new (path, byte offset): source recorded
+  bool replaced = false;      ///< the copy was better than the stored one and replaced it
 };
 
 class ImportBatch {
@@ -67,13 +69,17 @@ class ImportBatch {
   /// Adds one game. `plies` lists every position of the replayed legal prefix (ply 0 ..
   /// moves.size()), in any order; a position reached at several plies gets one occurrence
   /// with all its plies and counts once in the statistics (with the move of its first ply).
-  /// If record.content_hash equals a stored game's (in the database or earlier in this batch),
-  /// nothing is indexed again: the game's sources gain record.sources[0] unless already
-  /// listed (same path and byte offset). Raises Error(invalid_argument) if record has no
+  /// The game is another copy of a stored game (in the database or earlier in this batch)
+  /// when record.content_hash is that game's and `identity` is compatible with the stored
+  /// identity (GameIdentity::compatible); then nothing is indexed again: the game's sources
+  /// gain record.sources[0] (with the tags that differ) unless already listed (same path and
+  /// byte offset), and when the copy is better (a better status: valid, warnings, invalid; on
+  /// a tie more tags with a value) it becomes the stored copy: tags, text and status are
+  /// replaced, the result and the indexed positions stay. Raises Error(invalid_argument) if record has no
   /// source, a ply exceeds 65535, or an index text contains 0x00; Error(io/corruption) if the
   /// duplicate lookup fails.
   AddResult add_game(GameRecord record, std::span<const PlyPosition> plies,
-                     const IndexTexts& texts = {});
+                     const IndexTexts& texts = {}, const GameIdentity& identity = {});
 
   /// Records (replaces) the meta "source:" + info.path entry in the same commit.
   void set_source(SourceInfo info);
@@ -100,6 +106,11 @@ class ImportBatch {
     std::uint8_t move;
     std::uint8_t result;
   };
+  // The stored games of one content hash, as they will be after the batch.
+  struct HashGames {
+    SameMovesGames value;
+    bool changed = false;  // written at commit
+  };
   struct HashKey {
     std::size_t operator()(const ContentHash& h) const noexcept {
       return static_cast<std::size_t>(h.lo ^ (h.hi * 0x9e3779b97f4a7c15ull));
@@ -110,9 +121,19 @@ class ImportBatch {
   std::uint64_t generation_;   // the database's commit count when the batch was made
   std::uint32_t first_id_;     // next_game_id when the batch was made
   std::uint32_t next_id_;
+  // The games of content hashes seen in this batch (loaded from game_hashes, then updated).
+  HashGames& hash_games(const ContentHash& hash);
+  // The record of game `id` as it will be after the batch (loaded for update if stored).
+  GameRecord& record_of(GameId id);
+  // Adds `copy` as a further source of game `id` (replacing the stored copy if better).
+  AddResult join(GameId id, GameRecord copy, const IndexTexts& texts);
+  void count_game(const GameRecord& record, bool add);
+  void add_index_keys(GameId id, const IndexTexts& texts);
+
   std::vector<std::pair<GameId, GameRecord>> new_games_;
-  std::unordered_map<ContentHash, std::size_t, HashKey> new_by_hash_;  // -> index in new_games_
+  std::unordered_map<ContentHash, HashGames, HashKey> hashes_;
   std::vector<std::pair<GameId, GameRecord>> updated_games_;  // stored games with a new source
+  std::unordered_map<std::uint32_t, std::size_t> updated_by_id_;  // -> index in updated_games_
   std::vector<Row> rows_;
   std::vector<std::uint16_t> plies_;
   std::vector<std::pair<TextIndex, TextIndexKey>> index_keys_;

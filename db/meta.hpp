@@ -3,9 +3,11 @@
 //   key "schema_version"   value varint: kSchemaVersion of the writer that created the database
 //   key "next_game_id"     value GameId (4 bytes BE): the id the next new game gets; written in
 //                          the same WriteBatch as the games, so ids survive a crash unchanged
-//   key "counts"           value Counts (varints, field order below)
+//   key "counts"           value Counts (varints, field order below; each array as varint n,
+//                          then its first n entries: the rest are 0)
 //   key "source:" + path   value SourceInfo (varints and strings, field order below)
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,7 +19,7 @@ namespace damdb::db {
 
 /// Version of the on-disk layout described in db/SCHEMA.md; opening a database of another
 /// version raises Error(invalid_argument).
-inline constexpr std::uint32_t kSchemaVersion = 3;
+inline constexpr std::uint32_t kSchemaVersion = 4;
 
 /// Running totals of the database, kept exact by the single writer.
 struct Counts {
@@ -25,9 +27,13 @@ struct Counts {
   std::uint64_t valid = 0;
   std::uint64_t warnings = 0;
   std::uint64_t invalid = 0;
-  std::uint64_t duplicates = 0;  ///< games offered again (same content hash), stored once
+  std::uint64_t duplicates = 0;  ///< copies of stored games read again (kept as sources)
   std::uint64_t indexed_positions = 0;  ///< (game, ply) pairs indexed in occurrences
   std::uint64_t occurrence_entries = 0; ///< (position, game) keys in occurrences
+  /// with_kind[k]: stored games whose stored copy reported an issue of kind k (bit k of
+  /// GameRecord::issue_kinds); first_error[k]: invalid games whose first error is of kind k.
+  std::array<std::uint64_t, 64> with_kind{};
+  std::array<std::uint64_t, 64> first_error{};
 
   void encode(std::string& out) const;
   /// Raises Error(corruption) on a malformed value.

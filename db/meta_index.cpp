@@ -26,6 +26,12 @@ void Counts::encode(std::string& out) const {
   for (auto v : {games, valid, warnings, invalid, duplicates, indexed_positions,
                  occurrence_entries})
     put_varint(out, v);
+  for (const auto* list : {&with_kind, &first_error}) {
+    std::size_t n = list->size();
+    while (n > 0 && (*list)[n - 1] == 0) --n;
+    put_varint(out, n);
+    for (std::size_t i = 0; i < n; ++i) put_varint(out, (*list)[i]);
+  }
 }
 
 Counts Counts::decode(std::string_view bytes) {
@@ -34,6 +40,10 @@ Counts Counts::decode(std::string_view bytes) {
   for (auto* v : {&c.games, &c.valid, &c.warnings, &c.invalid, &c.duplicates,
                   &c.indexed_positions, &c.occurrence_entries})
     *v = r.varint();
+  for (auto* list : {&c.with_kind, &c.first_error}) {
+    const std::uint64_t n = r.varint_max(list->size());
+    for (std::uint64_t i = 0; i < n; ++i) (*list)[i] = r.varint();
+  }
   r.expect_end();
   return c;
 }

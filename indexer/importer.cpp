@@ -126,10 +126,12 @@ class Importer {
         GameRecords records = make_records(game, replay);
         const std::uint64_t positions = records.plies.size();
         const bool invalid = records.record.status == db::ValidationStatus::invalid;
-        const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts);
+        const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts,
+                                          records.identity);
         if (added.duplicate) {
           ++summary_.duplicates;
           ++info.duplicates;
+          if (added.replaced) ++summary_.replaced;
         } else {
           ++summary_.games_stored;
           ++info.games_stored;

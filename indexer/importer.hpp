@@ -17,7 +17,8 @@ struct ImportSummary {
   std::uint64_t files_already_imported = 0;  ///< unchanged files skipped as a whole
   std::uint64_t games_read = 0;              ///< every game of the files, other variants included
   std::uint64_t games_stored = 0;            ///< new games written
-  std::uint64_t duplicates = 0;  ///< games already in the database (same start and moves)
+  std::uint64_t duplicates = 0;  ///< copies of stored games (same start, moves, players...)
+  std::uint64_t replaced = 0;    ///< of which better than the stored copy, which they replaced
   std::uint64_t invalid = 0;     ///< new games stored with an illegal move (prefix indexed)
   std::uint64_t warnings = 0;    ///< new games stored with warnings
   std::uint64_t skipped = 0;     ///< games of another variant (not stored)
@@ -45,8 +46,9 @@ struct ImportOptions {
 
 /// Imports files into `database` (opened read_write). Each file's games are replayed; games of
 /// International draughts are stored (invalid ones with their legal prefix indexed), other
-/// variants counted as skipped; duplicates (same start position and moves) are stored once,
-/// with every source recorded. Commits are atomic batches that also record how far each file
+/// variants counted as skipped; copies of one game (same start position and main line, same
+/// players, compatible result and date: db::GameIdentity) are stored once, the best copy
+/// kept, with every source recorded. Commits are atomic batches that also record how far each file
 /// got, so an import killed at any moment and run again ends with the same database: a file
 /// whose size and content hash (of every byte) match a completed import is skipped; an
 /// interrupted one is read again from the start but only the games after the last committed one

@@ -1,5 +1,6 @@
 #include "indexer/records.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include "db/position_stats.hpp"
@@ -89,6 +90,16 @@ db::GameResult result_of(const pdn::Game& game) {
   return db::GameResult::unknown;
 }
 
+db::GameIdentity identity_of(const pdn::Game& game) {
+  db::GameIdentity id;
+  if (const pdn::Tag* t = game.tag("White")) id.white = player_key(t->value);
+  if (const pdn::Tag* t = game.tag("Black")) id.black = player_key(t->value);
+  if (const pdn::Tag* t = game.tag("Date"))
+    id.date = date_key(t->normalized.empty() ? t->value : t->normalized);
+  id.result = result_of(game);
+  return id;
+}
+
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
   assert(replay.status != pdn::ReplayStatus::Skipped);
   GameRecords out;
@@ -100,10 +111,26 @@ GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
     rec.status_message = replay.errors.front().message;
   else if (!replay.warnings.empty())
     rec.status_message = replay.warnings.front().message;
+  for (const auto* list : {&replay.errors, &replay.warnings})
+    for (const pdn::ReplayIssue& issue : *list)
+      if (static_cast<unsigned>(issue.kind) < 64)
+        rec.issue_kinds |= std::uint64_t{1} << static_cast<unsigned>(issue.kind);
+  if (!replay.errors.empty()) {
+    rec.first_error_kind = static_cast<std::uint8_t>(replay.errors.front().kind);
+    rec.first_error_ply = static_cast<std::uint32_t>(std::max(0, replay.errors.front().ply));
+  }
   rec.plies_replayed = static_cast<std::uint32_t>(replay.plies);
   rec.result = result_of(game);
-  rec.sources.push_back({game.source, game.first_line, game.last_line, game.byte_begin});
+  db::GameSource source;
+  source.path = game.source;
+  source.game_number = static_cast<std::uint32_t>(game.number());
+  source.first_line = game.first_line;
+  source.last_line = game.last_line;
+  source.byte_offset = game.byte_begin;
+  source.status = rec.status;
+  rec.sources.push_back(std::move(source));
   rec.pdn_text = game.text;
+  out.identity = identity_of(game);
 
   // The indexed stretch: all plies, or those after the last /FEN/ setup of the main line.
   std::size_t first = 0;
@@ -140,11 +167,13 @@ GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
     std::string salt = rec.start_fen;
     for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
     rec.content_hash = db::ContentHash::of(salt, rec.moves);
-  } else if (rec.status == db::ValidationStatus::invalid) {
+  } else if (rec.status == db::ValidationStatus::invalid && !replay.complete) {
     // Only the legal prefix is in `moves`: an invalid game is the same game as another only if
     // its main line is written with the same squares, the illegal move and what follows
     // included (a complete game and a broken one that begins like it are two games; the same
-    // broken game imported twice, or exported and imported again, is still one).
+    // broken game imported twice, or exported and imported again, is still one). An invalid
+    // game whose whole main line replayed (the error is elsewhere, e.g. unreadable text
+    // between the tags) hashes like a valid game: it is another copy of the clean game.
     std::string salt = rec.start_fen + "\x1finvalid";
     for (const pdn::Element& e : game.moves)
       if (e.kind == pdn::ElementKind::Move) {

@@ -15,7 +15,12 @@ struct GameRecords {
   db::GameRecord record;               ///< tags, start FEN, move codes, status, source, text
   std::vector<db::PlyPosition> plies;  ///< every indexed position with the move played there
   db::IndexTexts texts;                ///< folded player / event / date keys
+  db::GameIdentity identity;           ///< players, result, date: which copies are one game
 };
+
+/// The identity of a game's header: player_key of White and Black, date_key of the Date tag
+/// as the reader normalised it, the result (result_of).
+db::GameIdentity identity_of(const pdn::Game& game);
 
 /// The database result of a PDN outcome (the movetext terminator, else the Result tag).
 db::GameResult result_of(const pdn::Game& game);
@@ -23,8 +28,12 @@ db::GameResult result_of(const pdn::Game& game);
 /// Builds the records of a game replayed with ReplayOptions::record_plies. The indexed positions
 /// are those of the legal prefix (every ply, then the final position with db::kGameEnd); for a
 /// game whose movetext holds a /FEN/ setup, the positions and moves from the last setup on.
-/// The content hash covers the start FEN and the moves (duplicate detection); a game without
-/// moves also hashes its tags, so that unrelated empty games are not merged.
+/// The content hash covers the start FEN and the moves (with the identity, duplicate
+/// detection); a game without moves also hashes its tags, so that unrelated empty games are
+/// not merged; an invalid game whose main line stopped at an error hashes its main line as
+/// written (see make_records), one whose whole main line replayed (an error outside the moves)
+/// hashes like a valid game, so that it joins the clean copy of the same game.
+/// The record gets the replay's issue kinds (a bit per pdn::IssueKind value) and first error.
 /// Precondition: replay.status != Skipped.
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay);
 

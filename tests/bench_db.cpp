@@ -113,8 +113,10 @@ struct Generator {
               {"Black", "Player " + std::to_string(mix(serial + 7) % 3000)},
               {"Result", "2-0"}};
     g.plies_replayed = static_cast<std::uint32_t>(g.moves.size());
-    g.sources = {GameSource{"synthetic.pdn", static_cast<std::uint32_t>(serial * 12),
-                            static_cast<std::uint32_t>(serial * 12 + 10), serial * 700}};
+    g.sources = {GameSource{.path = "synthetic.pdn",
+                            .first_line = static_cast<std::uint32_t>(serial * 12),
+                            .last_line = static_cast<std::uint32_t>(serial * 12 + 10),
+                            .byte_offset = serial * 700}};
     g.pdn_text = std::move(text);
     g.content_hash = ContentHash::of(g.start_fen, g.moves);
   }

@@ -52,7 +52,8 @@ TestGame make_game(const std::vector<PositionKey>& keys, GameResult result, std:
     g.record.moves.push_back(static_cast<std::uint8_t>((i + salt) % 7));
   g.record.result = result;
   g.record.plies_replayed = static_cast<std::uint32_t>(g.record.moves.size());
-  g.record.sources = {GameSource{std::move(source), 1, 5, offset}};
+  g.record.sources = {GameSource{.path = std::move(source), .first_line = 1, .last_line = 5,
+                                  .byte_offset = offset}};
   g.record.tags = {{"White", "W"}, {"Black", "B"}};
   g.record.start_fen = salt ? "W:W" + std::to_string(salt) + ":B1" : "";
   g.record.content_hash = ContentHash::of(g.record.start_fen, g.record.moves);
@@ -118,7 +119,7 @@ TEST(DbDatabase, StoresAndReadsBackAGame) {
   ASSERT_TRUE(stored);
   EXPECT_EQ(*stored, g.record);
   EXPECT_FALSE(db.game(GameId{2}));
-  EXPECT_EQ(db.find_game(g.record.content_hash), GameId{1});
+  EXPECT_EQ(db.find_games(g.record.content_hash), std::vector<GameId>{GameId{1}});
   // The header is stored beside the record, read alone or in a batch (missing ids: nullopt).
   EXPECT_EQ(db.game_header(GameId{1}), GameHeader::of(g.record));
   EXPECT_EQ(db.game_header(GameId{1})->white, "W");
@@ -240,7 +241,8 @@ TEST(DbDatabase, ReAddingAGameByContentHashIsIdempotent) {
   // Same moves found in another file (players spelled differently): stored once, source added.
   auto other = g;
   other.record.tags = {{"White", "w."}};
-  other.record.sources = {GameSource{"b.pdn", 7, 9, 300}};
+  other.record.sources = {GameSource{.path = "b.pdn", .first_line = 7, .last_line = 9,
+                                      .byte_offset = 300}};
   batch = db.begin_import();
   r = batch.add_game(other.record, other.plies);
   EXPECT_TRUE(r.duplicate);

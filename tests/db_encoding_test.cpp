@@ -259,16 +259,18 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   g.status = ValidationStatus::warnings;
   g.plies_replayed = 2;
   g.result = GameResult::draw;
-  g.sources = {GameSource{"f", 1, 3, 0}};
+  g.sources = {GameSource{.path = "f", .game_number = 2, .first_line = 1, .last_line = 3}};
   g.pdn_text = "x";
   g.content_hash = ContentHash{1, 2};
   const std::string expected =
-      "\x01\x01\x01\x02"s                            // format, status, result, plies
+      "\x02\x01\x01\x02"s                            // format, status, result, plies
       "\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\x02"s          // hash
       "\0\0"s                                        // start FEN, status message
+      "\x00\xff\x00"s                                // issue kinds, first error kind, ply
       "\x01\x05White\x01" "A"s                       // tags
       "\x02\x01\x02"s                                // moves
-      "\x01\x01" "f\x01\x03\x00"s                    // sources
+      "\x01\x01" "f\x02\x01\x03\x00"s                // sources: path, number, lines, offset
+      "\x00\x00"s                                    //   status, differing tags
       "\x01x"s;                                      // PDN text
   EXPECT_EQ(g.encode(), expected);
   EXPECT_EQ(GameRecord::decode(expected), g);
@@ -277,7 +279,16 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   full.start_fen = "W:W31,32,K45:B1,2";
   full.status = ValidationStatus::invalid;
   full.status_message = "line 3:7: move 12 (32-28) is illegal";
-  full.sources.push_back(GameSource{"other.pdn", 100, 120, 123456789012ull});
+  full.sources.push_back(GameSource{.path = "other.pdn",
+                                    .game_number = 4,
+                                    .first_line = 100,
+                                    .last_line = 120,
+                                    .byte_offset = 123456789012ull,
+                                    .status = ValidationStatus::invalid,
+                                    .differing_tags = {{"White", "a."}, {"Round", std::nullopt}}});
+  full.issue_kinds = std::uint64_t{1} << 63 | 5;
+  full.first_error_kind = 8;
+  full.first_error_ply = 300;
   full.pdn_text = "[White \"A\"]\n1. 32-28 {comment} (1. 33-28) 19-23 *\n";
   EXPECT_EQ(GameRecord::decode(full.encode()), full);
   EXPECT_EQ(full.tag("White"), "A");
@@ -286,7 +297,7 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   std::string truncated = expected.substr(0, expected.size() - 1);
   EXPECT_EQ(kind_of([&] { GameRecord::decode(truncated); }), ErrorKind::corruption);
   std::string future = expected;
-  future[0] = 9;
+  future[0] = 9;  // an unknown format
   EXPECT_EQ(kind_of([&] { GameRecord::decode(future); }), ErrorKind::corruption);
 }
 
@@ -296,6 +307,7 @@ TEST(DbEncoding, GameHeaderExactBytesAndRoundTrip) {
   g.moves = {1, 2, 3};
   g.status = ValidationStatus::warnings;
   g.result = GameResult::black_win;
+  g.sources.resize(2);  // two copies read
   const GameHeader h = GameHeader::of(g);
   EXPECT_EQ(h.white, "Sijbrands");
   EXPECT_EQ(h.black, "B");
@@ -303,10 +315,11 @@ TEST(DbEncoding, GameHeaderExactBytesAndRoundTrip) {
   EXPECT_EQ(h.date, "2003.??.??");
   EXPECT_EQ(h.round, "");  // no Round tag
   EXPECT_EQ(h.plies, 3u);
+  EXPECT_EQ(h.sources, 2u);
   std::string bytes;
   h.encode(bytes);
   const std::string expected =
-      "\x01\x01\x02\x03"s                 // format, status, result, plies
+      "\x02\x01\x02\x03\x02"s             // format, status, result, plies, sources
       "\x09Sijbrands\x01" "B\x02WC"s      // white, black, event
       "\x0a" "2003.??.??\x00"s             // date, round
       ;
@@ -323,7 +336,13 @@ TEST(DbEncoding, MetaRecordsRoundTrip) {
   Counts c{10, 7, 2, 1, 3, 800, 790};
   std::string bytes;
   c.encode(bytes);
-  EXPECT_EQ(bytes, "\x0a\x07\x02\x01\x03\xa0\x06\x96\x06"s);
+  EXPECT_EQ(bytes, "\x0a\x07\x02\x01\x03\xa0\x06\x96\x06\x00\x00"s);  // no kinds
+  EXPECT_EQ(Counts::decode(bytes), c);
+  c.with_kind[2] = 5;    // 5 games with an issue of kind 2
+  c.first_error[0] = 1;  // 1 invalid game whose first error is of kind 0
+  bytes.clear();
+  c.encode(bytes);
+  EXPECT_EQ(bytes, "\x0a\x07\x02\x01\x03\xa0\x06\x96\x06\x03\x00\x00\x05\x01\x01"s);
   EXPECT_EQ(Counts::decode(bytes), c);
 
   SourceInfo s{"games/a.pdn", 5000, ContentHash{3, 4}, -5, 5000, 12, 10, 1, 1, 1, 900};

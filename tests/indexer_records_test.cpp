@@ -1,6 +1,7 @@
-// Records made for the database from replayed games: duplicates are decided by start position
-// and moves, except that an invalid game (only its legal prefix replayed) is the same game only
-// as a game with the same text.
+// Records made for the database from replayed games: copies of one game are decided by start
+// position, moves and players (see indexer_identity_test.cpp), except that an invalid game
+// stopped by an illegal move (only its legal prefix replayed) is the same game only as a game
+// with the same text.
 #include <gtest/gtest.h>
 
 #include "tests/games_fixture.hpp"
@@ -8,7 +9,7 @@
 namespace damdb {
 namespace {
 
-// A and C: the same moves, other tags (C is a duplicate of A). B: begins like A, then plays an
+// A and C: the same moves and players, another event (C is a copy of A). B: begins like A, then plays an
 // illegal 28-22 (28x19 is compulsory): its legal prefix equals A's moves, yet it is another game.
 constexpr const char* kPdn = R"PDN([Event "Club A"]
 [White "Alice"]
@@ -25,8 +26,8 @@ constexpr const char* kPdn = R"PDN([Event "Club A"]
 1. 32-28 19-23 2. 28-22 1-1
 
 [Event "Club C"]
-[White "Erik"]
-[Black "Frank"]
+[White "Alice"]
+[Black "Bob"]
 [Result "2-0"]
 
 1. 32-28 19-23 2-0

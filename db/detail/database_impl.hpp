@@ -5,14 +5,15 @@
 
 #include "db/content_hash.hpp"
 #include "db/game_id.hpp"
+#include "db/game_identity.hpp"
 #include "db/game_record.hpp"
 
 namespace damdb::db::detail {
 
 struct DatabaseImpl;
 
-/// Database::find_game on the implementation.
-std::optional<GameId> find_game(const DatabaseImpl& impl, const ContentHash& hash);
+/// Database::find_games on the implementation.
+std::optional<SameMovesGames> find_games(const DatabaseImpl& impl, const ContentHash& hash);
 /// Database::game on the implementation.
 std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id);
 

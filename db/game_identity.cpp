@@ -1,0 +1,85 @@
+#include "db/game_identity.hpp"
+
+#include "db/varint.hpp"
+
+namespace damdb::db {
+namespace {
+
+// Part `i` (0 year, 1 month, 2 day) of a "YYYY.MM.DD" date, "" when unknown.
+std::string_view date_part(std::string_view date, int i) {
+  std::size_t begin = 0;
+  for (int k = 0; k < i; ++k) {
+    const std::size_t dot = date.find('.', begin);
+    if (dot == std::string_view::npos) return {};
+    begin = dot + 1;
+  }
+  std::string_view part = date.substr(begin, date.find('.', begin) - begin);
+  if (part.empty() || part.find('?') != std::string_view::npos ||
+      part.find_first_not_of('0') == std::string_view::npos)
+    return {};
+  return part;
+}
+
+}  // namespace
+
+bool GameIdentity::compatible(const GameIdentity& other) const {
+  if (white != other.white || black != other.black) return false;
+  if (result != GameResult::unknown && other.result != GameResult::unknown &&
+      result != other.result)
+    return false;
+  for (int i = 0; i < 3; ++i) {
+    const std::string_view a = date_part(date, i), b = date_part(other.date, i);
+    if (!a.empty() && !b.empty() && a != b) return false;
+  }
+  return true;
+}
+
+GameIdentity GameIdentity::merged(const GameIdentity& other) const {
+  GameIdentity out = *this;
+  if (out.result == GameResult::unknown) out.result = other.result;
+  std::string date;
+  bool known = false;
+  for (int i = 0; i < 3; ++i) {
+    std::string_view part = date_part(this->date, i);
+    if (part.empty()) part = date_part(other.date, i);
+    if (!part.empty()) known = true;
+    if (i > 0) date += '.';
+    date += part.empty() ? (i == 0 ? "????" : "??") : std::string(part);
+  }
+  out.date = known ? date : std::string();
+  return out;
+}
+
+void SameMovesGames::encode(std::string& out) const {
+  put_varint(out, games.size());
+  for (const auto& [id, identity] : games) {
+    put_varint(out, id.value);
+    put_string(out, identity.white);
+    put_string(out, identity.black);
+    put_string(out, identity.date);
+    out.push_back(static_cast<char>(identity.result));
+  }
+}
+
+SameMovesGames SameMovesGames::decode(std::string_view bytes) {
+  Reader r(bytes, "game_hashes value");
+  SameMovesGames out;
+  const std::uint64_t n = r.varint_max(r.remaining());
+  if (n == 0) r.fail("no game");
+  out.games.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    GameId id{static_cast<std::uint32_t>(r.varint_max(UINT32_MAX))};
+    GameIdentity identity;
+    identity.white = r.string();
+    identity.black = r.string();
+    identity.date = r.string();
+    const std::uint8_t result = r.byte();
+    if (result > 3) r.fail("bad result");
+    identity.result = static_cast<GameResult>(result);
+    out.games.emplace_back(id, std::move(identity));
+  }
+  r.expect_end();
+  return out;
+}
+
+}  // namespace damdb::db

@@ -1,0 +1,53 @@
+#pragma once
+// GameIdentity: what, besides the start position and the main line (the content hash), makes
+// two stored records the same game: the two players (folded name keys, one per colour), the
+// result and the date. SameMovesGames: the value of the game_hashes column family, every stored
+// game with one content hash and its identity (two different games may share a main line: a
+// short opening line, a 1-ply game).
+//
+// Value layout of game_hashes (key = ContentHash, 16 bytes):
+//   varint n (>= 1), then n x: varint game id, string white, string black, string date,
+//                              byte GameResult          (ascending game ids)
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "db/game_id.hpp"
+#include "db/game_result.hpp"
+
+namespace damdb::db {
+
+/// The header fields that tell two games with the same moves apart. The caller normalises:
+/// white/black are player keys (the folding `stats players` groups by; "" = unknown), date is
+/// "YYYY.MM.DD" with "??" for unknown parts ("" = unknown).
+struct GameIdentity {
+  std::string white;
+  std::string black;
+  std::string date;
+  GameResult result = GameResult::unknown;
+
+  /// True when both can be one game: the same players (an unknown name only equals an unknown
+  /// name), the same result where both are known, the same year, month and day where both
+  /// know them ("2003.??.??" fits "2003.05.14"; "0000" and "00" count as unknown).
+  bool compatible(const GameIdentity& other) const;
+  /// The identity of the game that both copies are (precondition: compatible): the known
+  /// result, and every date part either copy knows.
+  GameIdentity merged(const GameIdentity& other) const;
+
+  friend bool operator==(const GameIdentity&, const GameIdentity&) = default;
+};
+
+/// The stored games sharing one content hash, with their identities.
+struct SameMovesGames {
+  std::vector<std::pair<GameId, GameIdentity>> games;
+
+  void encode(std::string& out) const;
+  /// Raises Error(corruption) on a malformed value.
+  static SameMovesGames decode(std::string_view bytes);
+  friend bool operator==(const SameMovesGames&, const SameMovesGames&) = default;
+};
+
+}  // namespace damdb::db
