@@ -1,5 +1,6 @@
 // `damdb games [filters] [--limit N] [--offset N] [--json] [--db DIR]`: the stored games that
-// pass the filters, in import order (see indexer/game_list.hpp).
+// pass the filters, in import order (see indexer/game_list.hpp), with the normalised date and
+// result the filters use, and how many copies of each game were read (sources).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -39,18 +40,25 @@ void setup_games(CLI::App& app, int& exit_code) {
       nlohmann::json rows = nlohmann::json::array();
       for (const indexer::GameListRow& r : list.rows) {
         nlohmann::json row = game_row_json(r.game);
+        row["date_tag"] = r.game.date;  // as written; "date" is the normalised date
+        row["date"] = r.date;
         row["plies"] = r.plies;
         row["status"] = indexer::status_text(r.status);
+        row["sources"] = r.sources;
         rows.push_back(std::move(row));
       }
       print_json(std::cout, {{"games", list.total}, {"offset", opts->offset}, {"results", rows}});
     } else {
       Table table = game_row_table();
-      table.column("plies", Table::Align::right).column("status");
+      table.column("plies", Table::Align::right).column("status").column(
+          "sources", Table::Align::right);
       for (const indexer::GameListRow& r : list.rows) {
-        std::vector<std::string> cells = game_row_cells(r.game);
+        indexer::GameRow shown = r.game;
+        shown.date = r.date.empty() ? "?" : r.date;
+        std::vector<std::string> cells = game_row_cells(shown);
         cells.push_back(std::to_string(r.plies));
         cells.push_back(indexer::status_text(r.status));
+        cells.push_back(std::to_string(r.sources));
         table.row(std::move(cells));
       }
       if (!table.empty()) table.print(std::cout);

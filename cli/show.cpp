@@ -11,6 +11,7 @@
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
 #include "indexer/game_list.hpp"
+#include "indexer/issue_kinds.hpp"
 #include "rules/diagram.hpp"
 #include "rules/fen.hpp"
 #include "rules/svg.hpp"
@@ -49,6 +50,39 @@ void write_svg(const std::string& path, const rules::Position& pos, bool numbers
   out << rules::svg_diagram(pos, svg);
   out.close();
   if (!out) throw InputError("cannot write " + path);
+}
+
+/// The copies of the game read, the stored copy first, each with the tags that differ from it.
+nlohmann::json sources_json(const db::GameRecord& g) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < g.sources.size(); ++i) {
+    const db::GameSource& s = g.sources[i];
+    nlohmann::json differing = nlohmann::json::object();
+    for (const db::SourceTag& t : s.differing_tags)
+      differing[t.name] = t.value ? nlohmann::json(*t.value) : nlohmann::json(nullptr);
+    out.push_back({{"path", s.path},
+                   {"game", s.game_number},
+                   {"first_line", s.first_line},
+                   {"last_line", s.last_line},
+                   {"byte_offset", s.byte_offset},
+                   {"status", indexer::status_text(s.status)},
+                   {"stored", i == 0},
+                   {"differing_tags", differing}});
+  }
+  return out;
+}
+
+void print_sources(const db::GameRecord& g) {
+  std::cout << g.sources.size() << (g.sources.size() == 1 ? " source" : " sources")
+            << " (the first is the stored copy):\n";
+  for (std::size_t i = 0; i < g.sources.size(); ++i) {
+    const db::GameSource& s = g.sources[i];
+    std::cout << "  " << i + 1 << ". " << s.path << ", game " << s.game_number << ", line "
+              << s.first_line << (s.last_line > s.first_line ? "-" + std::to_string(s.last_line) : "")
+              << ", " << indexer::status_text(s.status) << '\n';
+    for (const db::SourceTag& t : s.differing_tags)
+      std::cout << "     [" << t.name << (t.value ? " \"" + *t.value + "\"]" : "] absent") << '\n';
+  }
 }
 
 void setup_show(CLI::App& app, int& exit_code) {
@@ -113,6 +147,8 @@ void setup_show(CLI::App& app, int& exit_code) {
                     {"result", indexer::result_text(g.result)},
                     {"status", indexer::status_text(g.status)},
                     {"status_message", g.status_message},
+                    {"issue_kinds", indexer::issue_kind_names(g.issue_kinds)},
+                    {"sources", sources_json(g)},
                     {"tags", tags},
                     {"start_fen", g.start_fen},
                     {"plies", view->plies.size()},
@@ -120,6 +156,9 @@ void setup_show(CLI::App& app, int& exit_code) {
                     {"movetext", indexer::numbered_movetext(view->plies)},
                     {"ply", view->ply}});
       }
+      if (view && view->record.first_error_kind != db::kNoIssue)
+        out["first_error"] = {{"kind", indexer::issue_kind_name(view->record.first_error_kind)},
+                              {"ply", view->record.first_error_ply}};
       if (!opts->svg.empty()) out["svg"] = opts->svg;
       print_json(std::cout, out);
       exit_code = kOk;
@@ -133,6 +172,7 @@ void setup_show(CLI::App& app, int& exit_code) {
       for (const auto& [name, value] : g.tags)
         std::cout << '[' << name << " \"" << value << "\"]\n";
       if (!g.start_fen.empty()) std::cout << "start " << g.start_fen << '\n';
+      print_sources(g);
       std::cout << '\n'
                 << wrap(indexer::numbered_movetext(view->plies) + " " +
                             indexer::result_text(g.result),
