@@ -48,9 +48,15 @@ void setup_export(CLI::App& app, int& exit_code) {
       const std::string temporary = opts->output + ".tmp";
       std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
       if (!out) throw InputError("cannot write " + temporary);
-      summary = indexer::export_games(database, filter, out);
-      out.close();
       std::error_code ec;
+      try {
+        summary = indexer::export_games(database, filter, out);
+      } catch (...) {
+        out.close();
+        std::filesystem::remove(temporary, ec);  // a failed export leaves no FILE.tmp
+        throw;
+      }
+      out.close();
       if (!out) {
         std::filesystem::remove(temporary, ec);
         throw InputError("cannot write " + temporary);

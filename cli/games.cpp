@@ -1,5 +1,6 @@
 // `damdb games [filters] [--limit N] [--offset N] [--json] [--db DIR]`: the stored games that
-// pass the filters, in import order (see indexer/game_list.hpp).
+// pass the filters, in import order (see indexer/game_list.hpp), with the normalised date and
+// result the filters use, and how many copies of each game were read (sources).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -40,11 +41,15 @@ void setup_games(CLI::App& app, int& exit_code) {
       print_json(std::cout, json::game_listing_json(list, opts->offset));
     } else {
       Table table = game_row_table();
-      table.column("plies", Table::Align::right).column("status");
+      table.column("plies", Table::Align::right).column("status").column(
+          "sources", Table::Align::right);
       for (const indexer::GameListRow& r : list.rows) {
-        std::vector<std::string> cells = game_row_cells(r.game);
+        indexer::GameRow shown = r.game;
+        shown.date = r.date.empty() ? "?" : r.date;
+        std::vector<std::string> cells = game_row_cells(shown);
         cells.push_back(std::to_string(r.plies));
         cells.push_back(indexer::status_text(r.status));
+        cells.push_back(std::to_string(r.sources));
         table.row(std::move(cells));
       }
       if (!table.empty()) table.print(std::cout);

@@ -52,6 +52,19 @@ void write_svg(const std::string& path, const rules::Position& pos, bool numbers
   if (!out) throw InputError("cannot write " + path);
 }
 
+void print_sources(const db::GameRecord& g) {
+  std::cout << g.sources.size() << (g.sources.size() == 1 ? " source" : " sources")
+            << " (the first is the stored copy):\n";
+  for (std::size_t i = 0; i < g.sources.size(); ++i) {
+    const db::GameSource& s = g.sources[i];
+    std::cout << "  " << i + 1 << ". " << s.path << ", game " << s.game_number << ", line "
+              << s.first_line << (s.last_line > s.first_line ? "-" + std::to_string(s.last_line) : "")
+              << ", " << indexer::status_text(s.status) << '\n';
+    for (const db::SourceTag& t : s.differing_tags)
+      std::cout << "     [" << t.name << (t.value ? " \"" + *t.value + "\"]" : "] absent") << '\n';
+  }
+}
+
 void setup_show(CLI::App& app, int& exit_code) {
   struct Options {
     std::string db;
@@ -112,6 +125,7 @@ void setup_show(CLI::App& app, int& exit_code) {
       for (const auto& [name, value] : g.tags)
         std::cout << '[' << name << " \"" << value << "\"]\n";
       if (!g.start_fen.empty()) std::cout << "start " << g.start_fen << '\n';
+      print_sources(g);
       std::cout << '\n'
                 << wrap(indexer::numbered_movetext(view->plies) + " " +
                             indexer::result_text(g.result),

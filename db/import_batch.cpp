@@ -127,11 +127,23 @@ void ImportBatch::add_index_keys(GameId id, const IndexTexts& texts) {
   add_keys(TextIndex::dates, texts.dates);
 }
 
+void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result) {
+  if (stored.result != GameResult::unknown || result == GameResult::unknown ||
+      id.value < first_id_)
+    return;
+  stored.result = result;
+  const std::size_t i = id.value - first_id_;
+  const std::size_t end = i + 1 < new_rows_begin_.size() ? new_rows_begin_[i + 1] : rows_.size();
+  for (std::size_t r = new_rows_begin_[i]; r < end; ++r)
+    rows_[r].result = static_cast<std::uint8_t>(result);
+}
+
 AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts) {
   GameRecord& stored = record_of(id);
   GameSource source = std::move(copy.sources.front());
   if (listed(stored, source)) return AddResult{id, true, false, false};
   source.status = copy.status;
+  learn_result(id, stored, copy.result);
   ++delta_.duplicates;
   add_index_keys(id, texts);  // the game is found under the texts of every copy
   if (!better(copy, stored)) {
@@ -202,6 +214,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
 
   const GameId id{next_id_++};
   const auto result = static_cast<std::uint8_t>(record.result);
+  new_rows_begin_.push_back(rows_.size());
   std::uint64_t entries = 0;
   for (std::size_t i = 0; i < scratch_.size();) {
     std::size_t j = i + 1;

@@ -75,7 +75,8 @@ class ImportBatch {
   /// gain record.sources[0] (with the tags that differ) unless already listed (same path and
   /// byte offset), and when the copy is better (a better status: valid, warnings, invalid; on
   /// a tie more tags with a value) it becomes the stored copy: tags, text and status are
-  /// replaced, the result and the indexed positions stay. Raises Error(invalid_argument) if record has no
+  /// replaced, the indexed positions stay, and so does the result, except that a game first
+  /// stored in this batch with an unknown result takes a copy's known result. Raises Error(invalid_argument) if record has no
   /// source, a ply exceeds 65535, or an index text contains 0x00; Error(io/corruption) if the
   /// duplicate lookup fails.
   AddResult add_game(GameRecord record, std::span<const PlyPosition> plies,
@@ -130,7 +131,12 @@ class ImportBatch {
   void count_game(const GameRecord& record, bool add);
   void add_index_keys(GameId id, const IndexTexts& texts);
 
+  // Gives game `id` the result of a copy that knows it (only a game new in this batch: the
+  // statistics of committed positions are not rewritten).
+  void learn_result(GameId id, GameRecord& stored, GameResult result);
+
   std::vector<std::pair<GameId, GameRecord>> new_games_;
+  std::vector<std::size_t> new_rows_begin_;  // first row of each new game in rows_
   std::unordered_map<ContentHash, HashGames, HashKey> hashes_;
   std::vector<std::pair<GameId, GameRecord>> updated_games_;  // stored games with a new source
   std::unordered_map<std::uint32_t, std::size_t> updated_by_id_;  // -> index in updated_games_

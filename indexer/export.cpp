@@ -2,7 +2,10 @@
 
 #include <sstream>
 
+#include "indexer/query.hpp"
+#include "indexer/text_fold.hpp"
 #include "pdn/reader.hpp"
+#include "pdn/replay.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
 
@@ -59,6 +62,74 @@ std::string terminated(const std::string& text) {
   return text;
 }
 
+pdn::TextRange append_text(pdn::Game& g, std::string_view text) {
+  const pdn::TextRange r{static_cast<std::uint32_t>(g.text.size()),
+                         static_cast<std::uint32_t>(text.size())};
+  g.text += text;
+  return r;
+}
+
+// The result as PDN 3.0 writes it for International draughts: the stored result (what the
+// statistics count), or 0-0 for a game the text calls unfinished.
+std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
+  if (stored != db::GameResult::unknown) return result_text(stored);
+  const pdn::Element* end = g.result();
+  const pdn::Tag* tag = g.tag("Result");
+  if ((end && end->outcome == pdn::Outcome::Unfinished) ||
+      (tag && pdn::outcome_of(tag->value) == pdn::Outcome::Unfinished))
+    return "0-0";
+  return "*";
+}
+
+// Writes the Result tag, the terminator and the Date tag of `g` in their canonical forms; each
+// value changed is named in a `{damdb: Result was "0-1"}` comment before the moves.
+void canonicalise(pdn::Game& g, db::GameResult stored) {
+  std::vector<std::string> notes;
+  const std::string result = canonical_result(g, stored);
+  const pdn::Tag* old_tag = g.tag("Result");
+  const std::string old_value = old_tag ? old_tag->value : std::string();
+  if (old_tag && old_value != result) notes.push_back("Result was \"" + old_value + "\"");
+  for (pdn::Tag& tag : g.tags)
+    if (tag.name == "Result") {  // every copy of the tag (a game without one gets none)
+      tag.value = result;
+      tag.normalized.clear();
+    }
+  pdn::Element* end = nullptr;
+  for (pdn::Element& e : g.moves)
+    if (e.kind == pdn::ElementKind::Result) end = &e;
+  if (end) {
+    std::string written;
+    for (char c : g.text_of(*end))
+      if (c != ' ' && c != '\t') written += c;
+    if (written != result && written != old_value)
+      notes.push_back("terminator was \"" + written + "\"");
+  } else {
+    pdn::Element terminator;
+    terminator.kind = pdn::ElementKind::Result;
+    g.moves.push_back(terminator);
+    end = &g.moves.back();
+  }
+  end->text = append_text(g, result);
+  end->outcome = pdn::outcome_of(result);
+  for (pdn::Tag& tag : g.tags) {
+    if (tag.name != "Date") continue;
+    pdn::Tag* date = &tag;
+    std::string canonical = date_key(date->normalized.empty() ? date->value : date->normalized);
+    if (canonical.empty()) canonical = "????.??.??";
+    if (date->value != canonical) notes.push_back("Date was \"" + date->value + "\"");
+    date->value = canonical;
+    date->normalized.clear();
+    break;
+  }
+  if (notes.empty()) return;
+  std::string note = "damdb: ";
+  for (std::size_t i = 0; i < notes.size(); ++i) note += (i ? ", " : "") + notes[i];
+  pdn::Element comment;
+  comment.kind = pdn::ElementKind::Comment;
+  comment.text = append_text(g, note);
+  g.moves.insert(g.moves.begin(), comment);
+}
+
 }  // namespace
 
 std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
@@ -69,6 +140,7 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
   std::string text;
   copied = !one_clean_game;
   if (one_clean_game) {
+    canonicalise(*first, game.result);
     pdn::write_game(*first, text);
   } else {
     text = terminated(game.pdn_text);

@@ -23,7 +23,10 @@ struct ExportSummary {
 };
 
 /// Writes every game passing `filter`, in game-id (import) order, as canonical PDN to `out`,
-/// games separated by one blank line. A stored text that does not read as exactly one game
+/// games separated by one blank line. Canonical for GameType 20 (PDN 3.0): the Result tag and
+/// the terminator hold the stored result in the International form (2-0, 1-1, 0-2, 0-0 for a
+/// game the text calls unfinished, `*`), the Date tag is YYYY.MM.DD with ?? for unknown parts;
+/// each value changed is named in a `{damdb: Result was "0-1"}` comment before the moves. A stored text that does not read as exactly one game
 /// without errors is written as stored (listed in copied_as_read), except that its last game is
 /// made to end with a terminator the reader accepts, so that the next game (even one without
 /// tags) reads back as a game of its own: a non-standard score such as 1-9 written as the

@@ -12,6 +12,8 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
     row.game = game_row(id, game);
     row.plies = game.plies;
     row.status = game.status;
+    row.sources = game.sources;
+    row.date = game_date(game);
     out.rows.push_back(std::move(row));
   };
   if (filter.empty()) {

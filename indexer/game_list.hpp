@@ -22,6 +22,8 @@ struct GameListRow {
   GameRow game;
   std::uint32_t plies = 0;  ///< plies of the stored (legal) move list
   db::ValidationStatus status = db::ValidationStatus::valid;
+  std::uint32_t sources = 1;  ///< copies of the game read (see GameRecord::sources)
+  std::string date;           ///< the normalised date the filters use (game_date), "" unknown
 };
 
 /// One page of matching games, in game-id (import) order.

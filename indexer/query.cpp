@@ -35,37 +35,64 @@ void for_each_game_at(const db::Database& db, const db::PositionKey& key, std::s
   }
 }
 
-GameRow row_at(const db::Occurrence& o, const db::GameHeader& header, bool mirrored) {
-  GameRow row = game_row(o.game, header);
-  row.ply = o.plies.empty() ? 0 : o.plies.front();
-  row.mirrored = mirrored;
-  return row;
+/// The game's date as a number YYYYMMDD for ordering (unknown month or day 0; 0 when the year
+/// is unknown, so that unknown dates come last in newest-first order).
+std::uint32_t date_rank(const db::GameHeader& h) {
+  const std::string date = game_date(h);  // "YYYY.MM.DD" with '?' parts, "" unknown
+  if (date.size() != 10) return 0;
+  auto part = [&](std::size_t at, std::size_t n) {
+    std::uint32_t v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (date[i] < '0' || date[i] > '9') return std::uint32_t{0};
+      v = v * 10 + static_cast<std::uint32_t>(date[i] - '0');
+    }
+    return v;
+  };
+  const std::uint32_t year = part(0, 4);
+  return year == 0 ? 0 : year * 10000 + part(5, 2) * 100 + part(8, 2);
 }
 
-/// Rows [offset, offset + limit) of the games that reached `key` and pass `filter`; returns the
-/// number of such games (exact with a filter; from the statistics without).
+/// A game reached at a position, for ordering by date.
+struct Dated {
+  std::uint32_t date;  // date_rank
+  db::GameId id;
+  std::uint32_t ply;
+};
+
+/// The games that reached `key` and pass `filter`, newest first: later dates first, unknown
+/// dates last, the later imported first on a tie (reads every such game's header).
+std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& key,
+                                 const GameFilter& filter) {
+  std::vector<Dated> games;
+  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
+    if (filter.matches(h))
+      games.push_back({date_rank(h), o.game, o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
+    return true;
+  });
+  // Visited in descending id order: a stable sort keeps the later import first on a tie.
+  std::stable_sort(games.begin(), games.end(),
+                   [](const Dated& a, const Dated& b) { return a.date > b.date; });
+  return games;
+}
+
+/// Rows [offset, offset + limit) of the games that reached `key` and pass `filter`, newest
+/// first (games_by_date); returns the number of such games.
 std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
                            const GameFilter& filter, const PositionQuery& query, bool mirrored,
                            std::vector<GameRow>& rows) {
-  if (filter.empty()) {
-    // The total is in the statistics: read only the page's headers.
-    if (query.limit > 0)
-      for_each_game_at(db, key, query.offset, query.limit,
-                       [&](const db::Occurrence& o, const db::GameHeader& h) {
-                         rows.push_back(row_at(o, h, mirrored));
-                         return rows.size() < query.limit;
-                       });
-    const auto stats = db.position_stats(key);
-    return stats ? stats->games() : 0;
+  const std::vector<Dated> games = games_by_date(db, key, filter);
+  std::vector<db::GameId> ids;
+  for (std::size_t i = query.offset; i < games.size() && ids.size() < query.limit; ++i)
+    ids.push_back(games[i].id);
+  const auto headers = db.game_headers(ids);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (!headers[i]) continue;
+    GameRow row = game_row(ids[i], *headers[i]);
+    row.ply = static_cast<int>(games[query.offset + i].ply);
+    row.mirrored = mirrored;
+    rows.push_back(std::move(row));
   }
-  std::uint64_t matched = 0;
-  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (!filter.matches(h)) return true;
-    if (matched >= query.offset && rows.size() < query.limit) rows.push_back(row_at(o, h, mirrored));
-    ++matched;
-    return true;
-  });
-  return matched;
+  return games.size();
 }
 
 }  // namespace
@@ -279,12 +306,14 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
       for (const bool mirrored : {false, true}) {
         if (row.recent || (mirrored && row.mirrored_games == 0)) break;
         const rules::Position target = mirrored ? next.mirrored() : next;
-        for_each_game_at(db, position_key(target), 0, filter.empty() ? 1 : 64,
-                         [&](const db::Occurrence& o, const db::GameHeader& h) {
-                           if (!filter.matches(h)) return true;
-                           row.recent = row_at(o, h, mirrored);
-                           return false;
-                         });
+        const std::vector<Dated> games = games_by_date(db, position_key(target), filter);
+        if (games.empty()) continue;
+        if (const auto h = db.game_header(games.front().id)) {
+          GameRow recent = game_row(games.front().id, *h);
+          recent.ply = static_cast<int>(games.front().ply);
+          recent.mirrored = mirrored;
+          row.recent = std::move(recent);
+        }
       }
     }
     answer.moves.push_back(std::move(row));

@@ -48,7 +48,7 @@ const char* result_text(db::GameResult result);
 struct PositionAnswer {
   std::uint64_t games = 0;     ///< games that reached the position (matching the filter)
   std::uint64_t mirrored_games = 0;  ///< games that reached its colour-reversed form
-  std::vector<GameRow> rows;   ///< newest first (most recently imported first), one page
+  std::vector<GameRow> rows;   ///< newest first (by date, see query_position), one page
   std::vector<GameRow> mirrored_rows;  ///< with PositionQuery::mirror: the same for the mirror
 };
 
@@ -58,9 +58,9 @@ struct PositionQuery {
   bool mirror = false;  ///< also the colour-reversed position (rows flagged `mirrored`)
 };
 
-/// Games that reached `pos`. Without a filter the count comes from the index alone and only the
-/// returned page reads game headers (one batched lookup); with a filter every occurrence's
-/// header is read (in batches of 512).
+/// Games that reached `pos`, newest first: by the game's date (later first; a partial date
+/// counts its unknown parts as 0), unknown dates last, the later imported first on a tie.
+/// Every occurrence's header is read (in batches of 512), then the page's headers again.
 PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
                               const GameFilter& filter, const PositionQuery& query = {});
 
@@ -70,7 +70,7 @@ struct MoveRow {
   std::string notation;     ///< PDN notation in the queried position
   std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, unknown = 0;
   std::uint64_t mirrored_games = 0;  ///< of which from the colour-reversed position
-  std::optional<GameRow> recent;     ///< the most recently imported game with this move
+  std::optional<GameRow> recent;     ///< the game with this move of the latest date (as query_position orders)
   /// Score of the side to move in percent (win 2, draw 1 points; games with a known result).
   double score(rules::Color side_to_move) const;
 };

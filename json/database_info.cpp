@@ -1,6 +1,16 @@
 #include "json/database_info.hpp"
 
+#include "indexer/issue_kinds.hpp"
+
 namespace damdb::json {
+
+nlohmann::json issue_kind_counts_json(const std::array<std::uint64_t, 64>& counts, bool errors) {
+  nlohmann::json out = nlohmann::json::object();
+  for (unsigned k = 0; k < counts.size(); ++k)
+    if (counts[k] > 0 && indexer::is_error_kind(k) == errors)
+      out[indexer::issue_kind_name(k)] = counts[k];
+  return out;
+}
 
 nlohmann::json database_info_json(const db::Database& database) {
   const db::Info info = database.info();
@@ -13,6 +23,9 @@ nlohmann::json database_info_json(const db::Database& database) {
                         {"valid", c.valid},
                         {"warnings", c.warnings},
                         {"invalid", c.invalid},
+                        {"with_an_illegal_move", indexer::games_with_move_error(c)},
+                        {"invalid_by_first_error", issue_kind_counts_json(c.first_error, true)},
+                        {"games_by_warning", issue_kind_counts_json(c.with_kind, false)},
                         {"duplicates", c.duplicates},
                         {"indexed_positions", c.indexed_positions},
                         {"occurrence_entries", c.occurrence_entries},

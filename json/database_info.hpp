@@ -1,6 +1,8 @@
 // JSON of a database summary (`damdb info --json`, the API's /api/info).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "db/database.hpp"
@@ -8,9 +10,14 @@
 namespace damdb::json {
 
 /// {"database" (folder), "schema_version", "games", "valid", "warnings", "invalid",
-/// "duplicates", "indexed_positions", "occurrence_entries", "distinct_positions_estimate",
+/// "with_an_illegal_move", "invalid_by_first_error": {kind: games}, "games_by_warning":
+/// {kind: games}, "duplicates", "indexed_positions", "occurrence_entries", "distinct_positions_estimate",
 /// "sources", "bytes_on_disk", "column_family_bytes": {name: bytes}} of `database`.
 /// Throws db::Error from the database.
 nlohmann::json database_info_json(const db::Database& database);
+
+/// Games per pdn::IssueKind (indexed by the kind's number), only the error kinds (`errors`) or
+/// only the others, as {snake_case name: games} in kind order; kinds with no game are left out.
+nlohmann::json issue_kind_counts_json(const std::array<std::uint64_t, 64>& counts, bool errors);
 
 }  // namespace damdb::json

@@ -17,13 +17,20 @@ nlohmann::json game_row_json(const indexer::GameRow& row);
 nlohmann::json position_row_json(const indexer::GameRow& row);
 
 /// The page of `damdb games --json`: {"games" (total), "offset", "results": [game_row_json +
-/// "plies", "status"]}.
+/// "date_tag" (as written; "date" is the normalised date the filters use), "plies", "status",
+/// "sources" (copies read)]}.
 nlohmann::json game_listing_json(const indexer::GameListing& list, std::size_t offset);
 
 /// A stored game as `damdb show ID --json` prints it (beside the shown position's fen and
 /// diagram): {"id", "white", "black", "event", "date", "round", "result", "status",
-/// "status_message", "tags": [[name, value]...], "start_fen", "plies", "moves": [PDN...],
-/// "movetext", "ply"}.
+/// "status_message", "issue_kinds", "sources" (game_sources_json), "tags": [[name, value]...],
+/// "start_fen", "plies", "moves": [PDN...], "movetext", "ply", and "first_error": {"kind",
+/// "ply"} for an invalid game}.
 nlohmann::json game_view_json(const indexer::GameView& view);
+
+/// Every copy read of the game, the stored copy first: [{"path", "game" (number in its file),
+/// "first_line", "last_line", "byte_offset", "status", "stored", "differing_tags": {name:
+/// value, or null when that copy lacks the tag}}].
+nlohmann::json game_sources_json(const db::GameRecord& game);
 
 }  // namespace damdb::json

@@ -1,0 +1,175 @@
+// Which records are one game: the same start position and main line AND the same players
+// (folded as `stats players` folds them, same colours), the same result where both are known,
+// the same date where both are known. Every copy is kept as a source; the best copy is stored.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "indexer/query.hpp"
+#include "pdn/replay.hpp"
+#include "tests/games_fixture.hpp"
+
+namespace damdb {
+namespace {
+
+// A game text with these tags (empty value: tag left out) and movetext, ended by `result`.
+std::string game(const std::string& white, const std::string& black, const std::string& result,
+                 const std::string& date, const std::string& moves,
+                 const std::string& line_end = "") {
+  std::string text = "[Event \"Club\"]" + line_end + "\n";
+  if (!white.empty()) text += "[White \"" + white + "\"]" + line_end + "\n";
+  if (!black.empty()) text += "[Black \"" + black + "\"]" + line_end + "\n";
+  if (!date.empty()) text += "[Date \"" + date + "\"]" + line_end + "\n";
+  text += "[Result \"" + result + "\"]" + line_end + "\n\n" + moves + " " + result + "\n\n";
+  return text;
+}
+
+constexpr const char* kShortGame = "1. 32-28 19-23 2. 28x19 14x23";
+
+struct Imported {
+  indexer::ImportSummary summary;
+  std::vector<db::GameRecord> games;  // in id order
+};
+
+// Imports `text` (one file) into a new database, committing every `batch` new games.
+Imported import_text(const std::string& text, std::size_t batch = 20000) {
+  test::TempFolder folder("identity");
+  test::write_text(folder.path() / "games.pdn", text);
+  Imported out;
+  {
+    db::Database database = db::Database::open(folder.path() / "db");
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    options.batch_games = batch;
+    out.summary = indexer::import_files(database, {(folder.path() / "games.pdn").string()}, options);
+  }
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  database.for_each_game([&](db::GameId, const db::GameRecord& g) {
+    out.games.push_back(g);
+    return true;
+  });
+  EXPECT_EQ(database.meta().counts.games, out.games.size());
+  return out;
+}
+
+TEST(GameIdentity, SameMovesOtherPlayersAreTwoGames) {
+  const Imported r = import_text(game("Alice", "Bob", "2-0", "2003.05.14", kShortGame) +
+                                 game("Carol", "Dave", "2-0", "2003.05.14", kShortGame));
+  ASSERT_EQ(r.games.size(), 2u);
+  EXPECT_EQ(r.games[0].tag("White"), "Alice");
+  EXPECT_EQ(r.games[1].tag("White"), "Carol");
+  EXPECT_EQ(r.summary.duplicates, 0u);
+}
+
+TEST(GameIdentity, OnePlyGamesBetweenOtherPlayersAreTwoGames) {
+  const Imported r = import_text(game("Alice", "Bob", "0-2", "2001", "1. 32-28") +
+                                 game("Carol", "Dave", "0-2", "2001", "1. 32-28") +
+                                 game("Alice", "Bob", "0-2", "2001", "1. 32-28"));
+  ASSERT_EQ(r.games.size(), 2u);  // the third is the first again
+  EXPECT_EQ(r.games[0].sources.size(), 2u);
+  EXPECT_EQ(r.games[1].sources.size(), 1u);
+}
+
+TEST(GameIdentity, ColoursCountNameSpellingDoesNot) {
+  const Imported r = import_text(game("Sijbrands, T.", "Baba Sy", "1-1", "", kShortGame) +
+                                 game("T. SIJBRANDS", "baba  sy", "1-1", "", kShortGame) +
+                                 game("Baba Sy", "Sijbrands, T.", "1-1", "", kShortGame));
+  ASSERT_EQ(r.games.size(), 2u);  // the colour-swapped pairing is another game
+  EXPECT_EQ(r.games[0].sources.size(), 2u);
+  EXPECT_EQ(r.games[1].tag("White"), "Baba Sy");
+}
+
+TEST(GameIdentity, ResultAndDateMustAgreeWhereBothAreKnown) {
+  const Imported r = import_text(
+      game("Alice", "Bob", "2-0", "2003.05.14", kShortGame) +
+      game("Alice", "Bob", "*", "2003.05.14", kShortGame) +   // unknown result: the same game
+      game("Alice", "Bob", "2-0", "2003.??.??", kShortGame) +  // partial date: the same game
+      game("Alice", "Bob", "2-0", "", kShortGame) +            // no date: the same game
+      game("Alice", "Bob", "0-2", "2003.05.14", kShortGame) +  // another result: another game
+      game("Alice", "Bob", "2-0", "2004.05.14", kShortGame));  // another year: another game
+  ASSERT_EQ(r.games.size(), 3u);
+  EXPECT_EQ(r.games[0].sources.size(), 4u);
+  EXPECT_EQ(r.games[1].tag("Result"), "0-2");
+  EXPECT_EQ(r.games[2].tag("Date"), "2004.05.14");
+  EXPECT_EQ(r.summary.duplicates, 3u);
+}
+
+TEST(GameIdentity, CleanCopyAndCopyWithExportJunkAreOneGameKeepingTheCleanCopy) {
+  const std::string clean = game("Alice", "Bob", "2-0", "2003.05.14", kShortGame);
+  // A broadcast export: every tag line ends with the two characters '\' 'r'.
+  const std::string junk = game("Alice", "Bob", "2-0", "2003.05.14", kShortGame, "\\r");
+  for (const bool clean_first : {true, false})
+    for (const std::size_t batch : {std::size_t{1}, std::size_t{100}}) {
+      SCOPED_TRACE(std::string(clean_first ? "clean first" : "junk first") + ", batch " +
+                   std::to_string(batch));
+      const Imported r = import_text(clean_first ? clean + junk : junk + clean, batch);
+      ASSERT_EQ(r.games.size(), 1u);
+      const db::GameRecord& g = r.games[0];
+      EXPECT_EQ(g.status, db::ValidationStatus::valid);
+      EXPECT_EQ(g.moves.size(), 4u);
+      EXPECT_EQ(g.pdn_text.find("\\r"), std::string::npos);  // the clean text is stored
+      ASSERT_EQ(g.sources.size(), 2u);
+      // The stored copy's source comes first; the other copy keeps its own verdict.
+      EXPECT_EQ(g.sources[0].status, db::ValidationStatus::valid);
+      EXPECT_NE(g.sources[1].status, db::ValidationStatus::valid);
+      EXPECT_EQ(g.sources[0].game_number, clean_first ? 1u : 2u);
+      EXPECT_EQ(g.sources[1].game_number, clean_first ? 2u : 1u);
+      EXPECT_EQ(g.sources[1].first_line, clean_first ? 9u : 1u);
+      EXPECT_TRUE(g.sources[1].differing_tags.empty());  // the same tag values
+      EXPECT_EQ(r.summary.replaced, clean_first ? 0u : 1u);
+    }
+}
+
+TEST(GameIdentity, MoreCompleteTagsReplaceTheStoredCopyAndDifferencesAreKept) {
+  const Imported r =
+      import_text(game("Alice", "Bob", "*", "", kShortGame) +
+                  game("Alice", "Bob", "2-0", "2003.05.14", kShortGame), /*batch=*/1);
+  ASSERT_EQ(r.games.size(), 1u);
+  const db::GameRecord& g = r.games[0];
+  EXPECT_EQ(g.tag("Date"), "2003.05.14");  // the second copy is stored
+  ASSERT_EQ(g.sources.size(), 2u);
+  EXPECT_EQ(g.sources[0].game_number, 2u);
+  // The first copy: another Result, no Date.
+  const std::vector<db::SourceTag> expected = {{"Result", "*"}, {"Date", std::nullopt}};
+  EXPECT_EQ(g.sources[1].differing_tags, expected);
+  // Committed with an unknown result before the second copy came: the indexed result stays.
+  EXPECT_EQ(g.result, db::GameResult::unknown);
+}
+
+TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
+  test::TempFolder folder("identity");
+  test::write_text(folder.path() / "games.pdn",
+                   game("Alice", "Bob", "*", "", kShortGame) +
+                       game("Alice", "Bob", "2-0", "2003.05.14", kShortGame));
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  ASSERT_EQ(database.meta().counts.games, 1u);
+  EXPECT_EQ(database.game(db::GameId{1})->result, db::GameResult::white_win);
+  EXPECT_EQ(database.game_header(db::GameId{1})->result, db::GameResult::white_win);
+  EXPECT_EQ(database.game_header(db::GameId{1})->sources, 2u);
+  // The statistics count the game once, as a white win.
+  const auto stats = database.position_stats(indexer::position_key(rules::Position::initial()));
+  ASSERT_TRUE(stats);
+  ASSERT_EQ(stats->moves.size(), 1u);
+  EXPECT_EQ(stats->moves[0].white_wins, 1u);
+  EXPECT_EQ(stats->moves[0].unknown, 0u);
+}
+
+TEST(GameIdentity, IllegalMoveCopyIsNotTheCleanGame) {
+  // The same players, the same start; the second copy has an illegal third ply (28-22 while
+  // 28x19 is compulsory): its legal prefix begins the clean game but it is another record.
+  const Imported r = import_text(game("Alice", "Bob", "2-0", "", kShortGame) +
+                                 game("Alice", "Bob", "2-0", "", "1. 32-28 19-23 2. 28-22"));
+  ASSERT_EQ(r.games.size(), 2u);
+  EXPECT_EQ(r.games[1].status, db::ValidationStatus::invalid);
+  EXPECT_EQ(r.games[1].first_error_kind,
+            static_cast<std::uint8_t>(pdn::IssueKind::CaptureRequired));
+  EXPECT_EQ(r.games[1].first_error_ply, 3u);
+  EXPECT_NE(r.games[1].issue_kinds &
+                (std::uint64_t{1} << static_cast<unsigned>(pdn::IssueKind::CaptureRequired)),
+            0u);
+}
+
+}  // namespace
+}  // namespace damdb
