@@ -150,6 +150,22 @@ std::uint64_t folder_bytes(const fs::path& dir) {
   return total;
 }
 
+// True when `dir` holds only the files RocksDB writes first when it creates a database (a
+// writer killed before the CURRENT file existed): the creation may go on.
+bool creation_started(const fs::path& dir) {
+  std::error_code ec;
+  bool any = false;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const bool rocksdb_file = name == "LOCK" || name == "IDENTITY" || name.starts_with("LOG") ||
+                              name.starts_with("MANIFEST-") || name.starts_with("OPTIONS-") ||
+                              name.ends_with(".log") || name.ends_with(".dbtmp");
+    if (!rocksdb_file || !e.is_regular_file(ec)) return false;
+    any = true;
+  }
+  return any && !ec;
+}
+
 }  // namespace
 
 namespace detail {
@@ -234,7 +250,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   // Never turn an unrelated (or damaged) non-empty folder into a database: only an empty or
   // missing folder is created, an existing one must already hold a database (its CURRENT file).
   if (writer && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) &&
-      !fs::exists(dir / "CURRENT", ec))
+      !fs::exists(dir / "CURRENT", ec) && !creation_started(dir))
     throw Error(ErrorKind::invalid_argument,
                 "folder '" + where +
                     "' is not empty and holds no damdb database (no CURRENT file): not "
@@ -268,8 +284,13 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   if (fs::exists(dir / "CURRENT", ec)) {
     std::vector<std::string> present;
     check(rocksdb::DB::ListColumnFamilies(d, where, &present), "opening database '" + where + "'");
+    // A writer killed while creating the database (the families are created in schema order,
+    // `meta` last, before any game is written) left it without `meta`: finish the creation.
+    const bool creation_interrupted =
+        writer && std::find(present.begin(), present.end(), kCfNames[kMeta]) == present.end();
     for (const char* name : kCfNames)
-      if (std::find(present.begin(), present.end(), name) == present.end())
+      if (!creation_interrupted &&
+          std::find(present.begin(), present.end(), name) == present.end())
         throw Error(ErrorKind::invalid_argument,
                     "database '" + where + "' lacks the column family '" + name +
                         "': it was written by another damdb version (this one reads schema "

@@ -427,3 +427,62 @@ TEST_F(CliGamesTest, StatsEventsResultsOpenings) {
 
 }  // namespace
 }  // namespace damdb
+
+namespace damdb {
+namespace {
+
+TEST_F(CliGamesTest, ShowAndGamesListEverySource) {
+  // The same game twice: a broadcast copy (every tag line ending in the characters '\' 'r',
+  // another Event) first, then a clean copy, which becomes the stored one.
+  const std::string moves = "\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n";
+  test::write_text(path("copies.pdn"),
+                   "[Event \"Live\"]\\r\n[White \"Alice\"]\\r\n[Black \"Bob\"]\\r\n"
+                   "[Result \"2-0\"]\\r\n" + moves +
+                   "[Event \"Club\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"2-0\"]\n" +
+                   moves);
+  const std::string db = " --db '" + path("copies-db").string() + "'";
+  ASSERT_EQ(damdb("import '" + path("copies.pdn").string() + "'" + db, false).exit_code, 0);
+
+  const CommandRun games = damdb("games --json" + db, false);
+  ASSERT_EQ(games.exit_code, 0) << games.err;
+  const nlohmann::json list = nlohmann::json::parse(games.out);
+  ASSERT_EQ(list["games"], 1);
+  EXPECT_EQ(list["results"][0]["sources"], 2);
+  EXPECT_EQ(list["results"][0]["event"], "Club");
+  EXPECT_EQ(list["results"][0]["result"], "2-0");
+
+  const CommandRun shown = damdb("show 1 --json" + db, false);
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const nlohmann::json game = nlohmann::json::parse(shown.out);
+  ASSERT_EQ(game["sources"].size(), 2u);
+  EXPECT_EQ(game["sources"][0]["game"], 2);
+  EXPECT_EQ(game["sources"][0]["first_line"], 8);
+  EXPECT_EQ(game["sources"][0]["stored"], true);
+  EXPECT_EQ(game["sources"][0]["status"], "valid");
+  EXPECT_EQ(game["sources"][1]["game"], 1);
+  EXPECT_EQ(game["sources"][1]["first_line"], 1);
+  EXPECT_EQ(game["sources"][1]["stored"], false);
+  EXPECT_EQ(game["sources"][1]["differing_tags"], nlohmann::json({{"Event", "Live"}}));
+
+  const CommandRun text = damdb("show 1" + db, false);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("2 sources (the first is the stored copy):"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("copies.pdn, game 1, line 1-6, "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("     [Event \"Live\"]\n"), std::string::npos) << text.out;
+}
+
+TEST_F(CliGamesTest, GamesShowTheNormalisedDate) {
+  const nlohmann::json list = json("games --limit 100");
+  ASSERT_FALSE(list["results"].empty());
+  for (const auto& row : list["results"]) {
+    const std::string date = row["date"];
+    // "YYYY.MM.DD" with '?' for unknown parts, or "" when nothing of the date is known.
+    EXPECT_TRUE(date.empty() || (date.size() == 10 && date[4] == '.' && date[7] == '.'))
+        << date << " from " << row["date_tag"];
+    EXPECT_EQ(row["sources"], 1);
+  }
+}
+
+}  // namespace
+}  // namespace damdb

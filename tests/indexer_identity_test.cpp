@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "indexer/issue_kinds.hpp"
 #include "indexer/query.hpp"
 #include "pdn/replay.hpp"
 #include "tests/games_fixture.hpp"
@@ -169,6 +170,36 @@ TEST(GameIdentity, IllegalMoveCopyIsNotTheCleanGame) {
   EXPECT_NE(r.games[1].issue_kinds &
                 (std::uint64_t{1} << static_cast<unsigned>(pdn::IssueKind::CaptureRequired)),
             0u);
+}
+
+}  // namespace
+}  // namespace damdb
+
+namespace damdb {
+namespace {
+
+TEST(GameIdentity, CountsByKindTellMoveErrorsFromOtherErrors) {
+  test::TempFolder folder("identity-kinds");
+  test::write_text(
+      folder.path() / "games.pdn",
+      // An illegal move: 28-22 while 28x19 is compulsory.
+      game("A", "B", "2-0", "", "1. 32-28 19-23 2. 28-22") +
+      // Unreadable text between the tags, every move legal: invalid, but no illegal move.
+      game("C", "D", "2-0", "", kShortGame, "\\r") +
+      // Legal moves, the Result tag contradicts the terminator: a warning.
+      "[White \"E\"]\n[Black \"F\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 0-2\n");
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  const db::Counts c = test::open_read_only(folder.path() / "db").meta().counts;
+  EXPECT_EQ(c.games, 3u);
+  EXPECT_EQ(c.invalid, 2u);
+  EXPECT_EQ(c.warnings + c.valid, 1u);
+  EXPECT_EQ(indexer::games_with_move_error(c), 1u);
+  EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::CaptureRequired)], 1u);
+  EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::Syntax)], 1u);
+  EXPECT_EQ(c.with_kind[static_cast<unsigned>(pdn::IssueKind::ResultMismatch)], 1u);
+  EXPECT_EQ(indexer::issue_kind_name(static_cast<unsigned>(pdn::IssueKind::CaptureRequired)),
+            "capture_required");
+  EXPECT_EQ(indexer::issue_kind_name(63), "kind_63");  // a kind this build does not know
 }
 
 }  // namespace
