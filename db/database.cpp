@@ -56,6 +56,20 @@ void check(const rocksdb::Status& s, const std::string& what) {
   throw Error(kind, what + ": " + s.ToString());
 }
 
+/// True when `dir` holds only the files RocksDB writes before a new database's CURRENT file
+/// (a creation killed midway): it may be created again.
+bool creation_interrupted(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const bool startup = name == "LOCK" || name == "IDENTITY" || name.starts_with("LOG") ||
+                         name.starts_with("MANIFEST-") || name.starts_with("OPTIONS-") ||
+                         name.ends_with(".dbtmp") || name.ends_with(".log");
+    if (!startup) return false;
+  }
+  return !ec;
+}
+
 rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
 std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
@@ -236,7 +250,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   // Never turn an unrelated (or damaged) non-empty folder into a database: only an empty or
   // missing folder is created, an existing one must already hold a database (its CURRENT file).
   if (writer && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) &&
-      !fs::exists(dir / "CURRENT", ec))
+      !fs::exists(dir / "CURRENT", ec) && !creation_interrupted(dir))
     throw Error(ErrorKind::invalid_argument,
                 "folder '" + where +
                     "' is not empty and holds no damdb database (no CURRENT file): not "
@@ -272,8 +286,11 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   if (fs::exists(dir / "CURRENT", ec)) {
     std::vector<std::string> present;
     check(rocksdb::DB::ListColumnFamilies(d, where, &present), "opening database '" + where + "'");
+    // Without "meta" (created last) the database's creation was interrupted (killed): the
+    // missing families are created now. With it, a missing family means another schema.
+    const bool created = std::find(present.begin(), present.end(), "meta") != present.end();
     for (const char* name : kCfNames)
-      if (std::find(present.begin(), present.end(), name) == present.end())
+      if (created && std::find(present.begin(), present.end(), name) == present.end())
         throw Error(ErrorKind::invalid_argument,
                     "database '" + where + "' lacks the column family '" + name +
                         "': it was written by another damdb version (this one reads schema "
