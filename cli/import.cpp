@@ -2,6 +2,7 @@
 // files in the database and indexes its positions. Progress on standard error.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -42,6 +43,38 @@ void show_progress(const indexer::ImportProgress& p, bool terminal, double elaps
   }
 }
 
+/// The files to import: each FILE as given ("-" too), each DIR as the *.pdn files below it
+/// (recursively, sorted). An input that is neither is reported on standard error and counted
+/// in `unreadable`.
+std::vector<std::string> import_inputs(const std::vector<std::string>& given,
+                                       std::size_t& unreadable) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& f : given) {
+    std::error_code ec;
+    if (f == "-" || fs::is_regular_file(f, ec)) {
+      files.push_back(f);
+    } else if (fs::is_directory(f, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(f, ec); !ec && it != fs::end(it);
+           it.increment(ec))
+        if (it->path().extension() == ".pdn" && it->is_regular_file(ec))
+          found.push_back(it->path().string());
+      if (ec)
+        std::fprintf(stderr, "damdb: cannot read all of %s: %s\n", f.c_str(),
+                     ec.message().c_str());
+      unreadable += ec ? 1 : 0;
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      std::fprintf(stderr, "damdb: cannot read %s: %s\n", f.c_str(),
+                   fs::exists(f, ec) ? "not a regular file" : "no such file");
+      ++unreadable;
+    }
+  }
+  return files;
+}
+
 void setup_import(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> files;
@@ -51,19 +84,18 @@ void setup_import(CLI::App& app, int& exit_code) {
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("import", "Import PDN files into the database and index them");
-  cmd->add_option("files", opts->files, "PDN files ('-' for standard input)")->required();
+  cmd->add_option("files", opts->files,
+                  "PDN files, or folders (their *.pdn files, recursively); '-' for standard input")
+      ->required();
   add_database_option(cmd, opts->db);
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
   cmd->add_option("--batch-games", opts->batch_games, "New games per atomic commit (default 20000)")
       ->check(CLI::Range(1, 10000000));
   cmd->callback([opts, &exit_code] {
-    // Check the inputs first: a missing file must not leave an empty database behind.
-    for (const auto& f : opts->files) {
-      std::error_code ec;
-      if (f != "-" && !std::filesystem::is_regular_file(f, ec))
-        throw InputError("cannot read " + f + ": " +
-                         (std::filesystem::exists(f, ec) ? "not a regular file" : "no such file"));
-    }
+    // Check the inputs first: without a readable one, no empty database is left behind.
+    std::size_t unreadable = 0;
+    const std::vector<std::string> files = import_inputs(opts->files, unreadable);
+    if (files.empty()) throw InputError("no readable input: nothing imported");
     db::OpenOptions open;
     open.bulk_load = true;
     db::Database database = db::Database::open(database_folder(opts->db), open);
@@ -78,8 +110,10 @@ void setup_import(CLI::App& app, int& exit_code) {
       show_progress(p, terminal, elapsed);
     };
     // A missing file (pdn::ReadError) or a storage failure (db::Error) reaches main's handler.
-    const indexer::ImportSummary s = indexer::import_files(database, opts->files, options);
+    const indexer::ImportSummary s = indexer::import_files(database, files, options);
     if (terminal) std::fprintf(stderr, "\n");
+    for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
+    unreadable += s.unreadable.size();
     if (opts->json) {
       nlohmann::json j{{"files", s.files},
                        {"files_already_imported", s.files_already_imported},
@@ -108,7 +142,7 @@ void setup_import(CLI::App& app, int& exit_code) {
         std::printf("%llu file(s) were already imported unchanged and were skipped\n",
                     static_cast<unsigned long long>(s.files_already_imported));
     }
-    exit_code = kOk;
+    exit_code = unreadable > 0 ? kBadInput : kOk;
   });
 }
 

@@ -23,6 +23,15 @@ int main(int argc, char** argv) {
   });
   int exit_code = kOk;
   for (const auto& setup : command_registry()) setup(app, exit_code);
+  // The first word that is not an option names the command: say so when it names none (CLI11
+  // would only say that a subcommand is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    const auto known = app.get_subcommands([&](const CLI::App* c) { return c->check_name(argv[1]); });
+    if (known.empty()) {
+      std::cerr << "damdb: unknown command '" << argv[1] << "'; see damdb --help\n";
+      return kBadInput;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,4 +1,4 @@
-// `damdb parse FILE... [--json]`: reads PDN files and reports, per file, the games read, the
+// `damdb parse FILE... [--json] [--quiet]`: reads PDN files and reports, per file, the games read, the
 // errors with their positions, and the encodings and variants seen. Exit code 0 when no game
 // has errors, 1 when some have, 2 when a file cannot be read (see command.hpp).
 #include <cstdio>
@@ -27,7 +27,9 @@ struct FileReport {
   std::vector<std::pair<std::size_t, std::string>> not_international;  // game index, reason
 };
 
-FileReport parse_file(const std::string& path) {
+/// Reads one file; with `quiet`, the diagnostics are counted, not kept (memory stays bounded by
+/// the largest game whatever the file holds).
+FileReport parse_file(const std::string& path, bool quiet) {
   FileReport r;
   r.file = path;
   pdn::GameReader reader(path);
@@ -49,7 +51,7 @@ FileReport parse_file(const std::string& path) {
       } else {
         ++r.warnings;
       }
-      r.diagnostics.push_back(std::move(d));
+      if (!quiet) r.diagnostics.push_back(std::move(d));
     }
     if (has_error) ++r.games_with_errors;
   });
@@ -100,15 +102,17 @@ void setup(CLI::App& app, int& exit_code) {
       app.add_subcommand("parse", "Read PDN files and report games, errors, encodings, variants");
   auto files = std::make_shared<std::vector<std::string>>();
   auto json = std::make_shared<bool>(false);
+  auto quiet = std::make_shared<bool>(false);
   cmd->add_option("files", *files, "PDN files ('-' reads standard input)")->required();
   cmd->add_flag("--json", *json, "print one JSON document instead of text");
-  cmd->callback([files, json, &exit_code] {
+  cmd->add_flag("--quiet", *quiet, "counts only: no list of errors and warnings");
+  cmd->callback([files, json, quiet, &exit_code] {
     std::vector<FileReport> reports;
     std::size_t unreadable = 0;
     for (const std::string& f : *files) {
       // An unreadable file is reported and skipped; the others are still read (exit code 2).
       try {
-        reports.push_back(parse_file(f));
+        reports.push_back(parse_file(f, *quiet));
       } catch (const pdn::ReadError& e) {
         std::fprintf(stderr, "damdb: %s\n", e.what());
         ++unreadable;

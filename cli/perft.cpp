@@ -21,13 +21,14 @@ void setup_perft(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
   cmd->add_option("--depth", opts->depth, "Depth in plies, 1..20")->required();
-  cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
+  // Given, even empty, --fen must be a valid FEN: only its absence means the initial position.
+  auto* fen = cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
   cmd->add_flag("--divide", opts->divide, "Print the count below each first move");
-  cmd->callback([opts, &exit_code] {
+  cmd->callback([opts, fen, &exit_code] {
     using namespace damdb::rules;
     if (opts->depth < 1 || opts->depth > 20)
       throw InputError("--depth must be between 1 and 20, got " + std::to_string(opts->depth));
-    const Position pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
+    const Position pos = fen->count() == 0 ? Position::initial() : parse_fen(opts->fen);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
     if (opts->divide) {

@@ -74,6 +74,7 @@ void setup_show(CLI::App& app, int& exit_code) {
     std::string svg;
     bool numbers = false;
     bool json = false;
+    bool force = false;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
@@ -84,13 +85,16 @@ void setup_show(CLI::App& app, int& exit_code) {
                   "With a game: show the position after N plies "
                   "(0 = start; default: the final position)")
       ->check(kCount);
-  cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
+  // Given, even empty, --fen must be a valid FEN: only its absence means the initial position.
+  auto* fen = cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
   cmd->add_flag("--numbers", opts->numbers, "Show square numbers on empty squares");
   cmd->add_option("--svg", opts->svg, "Also write the diagram as an SVG file");
+  cmd->add_flag("--force", opts->force, "Replace the SVG file if it exists");
   cmd->add_flag("--json", opts->json, "Print one JSON object");
-  cmd->callback([opts, &exit_code] {
+  cmd->callback([opts, fen, &exit_code] {
     using namespace damdb::rules;
-    if (!opts->game.empty() && !opts->fen.empty())
+    if (!opts->svg.empty()) refuse_to_overwrite(opts->svg, opts->force);
+    if (!opts->game.empty() && fen->count() > 0)
       throw InputError("show: give a game id or --fen, not both");
     if (opts->game.empty() && opts->ply) throw InputError("show: --ply needs a game id");
 
@@ -102,7 +106,7 @@ void setup_show(CLI::App& app, int& exit_code) {
       view = indexer::view_game(database, id, opts->ply);
       pos = view->position;
     } else {
-      pos = opts->fen.empty() ? Position::initial() : parse_fen(opts->fen);
+      pos = fen->count() == 0 ? Position::initial() : parse_fen(opts->fen);
     }
     if (!opts->svg.empty()) write_svg(opts->svg, pos, opts->numbers);
 

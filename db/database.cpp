@@ -20,6 +20,7 @@
 
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
+#include "db/detail/storage_guard.hpp"
 #include "db/detail/stats_merge_operator.hpp"
 #include "db/error.hpp"
 #include "db/position_entry.hpp"
@@ -48,7 +49,8 @@ constexpr std::string_view kMetaSourcePrefix = "source:";
 void check(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return;
   ErrorKind kind = ErrorKind::io;
-  if (s.IsNotFound() || s.IsPathNotFound()) kind = ErrorKind::not_found;
+  if (s.IsNoSpace()) kind = ErrorKind::no_space;
+  else if (s.IsNotFound() || s.IsPathNotFound()) kind = ErrorKind::not_found;
   else if (s.IsCorruption()) kind = ErrorKind::corruption;
   else if (s.IsInvalidArgument() || s.IsNotSupported()) kind = ErrorKind::invalid_argument;
   throw Error(kind, what + ": " + s.ToString());
@@ -268,6 +270,8 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   d.bytes_per_sync = 1 << 20;
   d.keep_log_file_num = 2;
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  d.info_log = detail::quiet_logger();  // see storage_guard.hpp
+  if (options.env) d.env = options.env;
   d.db_write_buffer_size = impl->bulk ? (1ull << 30) : (256ull << 20);
   // Secondary: required by RocksDB. Read-only: every table file is opened at open time, so a
   // compaction of a running import that deletes files cannot break a query in the middle.
@@ -328,6 +332,8 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                                    "wait until it ends (queries may run meanwhile): " +
                                    s.ToString());
   check(s, "opening database '" + where + "'");
+  // SST files of a commit killed before its ingestion (never part of the database).
+  if (options.mode == OpenMode::read_write) fs::remove_all(dir / "ingest", ec);
 
   // Meta: create on first open, check the schema version otherwise.
   auto version = impl->get(kMeta, kMetaSchema);
@@ -387,6 +393,10 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   if (batch.generation_ != impl.generation || batch.first_id_ != impl.next_id)
     throw Error(ErrorKind::invalid_argument, "stale batch: another batch was committed since");
   if (batch.empty()) return;
+  // A full disk is found before anything is written (storage_guard.hpp): the SST files, or the
+  // log and the later flush of a write batch, take about twice the batch's memory.
+  detail::require_free_space(impl.folder, 2 * std::uint64_t{batch.memory_bytes()} + (4u << 20),
+                             "the next batch of " + std::to_string(batch.games()) + " games");
 
   using Row = ImportBatch::Row;
   const bool sorted = method != CommitMethod::unsorted_write_batch;
@@ -571,6 +581,18 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
     if (ec) throw Error(ErrorKind::io, "cannot create '" + dir.string() + "': " + ec.message());
     std::array<std::unique_ptr<rocksdb::SstFileWriter>, kCfCount> writers;
     std::array<std::string, kCfCount> paths;
+    // Whatever happens (a write error, a full disk), no file stays in ingest/: the writers are
+    // closed first, then their files removed.
+    struct RemoveFiles {
+      decltype(writers)& w;
+      decltype(paths)& p;
+      ~RemoveFiles() {
+        for (auto& x : w) x.reset();
+        std::error_code ignored;
+        for (const auto& f : p)
+          if (!f.empty()) fs::remove(f, ignored);
+      }
+    } remove_files{writers, paths};
     auto writer = [&](Cf cf) -> rocksdb::SstFileWriter& {
       if (!writers[cf]) {
         rocksdb::Options opts(impl.db_options, impl.cf_opts[cf]);
@@ -615,10 +637,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
       arg.options.move_files = true;
       args.push_back(std::move(arg));
     }
-    auto s = impl.db->IngestExternalFiles(args);
-    for (const auto& p : paths)
-      if (!p.empty()) fs::remove(p, ec);
-    check(s, where);
+    check(impl.db->IngestExternalFiles(args), where);
   }
 
   impl.counts = counts;
@@ -637,6 +656,12 @@ void Database::flush() {
 void Database::compact() {
   if (impl_->mode != OpenMode::read_write)
     throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot compact");
+  // Compaction writes the new table files before it frees the old ones: about half the table
+  // files' size (bulk loads are written uncompressed and compacted with ZSTD, which more than
+  // halves them). Should it still run out, RocksDB's NoSpace becomes Error(no_space).
+  std::uint64_t sst = 0;
+  impl_->db->GetAggregatedIntProperty(rocksdb::DB::Properties::kTotalSstFilesSize, &sst);
+  detail::require_free_space(impl_->folder, sst / 2 + (4u << 20), "compacting the database");
   flush();
   for (std::size_t c = 1; c < kCfCount; ++c) {
     const std::string what =

@@ -27,6 +27,10 @@
 #include "db/position_stats.hpp"
 #include "db/text_index.hpp"
 
+namespace rocksdb {
+class Env;
+}
+
 namespace damdb::db {
 
 /// Default database folder name, relative to the current directory (the CLI overrides it
@@ -46,6 +50,9 @@ struct OpenOptions {
   std::filesystem::path secondary_folder;
   /// Read-write only: tune for a bulk import (larger memtables). Reads are unaffected.
   bool bulk_load = false;
+  /// Tests only: the rocksdb::Env to run on (e.g. one that injects disk-full errors); it must
+  /// outlive the Database. nullptr: the default environment.
+  rocksdb::Env* env = nullptr;
 };
 
 /// How commit() writes a batch (all are atomic; see db/SCHEMA.md "Bulk load").

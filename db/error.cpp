@@ -8,6 +8,7 @@ const char* to_string(ErrorKind kind) noexcept {
     case ErrorKind::corruption: return "corruption";
     case ErrorKind::io: return "I/O error";
     case ErrorKind::invalid_argument: return "invalid argument";
+    case ErrorKind::no_space: return "no space";
   }
   return "unknown error";
 }

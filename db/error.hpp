@@ -13,9 +13,10 @@ enum class ErrorKind {
   corruption,        ///< stored bytes do not decode (bad checksum, truncated value, bad varint)
   io,                ///< the file system failed (permissions, disk full, lock held by a writer)
   invalid_argument,  ///< the caller passed something the layer cannot store or do
+  no_space,          ///< the disk is full, or too full for the next write (checked beforehand)
 };
 
-/// Returns "not found", "corruption", "I/O error" or "invalid argument".
+/// Returns "not found", "corruption", "I/O error", "invalid argument" or "no space".
 const char* to_string(ErrorKind kind) noexcept;
 
 /// Exception raised by every function of damdb::db on failure. what() is

@@ -67,7 +67,13 @@ class Importer {
       if (f != "-") progress_.total_bytes += fs::file_size(f, ec);
     }
     for (const db::SourceInfo& s : db_.meta().sources) known_[s.path] = s;
-    for (const auto& f : files) import_file(f);
+    for (const auto& f : files) {
+      try {
+        import_file(f);
+      } catch (const pdn::ReadError& e) {
+        summary_.unreadable.push_back(e.what());
+      }
+    }
     commit();
     const std::uint64_t stored_before = db_.meta().counts.games - summary_.games_stored;
     if (options_.compact_at_end && summary_.games_stored > 0 &&

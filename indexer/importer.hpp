@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "db/database.hpp"
 
@@ -23,6 +24,7 @@ struct ImportSummary {
   std::uint64_t warnings = 0;    ///< new games stored with warnings
   std::uint64_t skipped = 0;     ///< games of another variant (not stored)
   std::uint64_t positions = 0;   ///< positions indexed (game, ply pairs) for new games
+  std::vector<std::string> unreadable;  ///< files that could not be read (skipped): the reason
   double seconds = 0;
 };
 
@@ -55,7 +57,8 @@ struct ImportOptions {
 /// are replayed and stored; an edited file is imported again (its changed games become new
 /// games, unchanged ones are duplicates). "-" reads standard input (never skipped or resumed;
 /// duplicates still are not stored twice).
-/// Throws pdn::ReadError for a file that cannot be read and db::Error for storage failures.
+/// A file that cannot be read is skipped and listed in ImportSummary::unreadable (the others are
+/// imported); throws db::Error for storage failures.
 ImportSummary import_files(db::Database& database, const std::vector<std::string>& files,
                            const ImportOptions& options = {});
 

@@ -106,6 +106,11 @@ Position parse_fen(std::string_view fen) {
       }
     }
   }
+  // Each side has 20 pieces at the start and never gains one (FMJD art. 2).
+  for (int ci = 0; ci < 2; ++ci)
+    if (count(pieces[ci]) > 20)
+      fail(fen, std::string(ci == 0 ? "White" : "Black") + " has " +
+                    std::to_string(count(pieces[ci])) + " pieces; a side has at most 20");
   return Position::from_bitboards(pieces[0], pieces[1], kings, side);
 }
 

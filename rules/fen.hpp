@@ -18,7 +18,7 @@ struct FenError : std::invalid_argument {
 /// comma list of squares, ranges "1-20" and kings "K45"; case, white space and a trailing '.' are
 /// ignored; a side may be empty ("B:W50:B"). Throws FenError for an unknown side to move ('?'
 /// or anything else), squares outside 1..50, a square given twice, a white man on 1..5 or a
-/// black man on 46..50, or malformed text.
+/// black man on 46..50, more than 20 pieces of one colour, or malformed text.
 Position parse_fen(std::string_view fen);
 
 /// Writes the canonical FEN: "W:W31,32,K45:B1,2" — side, then White's list, then Black's, each

@@ -14,3 +14,10 @@ cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+echo "== fuzz smoke run (a few seconds per libFuzzer target) =="
+if command -v clang++ >/dev/null; then
+  bash scripts/fuzz.sh 3
+else
+  echo "clang++ not installed: fuzz smoke run skipped"
+fi

@@ -144,7 +144,7 @@ std::string random_king_heavy_fen(std::mt19937_64& rng) {
   for (int i = 0; i < 50; ++i) squares[i] = i + 1;
   std::shuffle(squares.begin(), squares.end(), rng);
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const int own_kings = pick(2, 8), own_men = pick(0, 6), opp_men = pick(6, 20),
+  const int own_kings = pick(2, 8), own_men = pick(0, 6), opp_men = pick(6, 17),
             opp_kings = pick(0, 3);
   const bool white = pick(0, 1) == 1;
   std::string own, opp;
