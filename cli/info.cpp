@@ -43,7 +43,7 @@ void setup_info(CLI::App& app, int& exit_code) {
     } else {
       std::printf("database %s (schema %u)\n", database.folder().c_str(), info.schema_version);
       std::printf(
-          "  games %llu: %llu valid, %llu with warnings, %llu with an illegal move\n",
+          "  games %llu: %llu valid, %llu with warnings, %llu invalid\n",
           static_cast<unsigned long long>(c.games), static_cast<unsigned long long>(c.valid),
           static_cast<unsigned long long>(c.warnings), static_cast<unsigned long long>(c.invalid));
       std::printf("  duplicates offered %llu\n", static_cast<unsigned long long>(c.duplicates));

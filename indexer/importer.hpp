@@ -8,6 +8,7 @@
 #include <string>
 
 #include "db/database.hpp"
+#include "pdn/validate.hpp"
 
 namespace damdb::indexer {
 
@@ -23,6 +24,8 @@ struct ImportSummary {
   std::uint64_t skipped = 0;     ///< games of another variant (not stored)
   std::uint64_t positions = 0;   ///< positions indexed (game, ply pairs) for new games
   double seconds = 0;
+  /// The verdicts of every game read and replayed (duplicates included), by severity and kind.
+  pdn::ValidationSummary validation;
 };
 
 /// Where an import stands (for progress displays).

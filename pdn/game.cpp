@@ -17,10 +17,6 @@ std::string_view to_string(Encoding encoding) {
   return "?";
 }
 
-std::string_view to_string(Severity severity) {
-  return severity == Severity::Error ? "error" : "warning";
-}
-
 std::string_view to_string(Outcome outcome) {
   switch (outcome) {
     case Outcome::WhiteWin: return "white win";
@@ -51,8 +47,10 @@ std::string Diagnostic::to_string() const {
   s += ':' + std::to_string(pos.line) + ':' + std::to_string(pos.column) + ": ";
   s += pdn::to_string(severity);
   s += ": game " + std::to_string(game_index + 1) + ": " + message;
+  if (count > 1) s += " (" + std::to_string(count) + " times)";
   if (!offending.empty()) s += ": '" + offending + "'";
   if (!expected.empty()) s += " (expected " + expected + ")";
+  s += " [" + std::string(pdn::to_string(kind)) + "]";
   return s;
 }
 
@@ -70,6 +68,32 @@ const Element* Game::result() const {
 bool Game::has_errors() const {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+void add_diagnostic(Game& game, Diagnostic d) {
+  if (d.severity != Severity::Error)
+    for (Diagnostic& old : game.diagnostics)
+      if (old.kind == d.kind) {
+        old.count += d.count;
+        return;
+      }
+  game.diagnostics.push_back(std::move(d));
+}
+
+bool Game::needs_verbatim_copy() const {
+  for (const Diagnostic& d : diagnostics)
+    switch (d.kind) {
+      case IssueKind::StrayText:
+      case IssueKind::MalformedTag:
+      case IssueKind::UnclosedComment:
+      case IssueKind::UnclosedVariation:
+      case IssueKind::NonStandardResult:
+      case IssueKind::TooManyProblems:
+        return true;
+      default:
+        if (d.severity == Severity::Error) return true;
+    }
   return false;
 }
 
