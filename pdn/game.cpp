@@ -46,7 +46,8 @@ std::string Diagnostic::to_string() const {
   std::string s = file.empty() ? std::string("<input>") : file;
   s += ':' + std::to_string(pos.line) + ':' + std::to_string(pos.column) + ": ";
   s += pdn::to_string(severity);
-  s += ": game " + std::to_string(game_index + 1) + ": " + message;
+  if (game_index != kNoGame) s += ": game " + std::to_string(game_index + 1);
+  s += ": " + message;
   if (count > 1) s += " (" + std::to_string(count) + " times)";
   if (!offending.empty()) s += ": '" + offending + "'";
   if (!expected.empty()) s += " (expected " + expected + ")";
@@ -71,10 +72,30 @@ bool Game::has_errors() const {
   return false;
 }
 
+void merge_message(Diagnostic& into, std::string_view other_message) {
+  if (other_message == into.message || into.message.starts_with(label(into.kind))) return;
+  into.message = std::string(label(into.kind)) + " (first: " + into.message + ")";
+}
+
+void append_printable(std::string_view text, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 && c != '\t') {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+}
+
 void add_diagnostic(Game& game, Diagnostic d) {
   if (d.severity != Severity::Error)
     for (Diagnostic& old : game.diagnostics)
       if (old.kind == d.kind) {
+        merge_message(old, d.message);
         old.count += d.count;
         return;
       }

@@ -49,7 +49,8 @@ struct Diagnostic {
   Severity severity = Severity::Warning;
   std::uint32_t count = 1;     ///< occurrences of this kind in the game (warnings and notes)
   std::string file;            ///< source name as given to the reader ("-" for stdin)
-  std::size_t game_index = 0;  ///< 0-based index of the game in its file
+  std::size_t game_index = 0;  ///< 0-based index of the game in its file; kNoGame: outside any
+  static constexpr std::size_t kNoGame = static_cast<std::size_t>(-1);
   TextPos pos;                 ///< where the offending text starts
   std::string offending;       ///< the offending text (at most 40 characters, UTF-8)
   std::string expected;        ///< what the grammar expected instead (may be empty)
@@ -159,6 +160,14 @@ struct Game {
   /// a non-standard result, problems not reported). Such a game is best copied as read.
   bool needs_verbatim_copy() const;
 };
+
+/// When a diagnostic of one kind absorbs another with a different message, its message becomes
+/// "<label of the kind> (first: <first message>)".
+void merge_message(Diagnostic& into, std::string_view other_message);
+
+/// Appends `text` to `out` with control characters written as \xNN (NUL bytes, stray CRs), so
+/// that a diagnostic's offending text prints on one line.
+void append_printable(std::string_view text, std::string& out);
 
 /// Adds `d` to game.diagnostics; a warning or note of a kind the game already has only adds its
 /// count to that one (the first place is kept).

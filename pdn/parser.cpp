@@ -185,6 +185,7 @@ class Parser {
     if (severity != Severity::Error)
       for (Diagnostic& d : game_.diagnostics)
         if (d.kind == kind) {
+          merge_message(d, message);
           ++d.count;
           return;
         }
@@ -211,7 +212,7 @@ class Parser {
     while (from + len < to && len > 0 &&
            (static_cast<unsigned char>(s_[from + len]) & 0xC0) == 0x80)
       --len;  // do not cut a UTF-8 sequence
-    d.offending.assign(s_ + from, len);
+    append_printable(std::string_view(s_ + from, len), d.offending);
     d.expected = std::move(expected);
     d.message = std::move(message);
     game_.diagnostics.push_back(std::move(d));

@@ -108,16 +108,19 @@ void GameReader::note_text_outside_games(std::string_view text, LineColumn at) {
   d.kind = IssueKind::StrayText;
   d.severity = Severity::Warning;
   d.file = source_;
-  d.game_index = index_;  // the game that follows
+  d.game_index = Diagnostic::kNoGame;
   d.pos = {at.line, at.column, 0};
   std::size_t len = std::min<std::size_t>(text.size(), 40);
   while (len > 0 && len < text.size() && (static_cast<unsigned char>(text[len]) & 0xC0) == 0x80)
     --len;
-  d.offending.assign(text.substr(0, len));
-  while (!d.offending.empty() && (d.offending.back() == '\n' || d.offending.back() == '\r'))
-    d.offending.pop_back();
+  std::string shown(text.substr(0, len));
+  for (char& c : shown)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+  append_printable(shown, d.offending);
   d.expected = "a game (tags or moves)";
-  d.message = "text outside any game (no tag and no move) skipped";
+  d.message = "text outside any game (no tag and no move) skipped" +
+              (index_ > 0 ? " after game " + std::to_string(index_) : std::string());
   file_diagnostics_.push_back(std::move(d));
 }
 
