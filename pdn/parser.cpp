@@ -726,18 +726,16 @@ class Parser {
       return i;
     };
     std::size_t r;
-    if (peek(q) == '0' && peek(q + 1) == '.' && peek(q + 2) == '5') {  // 0.5-0.5
+    // A half point written "1/2" or "0.5" at i (the three characters of `half`).
+    auto is_half = [&](std::size_t i, const char* half) {
+      return peek(i) == half[0] && peek(i + 1) == half[1] && peek(i + 2) == half[2];
+    };
+    const char* half = is_half(q, "1/2") ? "1/2" : is_half(q, "0.5") ? "0.5" : nullptr;
+    if (half) {  // 1/2-1/2, 0.5-0.5
       r = skip_blank(q + 3);
       if (peek(r) != '-') return false;
       r = skip_blank(r + 1);
-      if (!(peek(r) == '0' && peek(r + 1) == '.' && peek(r + 2) == '5')) return false;
-      r += 3;
-      outcome = Outcome::Draw;
-    } else if (peek(q) == '1' && peek(q + 1) == '/' && peek(q + 2) == '2') {
-      r = skip_blank(q + 3);
-      if (peek(r) != '-') return false;
-      r = skip_blank(r + 1);
-      if (!(peek(r) == '1' && peek(r + 1) == '/' && peek(r + 2) == '2')) return false;
+      if (!is_half(r, half)) return false;
       r += 3;
       outcome = Outcome::Draw;
     } else {
