@@ -14,8 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/kind_counts.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/repair.hpp"
+#include "pdn/validate.hpp"
 #include "pdn/writer.hpp"
 
 namespace damdb::cli {
@@ -111,6 +113,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
     nlohmann::json fixes = nlohmann::json::array(), unrepaired = nlohmann::json::array();
     std::size_t games = 0, unchanged = 0, repaired = 0, truncated = 0, kept = 0, skipped = 0;
     std::string text;
+    pdn::ValidationSummary read;  // the games as read, by severity and kind
     for (const auto& file : opts->files) {
       try {
         pdn::GameReader reader(file);
@@ -119,6 +122,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
           ++games;
           skipped += !game.variant.international;
           pdn::CleanResult r = pdn::clean_game(game, options);
+          read.add(r.as_read);
           for (const auto& f : r.fixes) {
             fixes.push_back(fix_json(game, f));
             std::printf("%s:%u:%u: game %zu, ply %d: %s -> %s (%s, confidence %.2f)\n",
@@ -153,6 +157,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
           pdn::write_game(r.game, text);
           out << text;
         }
+        read.add_file(reader.file_diagnostics());
       } catch (const pdn::ReadError& e) {
         if (!opts->dry_run) {
           out.close();
@@ -179,9 +184,12 @@ void setup_clean(CLI::App& app, int& exit_code) {
     std::fflush(stdout);
     std::printf(
         "cleaned %zu game(s): %zu unchanged, %zu repaired (%zu fixes), %zu truncated, "
-        "%zu kept as read with a non-move error, %zu other variants%s\n",
+        "%zu kept as read with an error that is no illegal move, %zu other variants%s\n",
         games, unchanged, repaired, fixes.size(), truncated, kept, skipped,
         opts->dry_run ? " (dry run: nothing written)" : "");
+    std::printf("  as read: %zu valid, %zu with warnings, %zu invalid\n", read.valid,
+                read.with_warnings, read.invalid);
+    print_kind_counts(read, "  ");
     exit_code = unrepaired.empty() ? kOk : kProblems;
   });
 }

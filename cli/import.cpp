@@ -10,6 +10,7 @@
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
+#include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
 #include "indexer/importer.hpp"
 
@@ -75,6 +76,13 @@ std::vector<std::string> import_inputs(const std::vector<std::string>& given,
   return files;
 }
 
+/// Issue kind name -> number of games read having it.
+nlohmann::json kinds_json(const pdn::ValidationSummary& v) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [kind, n] : v.kinds) j[std::string(pdn::to_string(kind))] = n;
+  return j;
+}
+
 void setup_import(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> files;
@@ -124,13 +132,14 @@ void setup_import(CLI::App& app, int& exit_code) {
                        {"warnings", s.warnings},
                        {"skipped", s.skipped},
                        {"positions", s.positions},
+                       {"kinds", kinds_json(s.validation)},
                        {"seconds", s.seconds},
                        {"database", database.folder().string()}};
       print_json(std::cout, j);
     } else {
       std::printf(
-          "imported %llu file(s) into %s: %llu games read, %llu stored (%llu with an illegal "
-          "move, %llu with warnings), %llu duplicates, %llu other variants skipped, %llu "
+          "imported %llu file(s) into %s: %llu games read, %llu stored (%llu invalid, %llu "
+          "with warnings), %llu duplicates, %llu other variants skipped, %llu "
           "positions indexed, %.2f s\n",
           static_cast<unsigned long long>(s.files), database.folder().c_str(),
           static_cast<unsigned long long>(s.games_read),
@@ -138,6 +147,7 @@ void setup_import(CLI::App& app, int& exit_code) {
           static_cast<unsigned long long>(s.invalid), static_cast<unsigned long long>(s.warnings),
           static_cast<unsigned long long>(s.duplicates), static_cast<unsigned long long>(s.skipped),
           static_cast<unsigned long long>(s.positions), s.seconds);
+      print_kind_counts(s.validation, "  ");
       if (s.files_already_imported)
         std::printf("%llu file(s) were already imported unchanged and were skipped\n",
                     static_cast<unsigned long long>(s.files_already_imported));

@@ -21,6 +21,7 @@ struct FileReport {
   std::size_t games_with_errors = 0;
   std::size_t errors = 0;
   std::size_t warnings = 0;
+  std::size_t notes = 0;
   std::map<std::string, std::size_t> encodings;
   std::map<std::string, std::size_t> variants;
   std::vector<pdn::Diagnostic> diagnostics;
@@ -48,13 +49,19 @@ FileReport parse_file(const std::string& path, bool quiet) {
       if (d.severity == pdn::Severity::Error) {
         ++r.errors;
         has_error = true;
-      } else {
+      } else if (d.severity == pdn::Severity::Warning) {
         ++r.warnings;
+      } else {
+        ++r.notes;
       }
       if (!quiet) r.diagnostics.push_back(std::move(d));
     }
     if (has_error) ++r.games_with_errors;
   });
+  for (const pdn::Diagnostic& d : reader.file_diagnostics()) {
+    ++r.warnings;
+    r.diagnostics.push_back(d);
+  }
   return r;
 }
 
@@ -65,6 +72,7 @@ nlohmann::json to_json(const FileReport& r) {
   j["games_with_errors"] = r.games_with_errors;
   j["errors"] = r.errors;
   j["warnings"] = r.warnings;
+  j["notes"] = r.notes;
   j["encodings"] = r.encodings;
   j["variants"] = r.variants;
   nlohmann::json ni = nlohmann::json::array();
@@ -74,6 +82,8 @@ nlohmann::json to_json(const FileReport& r) {
   nlohmann::json diags = nlohmann::json::array();
   for (const pdn::Diagnostic& d : r.diagnostics)
     diags.push_back({{"severity", std::string(pdn::to_string(d.severity))},
+                     {"kind", std::string(pdn::to_string(d.kind))},
+                     {"count", d.count},
                      {"game", d.game_index + 1},
                      {"line", d.pos.line},
                      {"column", d.pos.column},
@@ -86,7 +96,7 @@ nlohmann::json to_json(const FileReport& r) {
 
 void print_text(const FileReport& r) {
   std::cout << r.file << ": " << r.games << " games, " << r.games_with_errors << " with errors ("
-            << r.errors << " errors, " << r.warnings << " warnings)\n";
+            << r.errors << " errors, " << r.warnings << " warnings, " << r.notes << " notes)\n";
   std::cout << "  encodings:";
   for (const auto& [name, n] : r.encodings) std::cout << ' ' << name << '=' << n;
   std::cout << "\n  variants:";

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
 #include "json/replay.hpp"
 
@@ -23,7 +24,9 @@ void print_issue(const pdn::ReplayIssue& i, bool with_position) {
   if (i.ply > 0)
     std::printf("  move %d%s", i.move_number, i.side == rules::Color::kWhite ? "." : "...");
   if (!i.token.empty()) std::printf("  \"%s\"", i.token.c_str());
-  std::printf(": %s [%s]\n", i.message.c_str(), std::string(pdn::to_string(i.kind)).c_str());
+  std::printf(": %s", i.message.c_str());
+  if (i.count > 1) std::printf(" (%u times)", i.count);
+  std::printf(" [%s]\n", std::string(pdn::to_string(i.kind)).c_str());
   if (!with_position) return;
   if (!i.fen.empty()) std::printf("    position: %s\n", i.fen.c_str());
   if (!i.legal.empty()) {
@@ -52,16 +55,7 @@ void print_summary(const pdn::ValidationSummary& s) {
       "%zu invalid, %zu other variants skipped\n",
       s.files, s.games, static_cast<unsigned long long>(s.plies), s.valid, s.with_warnings,
       s.invalid, s.skipped);
-  auto kinds = [](const char* label, const std::map<std::string, std::size_t>& m) {
-    if (m.empty()) return;
-    std::printf("  %s:", label);
-    for (const auto& [k, n] : m) std::printf(" %s %zu", k.c_str(), n);
-    std::printf("\n");
-  };
-  kinds("errors", s.error_kinds);
-  kinds("warnings", s.warning_kinds);
-  if (s.notes)
-    std::printf("  notes: %zu tolerated dialect(s) (dates, rounds, FENs normalised)\n", s.notes);
+  print_kind_counts(s, "  ");
 }
 
 void setup_validate(CLI::App& app, int& exit_code) {
@@ -79,7 +73,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
   cmd->add_flag("--warnings", opts->warnings, "Also list the warnings of each game");
   cmd->callback([opts, &exit_code] {
     pdn::ValidationSummary summary;
-    std::size_t unreadable = 0;
+    std::size_t unreadable = 0, printed_outside = 0;
     for (const auto& file : opts->files) {
       // An unreadable file (missing, a directory, a read error) is reported and skipped; the
       // others are still validated, and the exit code is 2 at the end.
@@ -94,6 +88,11 @@ void setup_validate(CLI::App& app, int& exit_code) {
             print_game(g, r, opts->warnings);
           }
         });
+        // Text outside any game (not a game: skipped), one warning per file.
+        if (!opts->json && !opts->quiet && opts->warnings)
+          for (std::size_t i = printed_outside; i < summary.outside_games.size(); ++i)
+            std::printf("%s\n", summary.outside_games[i].to_string().c_str());
+        printed_outside = summary.outside_games.size();
       } catch (const pdn::ReadError& e) {
         std::fflush(stdout);
         std::fprintf(stderr, "damdb: %s\n", e.what());

@@ -51,10 +51,9 @@ std::string terminated(const std::string& text) {
     while (!fixed.empty() && (fixed.back() == '\n' || fixed.back() == '\r')) fixed.pop_back();
     std::string close;
     for (const pdn::Diagnostic& d : last.diagnostics) {
-      if (d.message.starts_with("comment opened at") &&
-          d.message.find("is never closed") != std::string::npos)
-        close = "}" + close;
-      if (d.message == "variation is never closed") close += ')';
+      if (d.kind == pdn::IssueKind::UnclosedComment) close = "}" + close;
+      if (d.kind == pdn::IssueKind::UnclosedVariation)
+        close += std::string(d.count, ')');
     }
     fixed += close.empty() ? " *" : " " + close + " *";
   }
@@ -136,7 +135,7 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
   std::istringstream in(game.pdn_text);
   pdn::GameReader reader(in, "<stored>");
   std::optional<pdn::Game> first = reader.next();
-  const bool one_clean_game = first && !first->has_errors() && !reader.next();
+  const bool one_clean_game = first && !first->needs_verbatim_copy() && !reader.next();
   std::string text;
   copied = !one_clean_game;
   if (one_clean_game) {

@@ -125,6 +125,7 @@ class Importer {
       if (game.byte_end <= resume_from) continue;  // committed by the interrupted run
       ++info.games_read;
       const pdn::Replay replay = pdn::replay(game, replay_options);
+      summary_.validation.add(replay);
       if (replay.status == pdn::ReplayStatus::Skipped) {
         ++summary_.skipped;
         ++info.skipped;
@@ -160,6 +161,7 @@ class Importer {
       }
       if ((summary_.games_read & 63) == 0) report(false);
     }
+    summary_.validation.add_file(reader.file_diagnostics());
     info.bytes_done = std::max(info.size, reader.bytes_consumed());
     if (file == "-") info.size = info.bytes_done;
     batch_.set_source(info);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/database.hpp"
+#include "pdn/validate.hpp"
 
 namespace damdb::indexer {
 
@@ -26,6 +27,8 @@ struct ImportSummary {
   std::uint64_t positions = 0;   ///< positions indexed (game, ply pairs) for new games
   std::vector<std::string> unreadable;  ///< files that could not be read (skipped): the reason
   double seconds = 0;
+  /// The verdicts of every game read and replayed (duplicates included), by severity and kind.
+  pdn::ValidationSummary validation;
 };
 
 /// Where an import stands (for progress displays).

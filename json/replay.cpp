@@ -6,6 +6,8 @@ namespace damdb::json {
 
 nlohmann::json issue_json(const pdn::ReplayIssue& issue) {
   nlohmann::json j{{"kind", std::string(pdn::to_string(issue.kind))},
+                   {"severity", std::string(pdn::to_string(pdn::severity_of(issue.kind)))},
+                   {"count", issue.count},
                    {"ply", issue.ply},
                    {"move_number", issue.move_number},
                    {"side", issue.side == rules::Color::kWhite ? "white" : "black"},

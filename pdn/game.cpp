@@ -17,10 +17,6 @@ std::string_view to_string(Encoding encoding) {
   return "?";
 }
 
-std::string_view to_string(Severity severity) {
-  return severity == Severity::Error ? "error" : "warning";
-}
-
 std::string_view to_string(Outcome outcome) {
   switch (outcome) {
     case Outcome::WhiteWin: return "white win";
@@ -50,9 +46,12 @@ std::string Diagnostic::to_string() const {
   std::string s = file.empty() ? std::string("<input>") : file;
   s += ':' + std::to_string(pos.line) + ':' + std::to_string(pos.column) + ": ";
   s += pdn::to_string(severity);
-  s += ": game " + std::to_string(game_index + 1) + ": " + message;
+  if (game_index != kNoGame) s += ": game " + std::to_string(game_index + 1);
+  s += ": " + message;
+  if (count > 1) s += " (" + std::to_string(count) + " times)";
   if (!offending.empty()) s += ": '" + offending + "'";
   if (!expected.empty()) s += " (expected " + expected + ")";
+  s += " [" + std::string(pdn::to_string(kind)) + "]";
   return s;
 }
 
@@ -70,6 +69,53 @@ const Element* Game::result() const {
 bool Game::has_errors() const {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+void merge_message(Diagnostic& into, std::string_view other_message) {
+  if (other_message == into.message || into.message.starts_with(label(into.kind))) return;
+  into.message = std::string(label(into.kind)) + " (first: " + into.message + ")";
+}
+
+void append_printable(std::string_view text, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 && c != '\t') {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+}
+
+void add_diagnostic(Game& game, Diagnostic d) {
+  if (d.severity != Severity::Error)
+    for (Diagnostic& old : game.diagnostics)
+      if (old.kind == d.kind) {
+        merge_message(old, d.message);
+        old.count += d.count;
+        return;
+      }
+  game.diagnostics.push_back(std::move(d));
+}
+
+bool Game::needs_verbatim_copy() const {
+  for (const Diagnostic& d : diagnostics)
+    switch (d.kind) {
+      case IssueKind::StrayText:
+      case IssueKind::MalformedTag:
+      case IssueKind::UnclosedComment:
+      case IssueKind::UnclosedVariation:
+      case IssueKind::NonStandardResult:
+      case IssueKind::TooManyProblems:
+      case IssueKind::NestedTooDeep:
+        return true;
+      default:
+        if (d.severity == Severity::Error) return true;
+    }
   return false;
 }
 

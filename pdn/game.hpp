@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pdn/issue.hpp"
+
 namespace damdb::pdn {
 
 /// The deepest nesting of variations kept (PDN 3.0 puts no limit; real games nest a few levels):
@@ -43,30 +45,25 @@ enum class Encoding : std::uint8_t { Ascii, Utf8, Latin1, Windows1252 };
 /// "ascii", "utf-8", "latin-1" or "windows-1252".
 std::string_view to_string(Encoding encoding);
 
-/// What a syntax or value problem means for the game: an Error makes the game (and the file)
-/// "has errors"; a Warning is a tolerated dialect (normalised or assumed).
-enum class Severity : std::uint8_t { Warning, Error };
-std::string_view to_string(Severity severity);
-
-/// One problem found while reading: file, game index, position, offending text and what was
-/// expected there. `message` is a short English sentence.
+/// One problem found while reading: its kind (severity_of(kind) in `severity`), file, game index,
+/// position, offending text and what was expected there. `message` is a short English sentence
+/// for people; callers decide by `kind`. Warnings and notes of one kind in one game are reported
+/// once: `count` says how often, `pos` is the first place.
 struct Diagnostic {
-  Severity severity = Severity::Error;
+  IssueKind kind = IssueKind::StrayText;
+  Severity severity = Severity::Warning;
+  std::uint32_t count = 1;     ///< occurrences of this kind in the game (warnings and notes)
   std::string file;            ///< source name as given to the reader ("-" for stdin)
-  std::size_t game_index = 0;  ///< 0-based index of the game in its file
+  std::size_t game_index = 0;  ///< 0-based index of the game in its file; kNoGame: outside any
+  static constexpr std::size_t kNoGame = static_cast<std::size_t>(-1);
   TextPos pos;                 ///< where the offending text starts
   std::string offending;       ///< the offending text (at most 40 characters, UTF-8)
   std::string expected;        ///< what the grammar expected instead (may be empty)
   std::string message;         ///< what went wrong
-  /// "file:line:column: error: game 3: message: 'offending' (expected ...)".
+  /// "file:line:column: error: game 3: message: 'offending' (expected ...) [kind]"; " (N times)"
+  /// after the message when count > 1.
   std::string to_string() const;
 };
-
-/// Message of the Warning the reader gives a game whose movetext has moves but stops at the end
-/// of the input without a terminator (a truncated file). Unlike the other reader warnings (a
-/// tolerated dialect), the replay reports it as a warning of the game (IssueKind::MissingTerminator).
-inline constexpr std::string_view kTruncatedGameMessage =
-    "game ends without a result terminator at end of file (truncated?)";
 
 /// A tag pair `[Name "value"]`. The value is unescaped (`\"` -> `"`, `\\` -> `\`); `normalized`
 /// holds the canonical form when the value checker rewrote it (see tag_values.hpp), else empty.
@@ -163,7 +160,23 @@ struct Game {
   const Element* result() const;
   /// True when at least one diagnostic is an Error.
   bool has_errors() const;
+  /// True when writing the game from its elements would lose text of the source: an error, or
+  /// text the reader skipped (stray text, a malformed tag line, an unclosed comment or variation,
+  /// a non-standard result, problems not reported). Such a game is best copied as read.
+  bool needs_verbatim_copy() const;
 };
+
+/// When a diagnostic of one kind absorbs another with a different message, its message becomes
+/// "<label of the kind> (first: <first message>)".
+void merge_message(Diagnostic& into, std::string_view other_message);
+
+/// Appends `text` to `out` with control characters written as \xNN (NUL bytes, stray CRs), so
+/// that a diagnostic's offending text prints on one line.
+void append_printable(std::string_view text, std::string& out);
+
+/// Adds `d` to game.diagnostics; a warning or note of a kind the game already has only adds its
+/// count to that one (the first place is kept).
+void add_diagnostic(Game& game, Diagnostic d);
 
 /// An embedded command inside a comment, e.g. `[%clock w 1:20:00]` -> name "clock", args
 /// "w 1:20:00". Views point into the comment text. Source: PDN 3.0 "Embedded commands".

@@ -3,6 +3,7 @@
 #include "pdn/parser.hpp"
 
 #include "pdn/encoding.hpp"
+#include "pdn/tag_text.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/variant.hpp"
 
@@ -34,7 +35,7 @@ inline bool is_name_char(char c) {
 // Characters that may follow a token without white space.
 inline bool is_delimiter(char c) {
   return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
-         c == '%' || c == '$' || c == '/' || c == ';' || c == ',' || c == '"';
+         c == '%' || c == '$' || c == '/' || c == ';' || c == ',' || c == '"' || c == '\\';
 }
 
 enum class EndReason { Terminator, NextTag, Eof };
@@ -42,7 +43,7 @@ enum class EndReason { Terminator, NextTag, Eof };
 // What a byte starts in movetext (parse_body's dispatch), and white space for skip_space.
 enum class Lead : std::uint8_t {
   Other, Space, Newline, Tag, Comment, LineComment, Digit, Star, Open, Close, Nag, Setup,
-  File, Dot, Quote
+  File, Dot, Quote, Backslash, Placeholder
 };
 constexpr std::array<Lead, 256> make_lead_table() {
   std::array<Lead, 256> t{};
@@ -61,6 +62,8 @@ constexpr std::array<Lead, 256> make_lead_table() {
   for (int c = 'a'; c <= 'l'; ++c) t[c] = Lead::File;
   t['.'] = Lead::Dot;
   t['"'] = Lead::Quote;
+  t['\\'] = Lead::Backslash;
+  t['-'] = t['?'] = Lead::Placeholder;
   return t;
 }
 constexpr std::array<Lead, 256> kLead = make_lead_table();
@@ -174,19 +177,33 @@ class Parser {
     return {static_cast<std::uint32_t>(from - begin_), static_cast<std::uint32_t>(to - from)};
   }
 
-  void diagnose(Severity severity, TextPos pos, std::size_t from, std::size_t to,
+  // Records a problem of `kind` at `pos` quoting the text [from, to). A warning or note of a
+  // kind already recorded in this game only counts (see Diagnostic::count).
+  void diagnose(IssueKind kind, TextPos pos, std::size_t from, std::size_t to,
                 std::string expected, std::string message) {
+    const Severity severity = severity_of(kind);
+    if (severity != Severity::Error)
+      for (Diagnostic& d : game_.diagnostics)
+        if (d.kind == kind) {
+          merge_message(d, message);
+          ++d.count;
+          return;
+        }
     if (game_.diagnostics.size() >= kMaxDiagnosticsPerGame) {
       if (game_.diagnostics.size() == kMaxDiagnosticsPerGame) {
         Diagnostic d;
-        d.severity = Severity::Error;
+        d.kind = IssueKind::TooManyProblems;
+        d.severity = severity_of(d.kind);
         d.pos = pos;
         d.message = "too many problems in this game; further ones are not reported";
         game_.diagnostics.push_back(std::move(d));
+      } else {
+        ++game_.diagnostics.back().count;
       }
       return;
     }
     Diagnostic d;
+    d.kind = kind;
     d.severity = severity;
     d.pos = pos;
     to = std::min(to, n_);
@@ -195,13 +212,14 @@ class Parser {
     while (from + len < to && len > 0 &&
            (static_cast<unsigned char>(s_[from + len]) & 0xC0) == 0x80)
       --len;  // do not cut a UTF-8 sequence
-    d.offending.assign(s_ + from, len);
+    append_printable(std::string_view(s_ + from, len), d.offending);
     d.expected = std::move(expected);
     d.message = std::move(message);
     game_.diagnostics.push_back(std::move(d));
   }
-  void error_here(std::size_t from, std::size_t to, std::string expected, std::string message) {
-    diagnose(Severity::Error, pos_at(from), from, to, std::move(expected), std::move(message));
+  void report(IssueKind kind, std::size_t from, std::size_t to, std::string expected,
+              std::string message) {
+    diagnose(kind, pos_at(from), from, to, std::move(expected), std::move(message));
   }
 
   // The line being read: the main line or the innermost open variation. open_line_ caches it
@@ -239,6 +257,10 @@ class Parser {
           }
           break;
         case Lead::Tag:
+          if (!tag_start_at(p_)) {
+            lone_bracket();
+            break;
+          }
           if (movetext_ || comment_cut_ || repeated_tag_name()) {
             reason = EndReason::NextTag;
             goto done;
@@ -264,7 +286,20 @@ class Parser {
         case Lead::File: parse_alphanumeric_move(); break;
         case Lead::Dot: parse_ellipsis(); break;
         case Lead::Quote: skip_stray_string(); break;
-        default: skip_unexpected(); break;
+        case Lead::Backslash: parse_backslash(); break;
+        case Lead::Placeholder:
+          if (parse_placeholder_terminator()) {
+            reason = EndReason::Terminator;
+            goto done;
+          }
+          break;
+        default:
+          if (parse_half_draw()) {
+            reason = EndReason::Terminator;
+            goto done;
+          }
+          skip_unexpected();
+          break;
       }
       last_end_ = p_;
     }
@@ -326,13 +361,8 @@ class Parser {
       update_line();
       TextPos pos = open_pos_.back();
       open_pos_.pop_back();
-      Diagnostic d;
-      d.severity = Severity::Error;
-      d.pos = pos;
-      d.offending = "(";
-      d.expected = "')'";
-      d.message = "variation is never closed";
-      if (game_.diagnostics.size() < kMaxDiagnosticsPerGame) game_.diagnostics.push_back(d);
+      diagnose(IssueKind::UnclosedVariation, pos, begin_ + pos.offset, begin_ + pos.offset + 1,
+               "')'", "variation is never closed");
     }
     if (reason != EndReason::Terminator) {
       bool has_moves = false;
@@ -341,20 +371,15 @@ class Parser {
       if (!reclassify_nonstandard_result()) {
         TextPos pos{last_end_line_, last_end_column(),
                     static_cast<std::uint32_t>(last_end_ - begin_)};
-        if (reason == EndReason::NextTag && has_moves) {
-          diagnose(Severity::Error, pos, last_end_, last_end_,
+        if (has_moves) {
+          diagnose(IssueKind::MissingTerminator, pos, last_end_, last_end_,
                    "a game terminator (2-0, 1-1, 0-2, *)",
-                   "game ends without a terminator before the next game's tags");
-        } else if (reason == EndReason::NextTag) {
-          diagnose(Severity::Warning, pos, last_end_, last_end_, "movetext and a game terminator",
-                   "game has tags but no movetext");
-        } else if (has_moves) {
-          diagnose(Severity::Warning, pos, last_end_, last_end_,
-                   "a game terminator (2-0, 1-1, 0-2, *)", std::string(kTruncatedGameMessage));
+                   reason == EndReason::NextTag
+                       ? "game ends without a terminator before the next game's tags"
+                       : "game ends without a terminator at the end of the input");
         } else {
-          diagnose(Severity::Warning, pos, last_end_, last_end_,
-                   "a game terminator (2-0, 1-1, 0-2, *)",
-                   "game ends at the end of the input without a terminator");
+          diagnose(IssueKind::NoMovetext, pos, last_end_, last_end_,
+                   "movetext and a game terminator", "game has tags but no movetext");
         }
       }
     }
@@ -385,48 +410,140 @@ class Parser {
     last.outcome = Outcome::Unknown;
     last.square_count = 0;
     last.value = 0;
-    diagnose(Severity::Error, last.pos, begin_ + last.text.begin,
+    diagnose(IssueKind::NonStandardResult, last.pos, begin_ + last.text.begin,
              begin_ + last.text.begin + last.text.size, "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0, *",
              "non-standard game result (kept as text, outcome unknown)");
     return true;
   }
 
   // ---- tags -------------------------------------------------------------------------------
-  void parse_tag() {
-    std::size_t start = p_;
+  // A tag pair `[Name "value"]`. Malformed lines are read as far as they can be, with a
+  // MalformedTag warning: `[[Name "v"]`, `Name "v"]` (bracketed false: no '['), `[Name]` and
+  // `[Name value]` (no quotes), a quote inside the value, a missing ']' or closing quote, a lone
+  // '['. Tag names may hold character entities and non-ASCII letters (`R&#x00e9;sultat`,
+  // `Résultat`); normalize_tag_text (tag_text.hpp) decodes and maps them after the game is read.
+  void parse_tag(bool bracketed = true) {
+    const std::size_t start = p_;
     Tag tag;
     tag.pos = pos_at(start);
-    ++p_;
-    while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
-    std::size_t name_begin = p_;
-    while (is_name_char(peek(p_))) ++p_;
+    if (bracketed) {
+      ++p_;
+      skip_blanks_here();
+      if (peek(p_) == '[') {
+        const std::size_t extra = p_;
+        while (peek(p_) == '[') ++p_;
+        report(IssueKind::MalformedTag, extra, p_, "one '['", "doubled '[' of a tag pair");
+        skip_blanks_here();
+      }
+    } else {
+      report(IssueKind::MalformedTag, start, start + 1, "'[' opening the tag pair",
+             "tag pair without '['");
+    }
+    const std::size_t name_begin = p_;
+    while (is_tag_name_char(peek(p_))) ++p_;
     if (p_ == name_begin) {
-      error_here(p_, p_ + 1, "a tag name", "tag pair without a name");
+      report(IssueKind::MalformedTag, start, p_ + 1, "a tag name",
+             "tag pair without a name (skipped)");
       recover_tag();
       return;
     }
     tag.name.assign(s_ + name_begin, p_ - name_begin);
+    skip_blanks_here();
+    read_tag_value(start, tag);
+    game_.tags.push_back(std::move(tag));
+  }
+
+  void skip_blanks_here() {
     while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
+  }
+
+  static bool is_tag_name_char(char c) {
+    return is_name_char(c) || c == '&' || c == '#' || c == ';' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  }
+
+  // The value of the tag whose name ends at p_, and its closing ']'.
+  void read_tag_value(std::size_t start, Tag& tag) {
     if (peek(p_) != '"') {
-      error_here(p_, p_ + 1, "'\"' opening the tag value", "tag value is not a quoted string");
-      recover_tag();
+      read_unquoted_value(tag);
       return;
     }
+    const std::size_t open = p_;
     ++p_;
     if (!read_string(tag.value)) {
-      diagnose(Severity::Error, tag.pos, start, p_, "'\"' closing the tag value",
+      diagnose(IssueKind::MalformedTag, tag.pos, start, p_, "'\"' closing the tag value",
                "tag value is never closed");
-      game_.tags.push_back(std::move(tag));
       return;
     }
-    while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
-    if (peek(p_) != ']') {
-      error_here(p_, p_ + 1, "']' closing the tag pair", "tag pair is not closed");
-      recover_tag();
-    } else {
+    skip_blanks_here();
+    if (peek(p_) == ']') {
       ++p_;
+      return;
     }
-    game_.tags.push_back(std::move(tag));
+    // A quote inside the value written without '\': the value runs to the line's last quote
+    // that a ']' follows.
+    if (const std::size_t close = quoted_value_end(p_); close != kNone) {
+      tag.value.assign(s_ + open + 1, close - open - 1);
+      report(IssueKind::MalformedTag, open, close + 1, "\\\" for a quote inside a value",
+             "unescaped quote inside a tag value");
+      p_ = close + 1;
+      skip_blanks_here();
+      ++p_;  // the ']'
+      return;
+    }
+    report(IssueKind::MalformedTag, p_, p_ + 1, "']' closing the tag pair",
+           "tag pair is not closed");
+    recover_tag();
+  }
+
+  // Position of the last '"' on the line from q that blanks and a ']' follow, or kNone.
+  std::size_t quoted_value_end(std::size_t q) {
+    std::size_t found = kNone;
+    for (;; ++q) {
+      const char c = peek(q);
+      if ((c == 0 && q >= n_) || c == '\n') return found;
+      if (c != '"') continue;
+      std::size_t k = q + 1;
+      while (peek(k) == ' ' || peek(k) == '\t') ++k;
+      if (peek(k) == ']') found = q;
+    }
+  }
+
+  // `[Name]` or `[Name value]`: the value is the text up to ']' or the end of the line.
+  void read_unquoted_value(Tag& tag) {
+    const std::size_t from = p_;
+    std::size_t q = p_;
+    while (true) {
+      const char c = peek(q);
+      if ((c == 0 && q >= n_) || c == '\n' || c == ']') break;
+      ++q;
+    }
+    std::size_t end = q;
+    while (end > from && is_space(s_[end - 1])) --end;
+    tag.value.assign(s_ + from, end - from);
+    report(IssueKind::MalformedTag, from, end, "'\"' opening the tag value",
+           end == from ? "tag pair without a value" : "tag value without quotes");
+    p_ = q;
+    if (peek(p_) == ']') ++p_;
+  }
+
+  // True when the '[' at q starts a tag pair (a name follows, perhaps after blanks or another
+  // '['), not a lone bracket.
+  bool tag_start_at(std::size_t q) {
+    ++q;
+    while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '[') ++q;
+    return is_tag_name_char(peek(q));
+  }
+
+  // True when a tag pair without its '[' starts at q, first on its line: `Name "value"]`.
+  bool bare_tag_at(std::size_t q) {
+    for (std::size_t k = line_start_; k < q; ++k)
+      if (s_[k] != ' ' && s_[k] != '\t') return false;
+    std::size_t k = q;
+    while (is_tag_name_char(peek(k))) ++k;
+    if (k == q) return false;
+    while (peek(k) == ' ' || peek(k) == '\t') ++k;
+    return peek(k) == '"' && quoted_value_end(k + 1) != kNone;
   }
 
   // Reads a quoted string body after the opening quote into `out` (escapes \" and \\). A line
@@ -502,13 +619,14 @@ class Parser {
     std::size_t end;
     if (cut != kNone) {
       end = cut;
-      error_here(start, end, "'}' closing the comment", unclosed(true));
+      report(IssueKind::UnclosedComment, start, end, "'}' closing the comment", unclosed(true));
       comment_cut_ = true;
     } else if (!close) {
       if (!at_eof_) throw NeedMoreInput{};
       end = n_;
       // A re-read (converted encoding) of a game whose comment was cut ends at the cut.
-      error_here(start, end, "'}' closing the comment", unclosed(eof_is_next_tag_));
+      report(IssueKind::UnclosedComment, start, end, "'}' closing the comment",
+             unclosed(eof_is_next_tag_));
     } else {
       end = limit;
     }
@@ -612,11 +730,16 @@ class Parser {
       return i;
     };
     std::size_t r;
-    if (peek(q) == '1' && peek(q + 1) == '/' && peek(q + 2) == '2') {
+    // A half point written "1/2" or "0.5" at i (the three characters of `half`).
+    auto is_half = [&](std::size_t i, const char* half) {
+      return peek(i) == half[0] && peek(i + 1) == half[1] && peek(i + 2) == half[2];
+    };
+    const char* half = is_half(q, "1/2") ? "1/2" : is_half(q, "0.5") ? "0.5" : nullptr;
+    if (half) {  // 1/2-1/2, 0.5-0.5
       r = skip_blank(q + 3);
       if (peek(r) != '-') return false;
       r = skip_blank(r + 1);
-      if (!(peek(r) == '1' && peek(r + 1) == '/' && peek(r + 2) == '2')) return false;
+      if (!is_half(r, half)) return false;
       r += 3;
       outcome = Outcome::Draw;
     } else {
@@ -688,8 +811,8 @@ class Parser {
       parse_numeric_move(start, pos);
       return false;
     }
-    error_here(start, q, "'.' after a move number, or a move such as 32-28",
-               "number is neither a move number nor a move");
+    report(IssueKind::MoveToken, start, q, "'.' after a move number, or a move such as 32-28",
+           "number is neither a move number nor a move");
     p_ = q;
     return false;
   }
@@ -715,7 +838,7 @@ class Parser {
       ++k;
     }
     unsigned char c = s[k];
-    if (c == '.') {
+    if (c == '.' && v != 0) {  // "0." may start the result 0.5-0.5: general code
       std::size_t dots = k + 1;
       while (s[dots] == '.') {
         if (dots == 16) return false;
@@ -771,7 +894,7 @@ class Parser {
         TextRange{offset + length, 0}, static_cast<std::uint32_t>(game_.squares.size()));
     game_.squares.insert(game_.squares.end(), squares, squares + count);
     note_numeric_move(static_cast<int>(max_square), static_cast<int>(v));
-    movetext_ = true;
+    movetext_ = move_seen_ = true;
     p_ += k;
     return true;
   }
@@ -810,7 +933,8 @@ class Parser {
       std::size_t d_end = read_digits(q);
       std::uint32_t sq = parse_uint(q, d_end);
       if (sq == 0 || sq > 255 || d_end - q > 3) {
-        error_here(q, d_end, "a square number 1..50", "square number out of range");
+        report(IssueKind::BadSquare, q, d_end, "a square number 1..50",
+               "square number out of range");
       }
       if (count < 255) {
         game_.squares.push_back(static_cast<std::uint8_t>(sq > 255 ? 0 : sq));
@@ -826,8 +950,8 @@ class Parser {
         if (is_digit(peek(k)) && peek(read_digits(k)) != '.') after = k;
       }
       if (!is_digit(peek(after))) {
-        error_here(after, after + 1, "a square number after '" + std::string(1, c) + "'",
-                   "move ends with a separator");
+        report(IssueKind::MoveToken, after, after + 1,
+               "a square number after '" + std::string(1, c) + "'", "move ends with a separator");
         q = after;
         break;
       }
@@ -860,10 +984,11 @@ class Parser {
     if (!at_end_or_delimiter(q)) {
       std::size_t k = q;
       while (!at_end_or_delimiter(k)) ++k;
-      error_here(q, k, "white space after the move", "unexpected text glued to a move");
+      report(IssueKind::StrayText, q, k, "white space after the move",
+             "unexpected text glued to a move (skipped)");
       q = k;
     }
-    movetext_ = true;
+    movetext_ = move_seen_ = true;
     p_ = q;
   }
 
@@ -905,7 +1030,7 @@ class Parser {
     push(e);
     add_alphanumeric_evidence(std::string_view(s_ + start, q - start), evidence_);
     if (stack_.empty()) evidence_.any_move = true;
-    movetext_ = true;
+    movetext_ = move_seen_ = true;
     p_ = q;
   }
 
@@ -918,7 +1043,7 @@ class Parser {
       line.back().black_form = true;  // "12. ..." written with a space
       line.back().text.size = static_cast<std::uint32_t>(q - begin_) - line.back().text.begin;
     } else {
-      error_here(start, q, "a move number before '...'", "stray dots");
+      report(IssueKind::StrayText, start, q, "a move number before '...'", "stray dots");
     }
     p_ = q;
   }
@@ -928,7 +1053,7 @@ class Parser {
     TextPos pos = pos_at(start);
     std::size_t q = read_digits(p_ + 1);
     if (q == p_ + 1) {
-      error_here(start, start + 1, "digits after '$'", "NAG without a number");
+      report(IssueKind::StrayText, start, start + 1, "digits after '$'", "NAG without a number");
       p_ = q;
       return;
     }
@@ -973,7 +1098,8 @@ class Parser {
     if (too_deep_ > 0) {
       if (--too_deep_ == 0) end_too_deep(p_ + 1);
     } else if (stack_.empty()) {
-      error_here(p_, p_ + 1, "a move, comment or game terminator", "')' without a variation");
+      report(IssueKind::StrayText, p_, p_ + 1, "a move, comment or game terminator",
+             "')' without a variation");
     } else {
       stack_.pop_back();
       open_pos_.pop_back();
@@ -991,14 +1117,15 @@ class Parser {
     while (is_name_char(peek(q))) ++q;
     while (peek(q) == ' ' || peek(q) == '\t') ++q;
     if (peek(q) != '"') {
-      error_here(start, q + 1, "/FEN \"...\"/ setup command", "'/' does not start a setup");
+      report(IssueKind::StrayText, start, q + 1, "/FEN \"...\"/ setup command",
+             "'/' does not start a setup");
       p_ = start + 1;
       return;
     }
     p_ = q + 1;
     std::string value;
     if (!read_string(value)) {
-      diagnose(Severity::Error, pos, start, p_, "'\"' closing the setup value",
+      diagnose(IssueKind::BadFen, pos, start, p_, "'\"' closing the setup value",
                "setup value is never closed");
       return;
     }
@@ -1006,7 +1133,8 @@ class Parser {
     if (peek(p_) == '/') {
       ++p_;
     } else {
-      error_here(p_, p_ + 1, "'/' closing the setup command", "setup command is not closed");
+      report(IssueKind::StrayText, p_, p_ + 1, "'/' closing the setup command",
+             "setup command is not closed");
     }
     Element e;
     e.kind = ElementKind::Setup;
@@ -1015,7 +1143,7 @@ class Parser {
     e.value = static_cast<std::uint32_t>(game_.setups.size());
     game_.setups.push_back(std::move(value));
     push(e);
-    movetext_ = true;
+    movetext_ = move_seen_ = true;
   }
 
   void skip_stray_string() {
@@ -1024,15 +1152,78 @@ class Parser {
     ++p_;
     std::string ignored;
     read_string(ignored);
-    diagnose(Severity::Error, pos, start, p_, "a move, comment or game terminator",
-             "string outside a tag pair");
+    diagnose(IssueKind::StrayText, pos, start, p_, "a move, comment or game terminator",
+             "string outside a tag pair (skipped)");
+  }
+
+  // A '[' that starts no tag pair (a lone '[' line): skipped to the end of its line or ']'.
+  void lone_bracket() {
+    const std::size_t start = p_;
+    ++p_;
+    recover_tag();
+    report(IssueKind::MalformedTag, start, p_, "a tag pair [Name \"value\"]",
+           "'[' without a tag (skipped)");
+  }
+
+  // Export artefact: line ends written as the text `\r`, `\n` or `\r\n` (possibly repeated),
+  // read as white space with a LineEndText warning; a letter may not follow (`\rnd` is text).
+  // Any other backslash is stray text.
+  void parse_backslash() {
+    std::size_t q = p_;
+    while (peek(q) == '\\' && (peek(q + 1) == 'r' || peek(q + 1) == 'n')) q += 2;
+    const char next = q < n_ || !at_eof_ ? peek(q) : ' ';
+    const bool letter = (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z');
+    if (q == p_ || letter) {
+      skip_unexpected();
+      return;
+    }
+    report(IssueKind::LineEndText, p_, q, "a line end", "line end written as the text '\\r'");
+    p_ = q;
+  }
+
+  // A '-', '--' or '?' standing where the terminator belongs (only white space, then the end of
+  // the input or the next game's tags follow): the game ends with the unknown result, with a
+  // PlaceholderTerminator warning. Elsewhere it is stray text. Returns true when it ends the game.
+  bool parse_placeholder_terminator() {
+    const std::size_t start = p_;
+    const char c = s_[p_];
+    std::size_t q = p_ + 1;
+    while (c == '-' && peek(q) == '-') ++q;
+    std::size_t k = q;
+    while (is_space(peek(k))) ++k;
+    if (!stack_.empty() || !((k >= n_ && peek(k) == 0) || peek(k) == '[')) {
+      skip_unexpected();
+      return false;
+    }
+    const TextPos pos = pos_at(start);
+    diagnose(IssueKind::PlaceholderTerminator, pos, start, q, "a game terminator (2-0, 1-1, 0-2, *)",
+             "'" + std::string(s_ + start, q - start) + "' where the terminator belongs, read as '*'");
+    return add_result(start, q, pos, Outcome::Unknown);
+  }
+
+  // The draw written `½-½` (UTF-8 or Latin-1 '½', blanks allowed around '-'): a terminator.
+  bool parse_half_draw() {
+    auto half = [&](std::size_t q) -> std::size_t {  // bytes of a '½' at q, 0 if none
+      if (peek(q) == '\xC2' && peek(q + 1) == '\xBD') return 2;
+      return peek(q) == '\xBD' ? 1 : 0;
+    };
+    const std::size_t start = p_;
+    std::size_t q = start + half(start);
+    if (q == start) return false;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    if (peek(q) != '-') return false;
+    ++q;
+    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    const std::size_t h = half(q);
+    if (h == 0) return false;
+    return add_result(start, q + h, pos_at(start), Outcome::Draw);
   }
 
   // Ends the skipped region of variations nested deeper than kMaxVariationDepth at byte `end`.
   void end_too_deep(std::size_t end) {
     too_deep_line_.clear();
     update_line();
-    diagnose(Severity::Warning, too_deep_pos_, too_deep_begin_, end,
+    diagnose(IssueKind::NestedTooDeep, too_deep_pos_, too_deep_begin_, end,
              "variations nested at most " + std::to_string(kMaxVariationDepth) + " levels deep",
              "variations nested deeper than " + std::to_string(kMaxVariationDepth) +
                  " levels: their text (" + std::to_string(end - too_deep_begin_) +
@@ -1041,18 +1232,28 @@ class Parser {
 
   void skip_unexpected() {
     std::size_t start = p_;
+    if (!movetext_ && bare_tag_at(start)) {
+      parse_tag(false);
+      return;
+    }
+    if (peek(start) == '\xEF' && peek(start + 1) == '\xBB' && peek(start + 2) == '\xBF') {
+      p_ += 3;  // a byte-order mark inside the input (files joined): white space
+      return;
+    }
     std::size_t q = p_ + 1;
     while (q < n_ && (static_cast<unsigned char>(s_[q]) & 0xC0) == 0x80) ++q;
     if (is_name_char(s_[start]) || s_[start] == '!' || s_[start] == '?')
       while (!at_end_or_delimiter(q) && q < n_) ++q;
-    error_here(start, q, "a move, move number, comment, variation or game terminator",
-               "unexpected text in movetext");
+    report(IssueKind::StrayText, start, q,
+           "a move, move number, comment, variation or game terminator",
+           "unexpected text in movetext (skipped)");
     p_ = q;
   }
 
  public:
   bool eof_is_next_tag_ = false;  // re-reading a game that the next game's tags ended
   bool ended_by_next_tag_ = false;
+  bool move_seen_ = false;        // a move or setup was read (in any line)
   MoveEvidence evidence_;         // variant evidence of the moves read (check_variant)
   bool evidence_valid_ = true;    // false when a move was reclassified after the fact
 
@@ -1153,6 +1354,10 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   Parser parser(buffer, at_eof, start, game);
   ParseStep step = parser.run();
   if (step.status != ParseStep::GameRead) return step;
+  if (game.tags.empty() && !parser.move_seen_) {
+    step.not_a_game = true;
+    return step;
+  }
   MoveEvidence evidence = parser.evidence_;
   bool evidence_valid = parser.evidence_valid_;
   std::string_view bytes = buffer.substr(step.begin, step.end - step.begin);
@@ -1178,6 +1383,7 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   }
   game.first_line = step.begin_at.line;
   game.last_line = step.end_at.line;
+  normalize_tag_text(game);
   check_tag_values(game);
   if (evidence_valid)
     check_variant(game, evidence);

@@ -29,6 +29,9 @@ struct ParseStep {
   std::size_t end = 0;    ///< one past the game's last byte; GameRead only
   LineColumn begin_at;    ///< line/column of `begin`
   LineColumn end_at;      ///< line/column of `end`; GameRead only
+  /// GameRead only: the text read holds no tag and no move (stray text, a lone terminator, a
+  /// literal `\r` after the last game): it is not a game and the reader skips it.
+  bool not_a_game = false;
 };
 
 /// Parses the next game from `buffer`, whose first byte is at `start` in the source.

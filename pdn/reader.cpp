@@ -1,5 +1,6 @@
 #include "pdn/reader.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -66,12 +67,20 @@ bool GameReader::next(Game& game) {
       fill();
       continue;
     }
+    if (step.not_a_game) {
+      note_text_outside_games(view.substr(step.begin, step.end - step.begin), step.begin_at);
+      pos_ += step.end;
+      at_ = step.end_at;
+      continue;
+    }
     game.index = index_++;
     game.source = source_;
     game.byte_begin = buffer_offset_ + pos_ + step.begin;
     game.byte_end = buffer_offset_ + pos_ + step.end;
     if (forced && pos_ + step.end == len_) {
       Diagnostic d;
+      d.kind = IssueKind::GameCut;
+      d.severity = Severity::Error;
       d.pos = game.moves.empty() ? TextPos{game.first_line, 1, 0} : game.moves.back().pos;
       d.expected = "a game shorter than " + std::to_string(options_.max_game_bytes) + " bytes";
       d.message = "game is too long; it was cut and the rest is read as the next game";
@@ -88,6 +97,31 @@ bool GameReader::next(Game& game) {
     }
     return true;
   }
+}
+
+void GameReader::note_text_outside_games(std::string_view text, LineColumn at) {
+  if (!file_diagnostics_.empty()) {
+    ++file_diagnostics_.front().count;
+    return;
+  }
+  Diagnostic d;
+  d.kind = IssueKind::StrayText;
+  d.severity = Severity::Warning;
+  d.file = source_;
+  d.game_index = Diagnostic::kNoGame;
+  d.pos = {at.line, at.column, 0};
+  std::size_t len = std::min<std::size_t>(text.size(), 40);
+  while (len > 0 && len < text.size() && (static_cast<unsigned char>(text[len]) & 0xC0) == 0x80)
+    --len;
+  std::string shown(text.substr(0, len));
+  for (char& c : shown)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+  append_printable(shown, d.offending);
+  d.expected = "a game (tags or moves)";
+  d.message = "text outside any game (no tag and no move) skipped" +
+              (index_ > 0 ? " after game " + std::to_string(index_) : std::string());
+  file_diagnostics_.push_back(std::move(d));
 }
 
 std::optional<Game> GameReader::next() {

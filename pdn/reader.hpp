@@ -70,12 +70,17 @@ class GameReader {
   }
 
   const std::string& source() const { return source_; }
+  /// Problems of the source outside any game: text holding no tag and no move (white space
+  /// written as text, a lone terminator, stray words) is skipped, not read as a game; it is
+  /// reported here once (IssueKind::StrayText, count = the number of such places, pos = the first).
+  const std::vector<Diagnostic>& file_diagnostics() const { return file_diagnostics_; }
   std::size_t games_read() const { return index_; }
   /// Bytes of the source consumed so far.
   std::uint64_t bytes_consumed() const { return buffer_offset_ + pos_; }
 
  private:
   void fill();
+  void note_text_outside_games(std::string_view text, LineColumn at);
 
   std::unique_ptr<std::ifstream> file_;
   std::istream* in_ = nullptr;
@@ -89,6 +94,7 @@ class GameReader {
   bool started_ = false;
   LineColumn at_{};
   std::size_t index_ = 0;
+  std::vector<Diagnostic> file_diagnostics_;
 };
 
 /// Reads every game of an in-memory text (tests, fuzzing). `source` names it in diagnostics.

@@ -546,7 +546,7 @@ RepairProposal propose_repair(const Game& game, const Replay& replay,
     case IssueKind::IllegalMove:
       break;
     default:
-      return out;  // syntax or FEN: not a move to repair
+      return out;  // an unreadable token, a bad FEN or a cut game: not a move to repair
   }
 
   // The main line's move tokens.
@@ -771,6 +771,11 @@ CleanResult clean_game(const Game& game, const CleanOptions& options) {
   replay_options.record_plies = true;
   Replay r = replay(game, replay_options);
   out.game = game;
+  out.as_read.status = r.status;
+  out.as_read.plies = r.plies;
+  out.as_read.errors = r.errors;
+  out.as_read.warnings = r.warnings;
+  out.as_read.notes = r.notes;
   if (r.status != ReplayStatus::Invalid) return out;
   for (int round = 0; round <= options.max_fixes; ++round) {
     RepairProposal proposal = propose_repair(out.game, r, options.repair);

@@ -166,12 +166,15 @@ struct CleanResult {
   bool has_unrepaired = false;     ///< Truncated, or an error that is not a move (kept as read)
   RepairProposal unrepaired;       ///< the error left (with its candidates) when has_unrepaired
   std::string unrepaired_reason;   ///< why it was not fixed
+  /// The replay of the game as read (its verdict, errors, warnings and notes; plies_played not
+  /// kept), for summaries by kind.
+  Replay as_read;
 };
 
 /// Replays `game`, repairs its move errors one after another (each fix applied only when its
 /// confidence is at least options.min_confidence and the repaired game then replays past it),
 /// and truncates at the first error it cannot fix. A game whose first error is not a move
-/// (syntax, bad FEN) is kept as read, with a `{damdb: not repaired: ...}` comment naming the
+/// (an unreadable move token, a bad FEN, a cut game) is kept as read, with a `{damdb: not repaired: ...}` comment naming the
 /// error (line:column, message, offending text) so that nothing the reader skipped is lost. Never drops a game; never throws for bad
 /// game content.
 CleanResult clean_game(const Game& game, const CleanOptions& options = {});

@@ -163,25 +163,7 @@ class Replayer {
       : game_(game), options_(options), out_(out) {}
 
   void run() {
-    for (const Diagnostic& d : game_.diagnostics) {
-      ReplayIssue issue;
-      issue.kind = d.severity == Severity::Error ? IssueKind::Syntax : IssueKind::ReaderWarning;
-      issue.token = d.offending;
-      issue.pos = d.pos;
-      issue.message = d.message;
-      if (!d.expected.empty()) issue.message += " (expected " + d.expected + ")";
-      // Tolerated dialect (a date or round normalised, a FEN ending in '.') is a note: it does
-      // not make the game "with warnings", which is about its moves and result. Moves that stop
-      // at the end of the input without a terminator (a truncated file) are a warning.
-      if (d.severity == Severity::Error) {
-        out_.errors.push_back(std::move(issue));
-      } else if (d.message == kTruncatedGameMessage) {
-        issue.kind = IssueKind::MissingTerminator;
-        out_.warnings.push_back(std::move(issue));
-      } else {
-        out_.notes.push_back(std::move(issue));
-      }
-    }
+    for (const Diagnostic& d : game_.diagnostics) reader_issue(d);
     if (!game_.variant.international) {
       out_.status = ReplayStatus::Skipped;
       return;
@@ -207,6 +189,40 @@ class Replayer {
   }
 
  private:
+  /// A reader diagnostic as an issue of the game, by its severity: an error gets the ply of the
+  /// main-line move it stands before; warnings and notes keep their count.
+  void reader_issue(const Diagnostic& d) {
+    ReplayIssue issue;
+    issue.kind = d.kind;
+    issue.count = d.count;
+    issue.token = d.offending;
+    issue.pos = d.pos;
+    issue.message = d.message;
+    if (!d.expected.empty()) issue.message += " (expected " + d.expected + ")";
+    switch (d.severity) {
+      case Severity::Error: {
+        int ply = 1;
+        for (const Element& e : game_.moves)
+          if (e.kind == ElementKind::Move && e.pos.offset < d.pos.offset) ++ply;
+        issue.ply = ply;
+        out_.errors.push_back(std::move(issue));
+        break;
+      }
+      case Severity::Warning: warn(std::move(issue)); break;
+      case Severity::Note: out_.notes.push_back(std::move(issue)); break;
+    }
+  }
+
+  /// Records a warning; a further warning of a kind already recorded only counts.
+  void warn(ReplayIssue issue) {
+    for (ReplayIssue& w : out_.warnings)
+      if (w.kind == issue.kind) {
+        w.count += issue.count;
+        return;
+      }
+    out_.warnings.push_back(std::move(issue));
+  }
+
   /// Replays the main line from `pos` (updated); returns true when every move was legal.
   bool main_line(Position& pos) {
     const std::vector<Element>& elements = game_.moves;
@@ -339,7 +355,7 @@ class Replayer {
     issue.message = "move number " + std::to_string(written) + (e.black_form ? "..." : ".") +
                     " where " + std::to_string(move_number) +
                     (side == Color::kBlack ? "..." : ".") + " was expected";
-    out_.warnings.push_back(std::move(issue));
+    warn(std::move(issue));
     move_number = written;  // resynchronise: report a shifted numbering once
   }
 
@@ -372,7 +388,7 @@ class Replayer {
         issue.message =
             "in a variation: " + issue.message + " [" + std::string(to_string(kind)) + "]";
         issue.kind = IssueKind::VariationError;
-        out_.warnings.push_back(std::move(issue));
+        warn(std::move(issue));
       } else {
         out_.errors.push_back(std::move(issue));
       }
@@ -395,7 +411,7 @@ class Replayer {
       if (const Move* dialect = nonstandard_capture(pos, legal, w.span())) {
         m = *dialect;
         if (!in_variation)
-          out_.warnings.push_back(
+          warn(
               issue_at(IssueKind::NonStandardNotation, e, pos, ply, move_number,
                        "capture written in a non-standard square order; read as " +
                            rules::to_pdn(pos, m, legal) + " (route " + full_route(pos, m) + ")"));
@@ -447,18 +463,18 @@ class Replayer {
                                          " fits the moves that follow (PDN 3.0: write the "
                                          "full route when two captures share start and end)");
         issue.candidates = candidates;
-        out_.warnings.push_back(std::move(issue));
+        warn(std::move(issue));
       }
       return true;
     }
     m = r.move;
     if (in_variation) return true;
     if (r.capture_written_as_quiet)
-      out_.warnings.push_back(issue_at(IssueKind::CaptureWrittenAsQuiet, e, pos, ply, move_number,
+      warn(issue_at(IssueKind::CaptureWrittenAsQuiet, e, pos, ply, move_number,
                                        "capture written with '-' (PDN 3.0 writes captures "
                                        "with 'x')"));
     if (r.quiet_written_as_capture)
-      out_.warnings.push_back(issue_at(IssueKind::QuietWrittenAsCapture, e, pos, ply, move_number,
+      warn(issue_at(IssueKind::QuietWrittenAsCapture, e, pos, ply, move_number,
                                        "non-capture written with 'x' (PDN 3.0 writes it with "
                                        "'-')"));
     if (w.count > 2) {
@@ -466,7 +482,7 @@ class Replayer {
       for (const Move& other : legal)
         if (!(other == m) && other.from == m.from && other.to == m.to) shared = true;
       if (!shared)
-        out_.warnings.push_back(issue_at(IssueKind::SuperfluousSquares, e, pos, ply, move_number,
+        warn(issue_at(IssueKind::SuperfluousSquares, e, pos, ply, move_number,
                                          "intermediate squares written where start and end "
                                          "identify the move (PDN 3.0)"));
     }
@@ -522,7 +538,7 @@ class Replayer {
       issue.pos = at;
       issue.message = std::move(message);
       issue.fen = rules::to_fen(pos);
-      out_.warnings.push_back(std::move(issue));
+      warn(std::move(issue));
     };
     if (terminator && tag && played != tagged && played != Outcome::Unknown &&
         tagged != Outcome::Unknown)
@@ -570,61 +586,14 @@ std::string_view to_string(ReplayStatus status) {
   return "invalid";
 }
 
-std::string_view to_string(IssueKind kind) {
-  switch (kind) {
-    case IssueKind::Syntax:
-      return "syntax";
-    case IssueKind::BadFen:
-      return "bad_fen";
-    case IssueKind::BadSquare:
-      return "bad_square";
-    case IssueKind::NoPiece:
-      return "no_piece";
-    case IssueKind::WrongSide:
-      return "wrong_side";
-    case IssueKind::CaptureRequired:
-      return "capture_required";
-    case IssueKind::NotMaximum:
-      return "not_maximum";
-    case IssueKind::Ambiguous:
-      return "ambiguous";
-    case IssueKind::IllegalMove:
-      return "illegal_move";
-    case IssueKind::MoveNumber:
-      return "move_number";
-    case IssueKind::CaptureWrittenAsQuiet:
-      return "capture_written_as_quiet";
-    case IssueKind::QuietWrittenAsCapture:
-      return "quiet_written_as_capture";
-    case IssueKind::AmbiguousResolved:
-      return "ambiguous_resolved";
-    case IssueKind::SuperfluousSquares:
-      return "superfluous_squares";
-    case IssueKind::ResultMismatch:
-      return "result_mismatch";
-    case IssueKind::ResultContradicted:
-      return "result_contradicted";
-    case IssueKind::DrawByRule:
-      return "draw_by_rule";
-    case IssueKind::VariationError:
-      return "variation_error";
-    case IssueKind::ReaderWarning:
-      return "reader_warning";
-    case IssueKind::NonStandardNotation:
-      return "nonstandard_notation";
-    case IssueKind::MissingTerminator:
-      return "missing_terminator";
-  }
-  return "illegal_move";
-}
-
 Outcome outcome_of(std::string_view text) {
   std::string compact;
   for (char c : text)
     if (c != ' ' && c != '\t') compact += c;
   if (compact == "2-0" || compact == "1-0") return Outcome::WhiteWin;
   if (compact == "0-2" || compact == "0-1") return Outcome::BlackWin;
-  if (compact == "1-1" || compact == "1/2-1/2" || compact == "½-½") return Outcome::Draw;
+  if (compact == "1-1" || compact == "1/2-1/2" || compact == "½-½" || compact == "0.5-0.5")
+    return Outcome::Draw;
   if (compact == "0-0") return Outcome::Unfinished;
   return Outcome::Unknown;
 }

@@ -24,47 +24,20 @@ namespace damdb::pdn {
 enum class ReplayStatus : std::uint8_t {
   Valid,     ///< every move legal, nothing to flag
   Warnings,  ///< every move legal, but notation, numbering, result or dialect issues
-  Invalid,   ///< an illegal or unresolvable move, a bad FEN, or a syntax error
+  Invalid,   ///< an error: an illegal, ambiguous or unreadable move, a bad FEN, a cut game
   Skipped,   ///< not International draughts: not replayed
 };
 /// "valid", "warnings", "invalid", "skipped".
 std::string_view to_string(ReplayStatus status);
 
-/// What is wrong (errors first, then warnings).
-enum class IssueKind : std::uint8_t {
-  // Errors: the game is invalid.
-  Syntax,           ///< the reader could not parse part of the game text
-  BadFen,           ///< the FEN tag or a /FEN/ setup is not a valid 10x10 position
-  BadSquare,        ///< a move names a square outside 1..50 or uses coordinates
-  NoPiece,          ///< no piece stands on the start square
-  WrongSide,        ///< the piece on the start square belongs to the side not to move
-  CaptureRequired,  ///< a capture is compulsory (FMJD art. 4.1) but a non-capture was written
-  NotMaximum,       ///< a capture taking fewer pieces than the maximum (majority rule, art. 4.13)
-  Ambiguous,        ///< two or more legal moves match the text and the game does not tell which
-  IllegalMove,      ///< no legal move matches (none of the reasons above)
-  // Warnings: the moves are legal.
-  MoveNumber,             ///< the move number disagrees with the ply
-  CaptureWrittenAsQuiet,  ///< a capture written with '-' (PDN 3.0: captures use 'x')
-  QuietWrittenAsCapture,  ///< a non-capture written with 'x'
-  AmbiguousResolved,      ///< start-end capture with several routes, told apart by the next moves
-  SuperfluousSquares,     ///< intermediate squares where start and end suffice (PDN 3.0)
-  ResultMismatch,         ///< the Result tag and the movetext terminator disagree
-  ResultContradicted,     ///< the final position has no legal move, and the result says otherwise
-  DrawByRule,             ///< a draw by rule (FMJD art. 6) was reached before the recorded end
-  VariationError,         ///< an illegal move inside a variation (the main line is unaffected)
-  ReaderWarning,          ///< a tolerated dialect noted by the reader (in Replay::notes)
-  NonStandardNotation,    ///< a capture written with its squares out of route order (old logs)
-  MissingTerminator,      ///< moves stop at the end of the input without a terminator (truncated?)
-};
-/// snake_case name used in JSON: "no_piece", "not_maximum", "move_number", ...
-std::string_view to_string(IssueKind kind);
-/// True for the kinds that make a game invalid.
-constexpr bool is_error(IssueKind kind) { return kind <= IssueKind::IllegalMove; }
+// IssueKind (pdn/issue.hpp) says what is wrong; is_error(kind) tells the kinds that make a game
+// invalid.
 
 /// One problem, located in the source.
 struct ReplayIssue {
   IssueKind kind = IssueKind::IllegalMove;
   int ply = 0;          ///< 1-based ply of the move in its line (0: about the whole game)
+  std::uint32_t count = 1;  ///< warnings and notes: occurrences of this kind in the game
   int move_number = 0;  ///< FMJD move number (a move = one white and one black ply)
   rules::Color side = rules::Color::kWhite;  ///< side to move at that ply
   std::string token;                         ///< the text as written
@@ -102,7 +75,7 @@ struct Replay {
   std::vector<ReplayedPly> plies_played;  ///< with ReplayOptions::record_plies
   std::vector<ReplayIssue> errors;
   std::vector<ReplayIssue> warnings;
-  std::vector<ReplayIssue> notes;  ///< ReaderWarning: tolerated dialect, no effect on status
+  std::vector<ReplayIssue> notes;  ///< normalisations (Severity::Note), no effect on status
   rules::DrawReason draw = rules::DrawReason::kNone;  ///< first draw rule reached, if any
   int draw_ply = 0;                                   ///< ply at which it was reached
 };
@@ -112,7 +85,8 @@ struct Replay {
 /// returned with status Skipped and nothing replayed.
 Replay replay(const Game& game, const ReplayOptions& options = {});
 
-/// The outcome a result text stands for ("2-0", "1-0", "1 - 1", "1/2-1/2", "0-2", "*", ...).
+/// The outcome a result text stands for ("2-0", "1-0", "1 - 1", "1/2-1/2", "½-½", "0.5-0.5",
+/// "0-2", "*", ...); anything else ("-", "?", "4-6") is Unknown.
 Outcome outcome_of(std::string_view result_text);
 
 }  // namespace damdb::pdn

@@ -22,6 +22,8 @@ struct Patterns {
   RE2 round_words{R"((?i)(?:ronde|round|rd\.?|r)\s*(\d+))"};
   RE2 result{R"(2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|\*)"};
   RE2 result_spaced{R"((2|1|0|1/2)\s*-\s*(0|1|2|1/2))"};
+  RE2 result_half{R"((½|0\.5)\s*-\s*(½|0\.5))"};
+  RE2 result_placeholder{R"(-+|\?+|\?-\?)"};
   RE2 game_type{R"((\d+)(,[WB],\d+,\d+,[ANS]\d?,[01])?)"};
   RE2 time_control{
       R"(\?|-|(\d+/\d+|\d+(\+\d+)?|\*\d+)(:(\d+/\d+|\d+(\+\d+)?|\*\d+))*)"};
@@ -56,23 +58,36 @@ std::string two_digits(int v) {
   return buf;
 }
 
+// "YYYY.MM.DD" with zero parts (placeholders) written '?'; empty when a part is out of range.
 std::string make_date(const std::string& y, int m, int d) {
-  if (m < 1 || m > 12 || d < 1 || d > 31) return {};
-  return y + "." + two_digits(m) + "." + two_digits(d);
+  if (m < 0 || m > 12 || d < 0 || d > 31) return {};
+  const bool no_year = y == "0000";
+  return (no_year ? std::string("????") : y) + "." + (m == 0 || no_year ? "??" : two_digits(m)) +
+         "." + (d == 0 || m == 0 || no_year ? "??" : two_digits(d));
+}
+
+// True when a YYYY.MM.DD date has a zero year, month or day (a placeholder such as 0000.00.00).
+bool has_zero_part(std::string_view v) {
+  return v.substr(0, 4) == "0000" || v.substr(5, 2) == "00" || v.substr(8, 2) == "00";
 }
 
 TagValueCheck check_date(std::string_view value) {
   const Patterns& p = patterns();
   TagValueCheck r;
   r.expected = "YYYY.MM.DD with ? for unknown parts";
-  if (value.empty() || RE2::FullMatch(value, p.date_iso)) return r;
+  r.kind = IssueKind::DateNormalized;
+  if (value.empty()) return r;
+  if (RE2::FullMatch(value, p.date_iso)) {
+    if (!has_zero_part(value)) return r;
+  }
   r.valid = false;
   std::string y, m, d;
   int mi = 0, di = 0;
-  if (RE2::FullMatch(value, p.date_dashed_ymd, &y, &m, &d)) {
-    std::string mm = m == "??" ? "??" : (m.size() == 1 ? "0" + m : m);
-    std::string dd = d == "??" ? "??" : (d.size() == 1 ? "0" + d : d);
-    r.normalized = y + "." + mm + "." + dd;
+  if (RE2::FullMatch(value, p.date_iso, &y, &m, &d)) {
+    r.normalized = make_date(y == "????" ? "0000" : y, m == "??" ? 0 : std::stoi(m),
+                             d == "??" ? 0 : std::stoi(d));
+  } else if (RE2::FullMatch(value, p.date_dashed_ymd, &y, &m, &d)) {
+    r.normalized = make_date(y, m == "??" ? 0 : std::stoi(m), d == "??" ? 0 : std::stoi(d));
   } else if (RE2::FullMatch(value, p.date_dotted_ymd, &y, &mi, &di)) {
     r.normalized = make_date(y, mi, di);
   } else if (RE2::FullMatch(value, p.date_dmy, &di, &mi, &y)) {
@@ -80,8 +95,9 @@ TagValueCheck check_date(std::string_view value) {
   } else if (std::string word; RE2::FullMatch(value, p.date_words, &di, &word, &y)) {
     r.normalized = make_date(y, month_number(word), di);
   } else if (RE2::FullMatch(value, p.date_year, &y)) {
-    r.normalized = y + ".??.??";
+    r.normalized = make_date(y, 0, 0);
   }
+  if (r.normalized.empty()) r.kind = IssueKind::TagFormat;
   return r;
 }
 
@@ -93,6 +109,7 @@ TagValueCheck check_round(std::string_view value) {
   r.valid = false;
   std::string n;
   if (RE2::FullMatch(value, p.round_words, &n)) r.normalized = n;
+  r.kind = r.normalized.empty() ? IssueKind::TagFormat : IssueKind::RoundNormalized;
   return r;
 }
 
@@ -102,10 +119,24 @@ TagValueCheck check_result(std::string_view value) {
   r.expected = "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *";
   if (value.empty() || RE2::FullMatch(value, p.result)) return r;
   r.valid = false;
+  r.kind = IssueKind::ResultNormalized;
+  std::string_view trimmed = value;
+  while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t'))
+    trimmed.remove_prefix(1);
+  while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t'))
+    trimmed.remove_suffix(1);
   std::string a, b;
-  if (RE2::FullMatch(value, p.result_spaced, &a, &b)) {
+  if (RE2::FullMatch(trimmed, p.result_spaced, &a, &b)) {
     std::string joined = a + "-" + b;
     if (RE2::FullMatch(joined, p.result)) r.normalized = joined;
+  } else if (RE2::FullMatch(trimmed, p.result)) {
+    r.normalized = std::string(trimmed);
+  } else if (RE2::FullMatch(trimmed, p.result_half)) {
+    r.normalized = "1-1";
+  } else if (trimmed.empty() || RE2::FullMatch(trimmed, p.result_placeholder)) {
+    r.normalized = "*";  // "-", "?", "--": the result is not known
+  } else {
+    r.kind = IssueKind::TagFormat;
   }
   return r;
 }
@@ -134,11 +165,11 @@ TagValueCheck check_fen(std::string_view value) {
     // A final '.' and white space inside the value (FEN broken over two lines) are tolerated
     // dialects: the PDN standard's own "succeed" set has both.
     r.normalized = compact;
-    r.severity = Severity::Warning;
+    r.kind = IssueKind::FenNormalized;
     (void)had_space;
     (void)had_dot;
   } else {
-    r.severity = Severity::Error;
+    r.kind = IssueKind::BadFen;
   }
   return r;
 }
@@ -218,7 +249,8 @@ bool is_standard_result(std::string_view v) {
 }
 
 TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
-  if (name == "Date" && (value.empty() || is_iso_date(value))) return {};
+  if (name == "Date" && (value.empty() || (is_iso_date(value) && !has_zero_part(value))))
+    return {};
   if ((name == "Round" || name == "GameType") && (value == "?" || is_plain_number(value)))
     return {};
   if (name == "Result" && is_standard_result(value)) return {};
@@ -249,14 +281,15 @@ void check_tag_values(Game& game) {
     if (c.valid) continue;
     tag.normalized = c.normalized;
     Diagnostic d;
-    d.severity = c.severity;
+    d.kind = c.kind;
+    d.severity = severity_of(c.kind);
     d.pos = tag.pos;
     d.offending = tag.value.substr(0, 40);
     d.expected = c.expected;
     d.message = c.normalized.empty()
                     ? "value of tag " + tag.name + " does not follow its format"
                     : "value of tag " + tag.name + " read as \"" + c.normalized + "\"";
-    game.diagnostics.push_back(std::move(d));
+    add_diagnostic(game, std::move(d));
   }
 }
 

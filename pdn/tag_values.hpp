@@ -15,14 +15,18 @@ namespace damdb::pdn {
 struct TagValueCheck {
   bool valid = true;           ///< the value follows the tag's grammar (or the tag has none)
   std::string normalized;      ///< canonical value when it differs from the input and is clear
-  Severity severity = Severity::Warning;  ///< how serious an invalid value is
+  /// What an invalid value is: a normalisation note (DateNormalized, ...), TagFormat (not
+  /// understood, kept as written) or BadFen (an error).
+  IssueKind kind = IssueKind::TagFormat;
   std::string expected;        ///< the grammar, for the diagnostic ("YYYY.MM.DD, ? for unknown")
 };
 
 /// Checks `value` of the tag `name`. Date: YYYY.MM.DD with '?' parts; normalises 2024-12-14,
 /// 14-12-2024, 14.12.2024, 14/12/2024 (day first), "17 april 2009" (English or Dutch month
-/// names), "1950." and "2004" (year only). Round: digits with optional ".n" parts, '?' or '-';
-/// normalises "ronde 12" / "round 3". Result: the PDN results; normalises spaced "1 - 1".
+/// names), "1950." and "2004" (year only); zero parts are unknown ("0000.00.00", "0000-00-00",
+/// "00.00.0000" -> "????.??.??", "2004.00.00" -> "2004.??.??"). Round: digits with optional ".n"
+/// parts, '?' or '-'; normalises "ronde 12" / "round 3". Result: the PDN results; normalises
+/// spaced "1 - 1", surrounding spaces, "½-½" and "0.5-0.5" (-> "1-1"), and "-", "?", "" (-> "*").
 /// GameType: number with the optional long form "20,W,10,10,N2,0". TimeControl: "?", "-",
 /// "moves/seconds", "seconds+increment", "*seconds", joined by ':'. FEN: [WB?]:[WB]squares:[WB]
 /// squares; normalises white space or line breaks inside the value and a stray final '.'

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
@@ -14,17 +15,24 @@ namespace damdb::pdn {
 struct ValidationSummary {
   std::size_t files = 0;
   std::size_t games = 0;
-  std::uint64_t plies = 0;                           ///< legal main-line plies replayed
-  std::size_t valid = 0;                             ///< status Valid
-  std::size_t with_warnings = 0;                     ///< status Warnings
-  std::size_t invalid = 0;                           ///< status Invalid
-  std::size_t skipped = 0;                           ///< other variants
-  std::map<std::string, std::size_t> error_kinds;    ///< IssueKind name -> count
-  std::map<std::string, std::size_t> warning_kinds;  ///< IssueKind name -> count
-  std::size_t notes = 0;  ///< tolerated dialect noted by the reader (dates, rounds normalised)
+  std::uint64_t plies = 0;        ///< legal main-line plies replayed
+  std::size_t valid = 0;          ///< status Valid
+  std::size_t with_warnings = 0;  ///< status Warnings
+  std::size_t invalid = 0;        ///< status Invalid
+  std::size_t skipped = 0;        ///< other variants
+  /// Issue kind -> number of games having it (a game counts once per kind), over errors,
+  /// warnings and notes, plus the files with text outside any game (StrayText).
+  std::map<IssueKind, std::size_t> kinds;
+  /// Per file, the text outside any game that the reader skipped (GameReader::file_diagnostics).
+  std::vector<Diagnostic> outside_games;
 
   /// Adds one replayed game to the counts.
   void add(const Replay& replay);
+  /// Adds a file's diagnostics outside any game.
+  void add_file(const std::vector<Diagnostic>& diagnostics);
+  /// The counts of one severity by kind, most frequent first, as "export line-end text 268,
+  /// missing terminator 9" (labels of pdn::label); empty when there is none.
+  std::string by_kind(Severity severity) const;
 };
 
 /// Reads every game of `path` ("-" for standard input), replays it and calls
@@ -41,6 +49,7 @@ void validate_source(const std::string& path, ValidationSummary& summary, Visito
     summary.add(replay);
     visit(static_cast<const Game&>(game), replay);
   }
+  summary.add_file(reader.file_diagnostics());
 }
 
 }  // namespace damdb::pdn

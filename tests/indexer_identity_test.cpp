@@ -184,8 +184,8 @@ TEST(GameIdentity, CountsByKindTellMoveErrorsFromOtherErrors) {
       folder.path() / "games.pdn",
       // An illegal move: 28-22 while 28x19 is compulsory.
       game("A", "B", "2-0", "", "1. 32-28 19-23 2. 28-22") +
-      // Unreadable text between the tags, every move legal: invalid, but no illegal move.
-      game("C", "D", "2-0", "", kShortGame, "\\r") +
+      // An unreadable move token: invalid, but no illegal move.
+      game("C", "D", "2-0", "", "1. 32-28 3z") +
       // Legal moves, the Result tag contradicts the terminator: a warning.
       "[White \"E\"]\n[Black \"F\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 0-2\n");
   test::import_into(folder.path() / "db", folder.path() / "games.pdn");
@@ -195,7 +195,7 @@ TEST(GameIdentity, CountsByKindTellMoveErrorsFromOtherErrors) {
   EXPECT_EQ(c.warnings + c.valid, 1u);
   EXPECT_EQ(indexer::games_with_move_error(c), 1u);
   EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::CaptureRequired)], 1u);
-  EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::Syntax)], 1u);
+  EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::MoveToken)], 1u);
   EXPECT_EQ(c.with_kind[static_cast<unsigned>(pdn::IssueKind::ResultMismatch)], 1u);
   EXPECT_EQ(indexer::issue_kind_name(static_cast<unsigned>(pdn::IssueKind::CaptureRequired)),
             "capture_required");

@@ -209,9 +209,10 @@ TEST(PdnReader, NestedVariations) {
   EXPECT_EQ(g.diagnostics[0].severity, Severity::Warning);
 }
 
-TEST(PdnReader, UnclosedVariationIsAnError) {
+TEST(PdnReader, UnclosedVariationIsAWarning) {
   Game g = one("1. 32-28 (1. 33-28 18-23 *");
-  EXPECT_GE(errors(g), 1);
+  EXPECT_EQ(errors(g), 0);  // the main line read is intact
+  EXPECT_EQ(g.diagnostics[0].kind, IssueKind::UnclosedVariation);
   EXPECT_EQ(g.diagnostics[0].pos.column, 10u);
   EXPECT_EQ(g.diagnostics[0].expected, "')'");
 }
@@ -256,7 +257,8 @@ TEST(PdnReader, FenBrokenOverTwoLinesAndTrailingDot) {
   EXPECT_EQ(h.tags[0].normalized, "W:W7,26,28:B8,14,17");
   EXPECT_EQ(errors(h), 0);
   ASSERT_EQ(h.diagnostics.size(), 1u);
-  EXPECT_EQ(h.diagnostics[0].severity, Severity::Warning);
+  EXPECT_EQ(h.diagnostics[0].severity, Severity::Note);
+  EXPECT_EQ(h.diagnostics[0].kind, IssueKind::FenNormalized);
 }
 
 TEST(PdnReader, FilesWithoutTagsSeparatedByResults) {
@@ -276,7 +278,11 @@ TEST(PdnReader, TagOnlyGamesAndMissingTerminator) {
   EXPECT_EQ(games[0].tags.size(), 2u);
   EXPECT_EQ(errors(games[0]), 0);  // tags without movetext: a warning
   EXPECT_EQ(games[1].tag("Event")->value, "b");
-  ASSERT_EQ(errors(games[1]), 1);  // moves cut by the next tags: an error
+  // Moves cut by the next tags: the same warning as at the end of the input.
+  EXPECT_EQ(errors(games[1]), 0);
+  ASSERT_EQ(games[1].diagnostics.size(), 1u);
+  EXPECT_EQ(games[1].diagnostics[0].kind, IssueKind::MissingTerminator);
+  EXPECT_EQ(games[1].diagnostics[0].severity, Severity::Warning);
   EXPECT_EQ(games[1].diagnostics[0].pos.line, 5u);
   EXPECT_EQ(games[1].diagnostics[0].pos.column, 15u);
   EXPECT_EQ(games[1].last_line, 5u);
@@ -290,33 +296,41 @@ TEST(PdnReader, NonStandardResultMatchingTagIsKept) {
   ASSERT_NE(res, nullptr);
   EXPECT_EQ(g.text_of(*res), "4-6");
   EXPECT_EQ(res->outcome, Outcome::Unknown);
-  EXPECT_EQ(errors(g), 1);
+  EXPECT_EQ(errors(g), 0);  // the moves are fine: a warning
+  bool warned = false;
+  for (const Diagnostic& d : g.diagnostics) warned |= d.kind == IssueKind::NonStandardResult;
+  EXPECT_TRUE(warned);
 }
 
 TEST(PdnReader, SyntaxErrorsAreDataAndReadingContinues) {
   auto games = read_games("[Event \"x\"]\n1. 32-28 foo 19-23 } 2-0\n[Event \"y\"]\n1. 33-28 *",
                           "bad.pdn");
   ASSERT_EQ(games.size(), 2u);
-  ASSERT_EQ(games[0].diagnostics.size(), 2u);
+  // "foo" and "}" are stray text: one warning with a count, at the first place.
+  ASSERT_EQ(games[0].diagnostics.size(), 1u);
   const Diagnostic& d = games[0].diagnostics[0];
+  EXPECT_EQ(d.kind, IssueKind::StrayText);
+  EXPECT_EQ(d.count, 2u);
   EXPECT_EQ(d.file, "bad.pdn");
   EXPECT_EQ(d.game_index, 0u);
   EXPECT_EQ(d.pos.line, 2u);
   EXPECT_EQ(d.pos.column, 10u);
   EXPECT_EQ(d.offending, "foo");
   EXPECT_FALSE(d.expected.empty());
-  EXPECT_EQ(games[0].diagnostics[1].offending, "}");
-  EXPECT_EQ(games[0].diagnostics[1].pos.column, 20u);
   EXPECT_EQ(of_kind(games[0], ElementKind::Move).size(), 2u);
   EXPECT_EQ(d.to_string(),
-            "bad.pdn:2:10: error: game 1: unexpected text in movetext: 'foo' (expected a move, "
-            "move number, comment, variation or game terminator)");
+            "bad.pdn:2:10: warning: game 1: unexpected text in movetext (skipped) (2 times): "
+            "'foo' (expected a move, move number, comment, variation or game terminator) "
+            "[stray_text]");
   EXPECT_TRUE(games[1].diagnostics.empty());
 }
 
-TEST(PdnReader, NestedCommentIsAnError) {
+TEST(PdnReader, NestedCommentIsStrayText) {
   Game g = one("1. 33-29 19-23 2. 35-30 { nested { comment } } \r\n");
-  EXPECT_EQ(errors(g), 1);
+  EXPECT_EQ(errors(g), 0);
+  ASSERT_FALSE(g.diagnostics.empty());
+  EXPECT_EQ(g.diagnostics[0].kind, IssueKind::StrayText);
+  EXPECT_EQ(g.diagnostics[0].offending, "}");
   EXPECT_EQ(g.text_of(*of_kind(g, ElementKind::Comment)[0]), " nested { comment ");
 }
 
@@ -337,7 +351,8 @@ TEST(PdnReader, UnclosedCommentEndsBeforeNextGamesTags) {
   EXPECT_EQ(games[0].result(), nullptr);
   ASSERT_FALSE(games[0].diagnostics.empty());
   const Diagnostic& d = games[0].diagnostics[0];
-  EXPECT_EQ(d.severity, Severity::Error);
+  EXPECT_EQ(d.kind, IssueKind::UnclosedComment);
+  EXPECT_EQ(d.severity, Severity::Warning);
   EXPECT_EQ(d.pos.line, 4u);
   EXPECT_EQ(d.pos.column, 10u);
   EXPECT_EQ(d.message,
@@ -348,7 +363,8 @@ TEST(PdnReader, UnclosedCommentEndsBeforeNextGamesTags) {
   EXPECT_EQ(games[2].tag("Event")->value, "c");
   ASSERT_EQ(of_kind(games[2], ElementKind::Comment).size(), 1u);
   EXPECT_EQ(games[2].text_of(*of_kind(games[2], ElementKind::Comment)[0]), "never closed either");
-  EXPECT_TRUE(games[2].has_errors());
+  EXPECT_FALSE(games[2].has_errors());
+  EXPECT_EQ(games[2].diagnostics.at(0).kind, IssueKind::UnclosedComment);
   EXPECT_EQ(games[3].tag("Event")->value, "d");
   EXPECT_EQ(games[3].tag("Site")->value, "e");
   EXPECT_EQ(of_kind(games[3], ElementKind::Move).size(), 1u);

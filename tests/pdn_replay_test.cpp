@@ -275,7 +275,7 @@ TEST(Replay, TruncatedLastGameIsAWarning) {
   // The reader keeps a warning with the game; the replay reports it, the game is not invalid.
   ASSERT_EQ(second->diagnostics.size(), 1u);
   EXPECT_EQ(second->diagnostics[0].severity, pdn::Severity::Warning);
-  EXPECT_EQ(second->diagnostics[0].message, pdn::kTruncatedGameMessage);
+  EXPECT_EQ(second->diagnostics[0].kind, pdn::IssueKind::MissingTerminator);
   const auto r = pdn::replay(*second);
   EXPECT_EQ(r.status, ReplayStatus::Warnings);
   EXPECT_EQ(r.plies, 4);
@@ -288,8 +288,9 @@ TEST(Replay, TruncatedLastGameIsAWarning) {
   EXPECT_EQ(w->pos.column, 30u);
   EXPECT_EQ(pdn::to_string(IssueKind::MissingTerminator), "missing_terminator");
 
-  // A game with tags only at the end of the input is not truncated movetext: a note only.
+  // A game with tags only at the end of the input is not truncated movetext.
   const auto tags_only = replay_text("[Event \"c\"]\n");
-  EXPECT_EQ(tags_only.status, ReplayStatus::Valid);
+  EXPECT_EQ(tags_only.status, ReplayStatus::Warnings);
+  EXPECT_NE(find_warning(tags_only, IssueKind::NoMovetext), nullptr);
   EXPECT_EQ(find_warning(tags_only, IssueKind::MissingTerminator), nullptr);
 }
