@@ -535,7 +535,7 @@ function drawChart() {
   box.textContent = '';
   const p = state.players && state.players.rows[state.chartPlayer];
   if (!p) return;
-  const svg = el('svg', { width: 560, height: 110, viewBox: '0 0 560 110' }, box);
+  const svg = el('svg', { width: 720, height: 110, viewBox: '0 0 720 110' }, box);
   const title = el('text', { x: 0, y: 14, 'font-weight': 600 }, svg);
   title.textContent = `${p.name}: results by colour (wins / draws / losses)`;
   const most = Math.max(p.white.games, p.black.games, 1);
