@@ -5,6 +5,7 @@
 #include <httplib.h>
 
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <sys/wait.h>
@@ -189,7 +190,20 @@ TEST_F(ServerApiTest, BoardMovesStatisticsInfoAndThePage) {
   EXPECT_EQ(get("/api/stats/events").json().at("events").size(), 4u);
   EXPECT_EQ(get("/api/stats/results").json().at("games"), 7);
   EXPECT_EQ(get("/api/stats/openings?plies=2").json().at("games"), 6);
-  EXPECT_EQ(get("/api/info").json().at("games"), 7);
+  const nlohmann::json info = get("/api/info").json();
+  EXPECT_EQ(info.at("games"), 7);
+  EXPECT_EQ(info.at("sources"), 1);
+  // Imported by this suite a moment ago: the UTC date of now (or of 10 minutes ago, at midnight).
+  auto utc_date = [](std::time_t t) {
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+    return std::string(text);
+  };
+  const std::string date = info.at("last_import").get<std::string>().substr(0, 10);
+  const std::time_t now = std::time(nullptr);
+  EXPECT_TRUE(date == utc_date(now) || date == utc_date(now - 600)) << date;
 
   const Answer page = get("/");
   ASSERT_EQ(page.status, 200);
