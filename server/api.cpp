@@ -71,7 +71,7 @@ Response Api::explorer(const ParameterMap& params) const {
   const rules::Position pos = p.position();
   const bool mirror = p.flag("mirror");
   const std::size_t max_moves = p.limit("moves", 0);
-  const std::size_t recent = p.limit("games", 8);
+  const std::size_t recent = p.limit("games", 4);  // as lichess's recentGames
   const indexer::GameFilter filter = p.filter();
   const indexer::OpeningAnswer answer = indexer::query_opening(db_, pos, filter, mirror);
   nlohmann::json j = json::opening_answer_json(pos, answer, mirror);

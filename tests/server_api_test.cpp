@@ -122,7 +122,7 @@ TEST_F(ServerApiTest, ExplorerAtTheStartCountsTheSixGamesFromTheInitialPosition)
   EXPECT_NEAR(m.at("score").get<double>(), 500.0 / 6, 0.01);  // (2 x 2 + 1) of 6 points
   EXPECT_EQ(move_row(j, "33-28").at("games"), 2);  // games 3 (0-2) and 5 (*)
   EXPECT_EQ(move_row(j, "31-26").at("games"), 1);
-  EXPECT_EQ(j.at("recent_games").size(), 6u);
+  ASSERT_EQ(j.at("recent_games").size(), 4u);  // the default number, of the six
   EXPECT_EQ(j.at("recent_games").at(0).at("id"), 6);  // newest import first
 }
 
