@@ -87,7 +87,7 @@ async function main() {
   const address = await startServer();
   console.log('server at', address);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
-                                    args: ['--no-sandbox', '--disable-gpu'] });
+                                    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const page = await browser.newPage({ viewport: { width: 1400, height: 950 } });
   page.setDefaultTimeout(15000);
   page.on('pageerror', (e) => fail(new Error('page error: ' + e.message)));
@@ -138,6 +138,24 @@ async function main() {
   check((await boardPieces(page)).join() === fenPieces(game.fens[firstPly + 2]).join(),
         `board shows the game after ply ${firstPly + 2}`);
   await page.screenshot({ path: screenshot });
+
+  // Playing on the board: a king with two capture routes to square 5 gets a choice of routes.
+  await page.click('#game-close');
+  const kingFen = 'W:WK39:B14,24,34,42,43';
+  await page.fill('#fen-input', kingFen);
+  await page.click('#fen-form button');
+  await page.waitForSelector('#board circle[data-square="39"][data-piece="W"]');
+  await page.waitForFunction(() => document.querySelector('#board circle.selectable'));
+  await page.click('#board circle[data-square="39"]');
+  await page.click('#board rect[data-square="5"]');
+  const routes = await page.$$eval('#route-choice:not([hidden]) button', (bs) => bs.map((b) => b.textContent));
+  check(routes.join() === '39x30x19x5,39x48x37x5', `two capture routes offered (${routes.join(' ')})`);
+  await page.click('#route-choice button:nth-of-type(2)');
+  const routed = await getJson(address, '/api/explorer?fen=' + encodeURIComponent(kingFen) +
+                                        '&play=39x48x37x5');
+  await page.waitForFunction((f) => document.getElementById('fen-input').value === f, routed.fen);
+  check((await boardPieces(page)).join() === fenPieces(routed.fen).join(),
+        'board shows the position after the chosen route 39x48x37x5');
   console.log('screenshot', screenshot);
   await cleanUp();
   console.log('browser test passed');
