@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 
 #include <atomic>
+#include <type_traits>
 
 #include "server/api.hpp"
 
@@ -57,8 +58,8 @@ struct HttpServer::Impl {
       res.set_content(e.body, e.content_type);
       return;
     }
-    const ParameterMap params(req.params.begin(), req.params.end());
-    const Response r = api.get(req.path, params);
+    static_assert(std::is_same_v<httplib::Params, ParameterMap>);  // no copy needed
+    const Response r = api.get(req.path, req.params);
     res.status = r.status;
     res.set_content(r.body, r.content_type);
   }
