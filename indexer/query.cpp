@@ -98,7 +98,11 @@ std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
 }  // namespace
 
 rules::Position position_after(std::string_view moves) {
-  rules::Position pos = rules::Position::initial();
+  return position_after(rules::Position::initial(), moves);
+}
+
+rules::Position position_after(const rules::Position& start, std::string_view moves) {
+  rules::Position pos = start;
   std::size_t i = 0, index = 0;
   while (i < moves.size()) {
     while (i < moves.size() && std::isspace(static_cast<unsigned char>(moves[i]))) ++i;

@@ -25,6 +25,8 @@ struct MoveListError : std::invalid_argument {
 /// The position after playing `moves` (white space separated PDN moves, in any legal notation;
 /// move numbers such as "1." and "12..." are ignored) from the initial position.
 rules::Position position_after(std::string_view moves);
+/// The same from `start` instead of the initial position.
+rules::Position position_after(const rules::Position& start, std::string_view moves);
 
 /// The database key of a position.
 db::PositionKey position_key(const rules::Position& pos);

@@ -1,8 +1,27 @@
 #include "json/database_info.hpp"
 
+#include <algorithm>
+#include <ctime>
+
 #include "indexer/issue_kinds.hpp"
 
 namespace damdb::json {
+namespace {
+
+/// The latest import time of the recorded sources as "YYYY-MM-DDTHH:MM:SSZ", null if none.
+nlohmann::json last_import(const db::Database& database) {
+  std::int64_t latest = 0;
+  for (const db::SourceInfo& s : database.meta().sources) latest = std::max(latest, s.import_time);
+  if (latest <= 0) return nullptr;
+  const std::time_t t = static_cast<std::time_t>(latest);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+}  // namespace
 
 nlohmann::json issue_kind_counts_json(const std::array<std::uint64_t, 64>& counts, bool errors) {
   nlohmann::json out = nlohmann::json::object();
@@ -32,7 +51,8 @@ nlohmann::json database_info_json(const db::Database& database) {
                         {"distinct_positions_estimate", info.distinct_positions},
                         {"sources", info.sources},
                         {"bytes_on_disk", info.bytes_on_disk},
-                        {"column_family_bytes", cf}};
+                        {"column_family_bytes", cf},
+                        {"last_import", last_import(database)}};
 }
 
 }  // namespace damdb::json

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples (see samples/README.md): installs what is missing, builds,
 # imports the samples into a fresh database, validates them, repairs the messy file, and queries.
+# Ends by printing how to start the explorer page on that database (`--serve`: start it too,
+# until Ctrl-C).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+serve=0
+[ "${1:-}" = "--serve" ] && serve=1
 bash scripts/build.sh
 damdb=build/cli/damdb
 work=$(mktemp -d)
@@ -42,3 +46,9 @@ section "perft(8) from the initial position (expected 6483961)"
 $damdb perft --depth 8
 echo
 echo "database kept in $db (remove it with: rm -r $work)"
+
+section "The explorer page (damdb serve)"
+echo "start the server on the demo database with:"
+echo "  $damdb serve --db $db"
+echo "then open http://127.0.0.1:8080/ in a browser (Ctrl-C stops the server)"
+if [ "$serve" = 1 ]; then exec $damdb serve --db "$db"; fi

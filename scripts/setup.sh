@@ -4,7 +4,10 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config git
           librocksdb-dev libre2-dev libcli11-dev nlohmann-json3-dev
-          libgtest-dev libgmock-dev libbenchmark-dev clang)
+          libgtest-dev libgmock-dev libbenchmark-dev clang libcpp-httplib-dev)
+# The browser test of the served page: Debian's chromium, and npm for playwright-core.
+packages+=(chromium)
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds damdb twice (Release with -Werror, then AddressSanitizer +
-# UndefinedBehaviorSanitizer with assertions live) and runs every test in both builds with ctest.
+# UndefinedBehaviorSanitizer with assertions live) and runs every test in both builds with ctest,
+# plus the browser test of the served page (scripts/browser_test.sh) on the Release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 DAMDB_CMAKE_ARGS="-DDAMDB_WERROR=ON" bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== browser test (damdb serve, headless chromium) =="
+bash scripts/browser_test.sh
 
 echo "== sanitizer build (ASan + UBSan) =="
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \

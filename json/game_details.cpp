@@ -1,0 +1,49 @@
+#include "json/game_details.hpp"
+
+#include "json/game_rows.hpp"
+#include "json/replay.hpp"
+#include "pdn/reader.hpp"
+#include "pdn/replay.hpp"
+#include "rules/fen.hpp"
+
+namespace damdb::json {
+namespace {
+
+nlohmann::json diagnostics_json(const db::GameRecord& record) {
+  nlohmann::json out{{"errors", nlohmann::json::array()},
+                     {"warnings", nlohmann::json::array()},
+                     {"notes", nlohmann::json::array()}};
+  const std::string source = record.sources.empty() ? "<stored>" : record.sources.front().path;
+  const std::vector<pdn::Game> games = pdn::read_games(record.pdn_text, source);
+  if (games.empty()) return out;
+  const pdn::Replay replay = pdn::replay(games.front());
+  const nlohmann::json report = game_json(games.front(), replay);
+  for (const char* key : {"errors", "warnings", "notes"}) out[key] = report[key];
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json game_details_json(const indexer::GameView& view) {
+  nlohmann::json j = game_view_json(view);
+  nlohmann::json fens = nlohmann::json::array();
+  rules::Position pos = indexer::start_position(view.record);
+  fens.push_back(rules::to_fen(pos));
+  for (const indexer::DecodedPly& p : view.plies) {
+    pos = p.before;
+    pos.play(p.move);
+    fens.push_back(rules::to_fen(pos));
+  }
+  nlohmann::json sources = nlohmann::json::array();
+  for (const db::GameSource& s : view.record.sources)
+    sources.push_back({{"path", s.path},
+                       {"first_line", s.first_line},
+                       {"last_line", s.last_line},
+                       {"byte_offset", s.byte_offset}});
+  j["fens"] = std::move(fens);
+  j["sources"] = std::move(sources);
+  j["diagnostics"] = diagnostics_json(view.record);
+  return j;
+}
+
+}  // namespace damdb::json

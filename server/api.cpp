@@ -1,0 +1,169 @@
+#include "server/api.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "db/error.hpp"
+#include "indexer/export.hpp"
+#include "indexer/game_list.hpp"
+#include "indexer/query.hpp"
+#include "indexer/statistics.hpp"
+#include "json/database_info.hpp"
+#include "json/game_details.hpp"
+#include "json/game_rows.hpp"
+#include "json/moves.hpp"
+#include "json/query.hpp"
+#include "json/statistics.hpp"
+#include "json/text.hpp"
+#include "rules/svg.hpp"
+#include "server/static_files.hpp"
+
+namespace damdb::server {
+namespace {
+
+Response json_response(const nlohmann::json& value) {
+  return {200, "application/json", json::to_text(value)};
+}
+
+}  // namespace
+
+Response error_response(int status, const std::string& message, const std::string& parameter) {
+  nlohmann::json j{{"error", message}};
+  if (!parameter.empty()) j["parameter"] = parameter;
+  return {status, "application/json", json::to_text(j)};
+}
+
+Api::Api(const db::Database& database, const Limits& limits) : db_(database), limits_(limits) {}
+
+Response Api::get(std::string_view path, const ParameterMap& params) const {
+  try {
+    return route(path, params);
+  } catch (const BadParameter& e) {
+    return error_response(400, e.what(), e.parameter);
+  } catch (const indexer::GameLookupError& e) {
+    return error_response(404, e.what());
+  } catch (const db::Error& e) {
+    return error_response(500, std::string("database error: ") + e.what());
+  } catch (const std::exception& e) {
+    return error_response(500, std::string("internal error: ") + e.what());
+  }
+}
+
+Response Api::route(std::string_view path, const ParameterMap& params) const {
+  if (path == "/api/explorer") return explorer(params);
+  if (path == "/api/positions") return positions(params);
+  if (path == "/api/games") return games(params);
+  if (path == "/api/board.svg") return board(params);
+  if (path == "/api/moves") return moves(params);
+  if (path == "/api/info") return info(params);
+  constexpr std::string_view games_prefix = "/api/games/", stats_prefix = "/api/stats/";
+  if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
+  if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);
+  if (!path.starts_with("/api/"))
+    if (const StaticFile* file = find_static_file(path)) {
+      Parameters checked(params, {}, false, limits_);  // the page takes no parameters
+      return {200, std::string(file->content_type), std::string(file->body)};
+    }
+  return error_response(404, "not found");
+}
+
+Response Api::explorer(const ParameterMap& params) const {
+  const Parameters p(params, {"fen", "play", "mirror", "moves", "games"}, true, limits_);
+  const rules::Position pos = p.position();
+  const bool mirror = p.flag("mirror");
+  const std::size_t max_moves = p.limit("moves", 0);
+  const std::size_t recent = p.limit("games", 4);  // as lichess's recentGames
+  const indexer::GameFilter filter = p.filter();
+  const indexer::OpeningAnswer answer = indexer::query_opening(db_, pos, filter, mirror);
+  nlohmann::json j = json::opening_answer_json(pos, answer, mirror);
+  if (max_moves > 0 && j["moves"].size() > max_moves)
+    j["moves"].erase(j["moves"].begin() + static_cast<std::ptrdiff_t>(max_moves), j["moves"].end());
+  indexer::PositionQuery q;
+  q.limit = recent;
+  const indexer::PositionAnswer games = indexer::query_position(db_, pos, filter, q);
+  nlohmann::json rows = nlohmann::json::array();
+  for (const indexer::GameRow& r : games.rows) rows.push_back(json::position_row_json(r));
+  j["side_to_move"] = pos.side_to_move() == rules::Color::kWhite ? "white" : "black";
+  j["recent_games"] = std::move(rows);
+  return json_response(j);
+}
+
+Response Api::positions(const ParameterMap& params) const {
+  const Parameters p(params, {"fen", "play", "mirror", "limit", "offset"}, true, limits_);
+  const rules::Position pos = p.position();
+  indexer::PositionQuery q;
+  q.mirror = p.flag("mirror");
+  q.limit = p.limit("limit", 50);
+  q.offset = p.offset();
+  const indexer::PositionAnswer a = indexer::query_position(db_, pos, p.filter(), q);
+  return json_response(json::position_answer_json(pos, a, q.mirror));
+}
+
+Response Api::games(const ParameterMap& params) const {
+  const Parameters p(params, {"limit", "offset"}, true, limits_);
+  const std::size_t limit = p.limit("limit", 50), offset = p.offset();
+  return json_response(json::game_listing_json(
+      indexer::list_games(db_, p.filter(), limit, offset), offset));
+}
+
+Response Api::game(std::string_view id_text, const ParameterMap& params) const {
+  const Parameters p(params, {}, false, limits_);
+  const bool pdn = id_text.ends_with(".pdn");
+  if (pdn) id_text.remove_suffix(4);
+  if (id_text.empty() || id_text.size() > 10 ||
+      id_text.find_first_not_of("0123456789") != std::string_view::npos)
+    return error_response(404, "not found");
+  const db::GameId id = indexer::parse_game_id(std::string(id_text));
+  if (pdn) {
+    const std::optional<db::GameRecord> record = db_.game(id);
+    if (!record) return error_response(404, "no game " + std::to_string(id.value));
+    bool copied = false;
+    return {200, "text/plain; charset=utf-8", indexer::canonical_game_text(*record, copied)};
+  }
+  return json_response(json::game_details_json(indexer::view_game(db_, id)));
+}
+
+Response Api::board(const ParameterMap& params) const {
+  const Parameters p(params, {"fen", "play", "numbers", "size"}, false, limits_);
+  rules::SvgOptions svg;
+  svg.numbers = p.flag("numbers");
+  svg.square_size = static_cast<int>(p.count("size", 40, 100));
+  if (svg.square_size < 8) throw BadParameter("size", "expected a whole number from 8 to 100");
+  return {200, "image/svg+xml", rules::svg_diagram(p.position(), svg)};
+}
+
+Response Api::moves(const ParameterMap& params) const {
+  const Parameters p(params, {"fen", "play"}, false, limits_);
+  return json_response(json::legal_moves_json(p.position()));
+}
+
+Response Api::statistics(std::string_view report, const ParameterMap& params) const {
+  if (report == "players") {
+    const Parameters p(params, {"top"}, true, limits_);
+    const std::size_t top = p.count("top", 20, 100'000);
+    return json_response(json::players_json(indexer::player_statistics(db_, p.filter(), top)));
+  }
+  if (report == "events") {
+    const Parameters p(params, {}, true, limits_);
+    return json_response(json::events_json(indexer::event_statistics(db_, p.filter())));
+  }
+  if (report == "results") {
+    const Parameters p(params, {"longest"}, true, limits_);
+    const std::size_t longest = p.limit("longest", 5);
+    return json_response(json::results_json(indexer::result_statistics(db_, p.filter(), longest)));
+  }
+  if (report == "openings") {
+    const Parameters p(params, {"plies", "top"}, true, limits_);
+    const std::size_t plies = p.count("plies", 6, 200), top = p.count("top", 20, 100'000);
+    if (plies < 1) throw BadParameter("plies", "expected a whole number from 1 to 200");
+    return json_response(
+        json::openings_json(indexer::opening_statistics(db_, p.filter(), plies, top)));
+  }
+  return error_response(404, "not found");
+}
+
+Response Api::info(const ParameterMap& params) const {
+  const Parameters p(params, {}, false, limits_);
+  return json_response(json::database_info_json(db_));
+}
+
+}  // namespace damdb::server

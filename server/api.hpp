@@ -1,0 +1,59 @@
+// The HTTP JSON API over a database and the page's embedded files, independent of the
+// HTTP library: one GET path with its decoded query parameters in, status + body out.
+//   /api/explorer   moves played from a position with results (= `query opening --json`)
+//                   plus its most recent games ("recent_games")
+//   /api/positions  games that reached a position (= `query position --json`)
+//   /api/games      the stored games (= `games --json`); /api/games/ID one game with the FEN
+//                   after every ply, its diagnostics and sources; /api/games/ID.pdn its PDN
+//   /api/board.svg  the SVG diagram of a position; /api/moves its legal moves (= `moves --json`)
+//   /api/stats/players|events|results|openings (= `stats ... --json`); /api/info (= `info`)
+// Every bad parameter gives 400 {"error", "parameter"}; an unknown path or game 404.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "db/database.hpp"
+#include "server/parameters.hpp"
+
+namespace damdb::server {
+
+/// An answer: HTTP status, media type and body.
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+class Api {
+ public:
+  /// Serves `database` (which must outlive the Api; only its const, thread-safe reads are
+  /// used, so one Api may answer from many threads).
+  explicit Api(const db::Database& database, const Limits& limits = {});
+
+  /// The answer to GET `path` with `params`. Never throws for bad input (400/404); a database
+  /// failure gives 500 {"error"}.
+  Response get(std::string_view path, const ParameterMap& params) const;
+
+  const Limits& limits() const { return limits_; }
+
+ private:
+  Response route(std::string_view path, const ParameterMap& params) const;
+  Response explorer(const ParameterMap& params) const;
+  Response positions(const ParameterMap& params) const;
+  Response games(const ParameterMap& params) const;
+  Response game(std::string_view id_text, const ParameterMap& params) const;
+  Response board(const ParameterMap& params) const;
+  Response moves(const ParameterMap& params) const;
+  Response statistics(std::string_view report, const ParameterMap& params) const;
+  Response info(const ParameterMap& params) const;
+
+  const db::Database& db_;
+  Limits limits_;
+};
+
+/// {"error": message, "parameter": parameter} (parameter omitted when empty) with `status`.
+Response error_response(int status, const std::string& message,
+                        const std::string& parameter = {});
+
+}  // namespace damdb::server

@@ -1,0 +1,142 @@
+#include "server/http_server.hpp"
+
+#include <httplib.h>
+#include <sys/socket.h>
+
+#include <atomic>
+#include <type_traits>
+
+#include "server/api.hpp"
+
+namespace damdb::server {
+namespace {
+
+const char* reason(int status) {
+  switch (status) {
+    case 400: return "bad request";
+    case 404: return "not found";
+    case 405: return "method not allowed";
+    case 413: return "payload too large";
+    case 414: return "URL too long";
+    case 416: return "range not satisfiable";
+    case 431: return "request header fields too large";
+    default: return status >= 500 ? "internal error" : "error";
+  }
+}
+
+/// httplib's own errors (bad request line, URI too long, ...) get a JSON body like ours; a
+/// response that already has a body keeps it.
+httplib::Server::HandlerResponse json_error_body(const httplib::Request&, httplib::Response& res) {
+  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+  const Response e = error_response(res.status, reason(res.status));
+  res.set_content(e.body, e.content_type);
+  return httplib::Server::HandlerResponse::Handled;
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+  explicit Impl(const db::Database& database, const Limits& limits) : api(database, limits) {}
+  Api api;
+  httplib::Server http;
+  std::atomic<int> listen_socket{-1};
+  std::atomic<bool> stop_requested{false};
+
+  /// The single handler of every request: checks method and length, then asks the Api.
+  void answer(const httplib::Request& req, httplib::Response& res) const {
+    if (req.method != "GET" && req.method != "HEAD") {
+      res.status = 405;
+      res.set_header("Allow", "GET, HEAD");
+      res.set_content(error_response(405, "only GET and HEAD").body, "application/json");
+      return;
+    }
+    if (req.target.size() > api.limits().max_target_length) {
+      const Response e = error_response(414, "URL longer than " +
+                                                 std::to_string(api.limits().max_target_length) +
+                                                 " bytes");
+      res.status = 414;
+      res.set_content(e.body, e.content_type);
+      return;
+    }
+    static_assert(std::is_same_v<httplib::Params, ParameterMap>);  // no copy needed
+    const Response r = api.get(req.path, req.params);
+    res.status = r.status;
+    res.set_content(r.body, r.content_type);
+  }
+};
+
+HttpServer::HttpServer(const db::Database& database, const ServerOptions& options)
+    : impl_(std::make_unique<Impl>(database, options.limits)), options_(options) {
+  if (options.threads == 0) throw std::invalid_argument("threads must be at least 1");
+  if (options.keep_alive_seconds < 0 || options.read_timeout_seconds < 0 ||
+      options.write_timeout_seconds < 0)
+    throw std::invalid_argument("timeouts must not be negative");
+  httplib::Server& http = impl_->http;
+  const std::size_t threads = options.threads;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.set_keep_alive_max_count(options.keep_alive_requests);
+  http.set_keep_alive_timeout(options.keep_alive_seconds);
+  http.set_read_timeout(options.read_timeout_seconds);
+  http.set_write_timeout(options.write_timeout_seconds);
+  http.set_payload_max_length(64 * 1024);  // GET only: a body is never needed
+  http.set_tcp_nodelay(true);
+  // SO_REUSEADDR only (no SO_REUSEPORT: a second server on the same port must fail to bind);
+  // the socket is remembered to raise the listen backlog after bind.
+  http.set_socket_options([impl = impl_.get()](socket_t sock) {
+    const int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    impl->listen_socket = sock;
+  });
+  http.set_default_headers({{"X-Content-Type-Options", "nosniff"},
+                            {"Cache-Control", "no-store"},
+                            {"Content-Security-Policy",
+                             "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                             "img-src 'self' data:"}});
+  http.set_pre_routing_handler([impl = impl_.get()](const httplib::Request& req,
+                                                    httplib::Response& res) {
+    impl->answer(req, res);
+    return httplib::Server::HandlerResponse::Handled;
+  });
+  http.set_error_handler(httplib::Server::HandlerWithResponse(json_error_body));
+  http.set_exception_handler([](const httplib::Request&, httplib::Response& res,
+                                std::exception_ptr) {
+    res.status = 500;
+    res.set_content(error_response(500, "internal error").body, "application/json");
+  });
+}
+
+HttpServer::~HttpServer() = default;
+
+void HttpServer::bind() {
+  httplib::Server& http = impl_->http;
+  if (options_.port == 0) {
+    port_ = http.bind_to_any_port(options_.host);
+    if (port_ < 0) port_ = 0;
+  } else if (http.bind_to_port(options_.host, options_.port)) {
+    port_ = options_.port;
+  }
+  if (port_ <= 0)
+    throw ServerError("cannot listen on " + options_.host + ":" + std::to_string(options_.port) +
+                      " (address in use or not local?)");
+  // cpp-httplib listens with a backlog of 5: a burst of new connections would wait for SYN
+  // retransmissions (1 s). Listening again on the bound socket raises the backlog (Linux).
+  if (impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
+}
+
+std::string HttpServer::address() const {
+  const bool ipv6 = options_.host.find(':') != std::string::npos;
+  return "http://" + (ipv6 ? "[" + options_.host + "]" : options_.host) + ":" +
+         std::to_string(port_) + "/";
+}
+
+void HttpServer::run() {
+  if (impl_->stop_requested) return;
+  impl_->http.listen_after_bind();
+}
+
+void HttpServer::stop() {
+  impl_->stop_requested = true;
+  impl_->http.stop();
+}
+
+}  // namespace damdb::server

@@ -1,0 +1,62 @@
+// `damdb serve`'s HTTP server: cpp-httplib (0.11, one thread per open connection) in front of
+// Api, with keep-alive limits and timeouts so that idle or slow clients cannot hold every
+// worker for long, a listen backlog for bursts of connections, and GET/HEAD only.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "db/database.hpp"
+#include "server/parameters.hpp"
+
+namespace damdb::server {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";  ///< address to bind (loopback unless asked otherwise)
+  int port = 8080;                 ///< 0: any free port (see HttpServer::port())
+  /// Connections served at once (each open connection holds one thread while it is open,
+  /// including an idle keep-alive connection until keep_alive_seconds pass).
+  std::size_t threads = 256;
+  int keep_alive_seconds = 2;         ///< an idle keep-alive connection is closed after this
+  std::size_t keep_alive_requests = 1000;  ///< requests per connection before it is closed
+  int read_timeout_seconds = 5;       ///< a request must arrive within this (slow clients)
+  int write_timeout_seconds = 5;
+  Limits limits;
+};
+
+/// Raised when the server cannot bind its address and port.
+struct ServerError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class HttpServer {
+ public:
+  /// A server for `database` (which must outlive it). Throws std::invalid_argument for
+  /// options out of range (threads 0, negative timeouts).
+  HttpServer(const db::Database& database, const ServerOptions& options);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  /// Binds host:port and listens; throws ServerError when it cannot (port in use, bad host).
+  void bind();
+  /// The bound port (after bind()).
+  int port() const { return port_; }
+  /// "http://host:port/".
+  std::string address() const;
+  /// Serves until stop() is called (from another thread); returns once every connection is
+  /// closed. Precondition: bind() succeeded.
+  void run();
+  /// Makes run() return; safe from any thread, and before run() starts.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  ServerOptions options_;
+  int port_ = 0;
+};
+
+}  // namespace damdb::server

@@ -1,0 +1,350 @@
+// The HTTP API served by server::HttpServer on an ephemeral loopback port, asked by an
+// in-process cpp-httplib client: every route, every 400 and 404 case, equality with the CLI's
+// --json output on the sample database, idle keep-alive connections not blocking a new client.
+// Expected numbers of the hand-made database are counted by hand from tests/games_fixture.hpp.
+#include <httplib.h>
+
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games_fixture.hpp"
+#include "server/http_server.hpp"
+
+namespace damdb {
+namespace {
+
+/// A server over the database in `folder` on 127.0.0.1, port 0 (any free port), in a thread.
+class RunningServer {
+ public:
+  RunningServer(const std::filesystem::path& folder, server::ServerOptions options = {})
+      : database_(test::open_read_only(folder)) {
+    options.host = "127.0.0.1";
+    options.port = 0;
+    server_ = std::make_unique<server::HttpServer>(database_, options);
+    server_->bind();
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~RunningServer() {
+    server_->stop();
+    thread_.join();
+  }
+  int port() const { return server_->port(); }
+  const db::Database& database() const { return database_; }
+
+ private:
+  db::Database database_;
+  std::unique_ptr<server::HttpServer> server_;
+  std::thread thread_;
+};
+
+struct Answer {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+  nlohmann::json json() const { return nlohmann::json::parse(body); }
+};
+
+Answer get(int port, const std::string& target) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_connection_timeout(5);
+  client.set_read_timeout(10);
+  const httplib::Result r = client.Get(target.c_str());
+  if (!r) return {};
+  return {r->status, r->get_header_value("Content-Type"), r->body};
+}
+
+/// Standard output of `damdb ARGS`.
+std::string damdb_output(const std::string& args) {
+  const std::string command = std::string("'") + DAMDB_BINARY + "' " + args + " 2>/dev/null";
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return out;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+  ::pclose(pipe);
+  return out;
+}
+
+class ServerApiTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    folder_ = new test::TempFolder("server-api");
+    test::write_text(folder_->path() / "games.pdn", test::kGamesPdn);
+    test::import_into(folder_->path() / "db", folder_->path() / "games.pdn");
+    server_ = new RunningServer(folder_->path() / "db");
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    delete folder_;
+  }
+  static Answer get(const std::string& target) { return damdb::get(server_->port(), target); }
+  /// Expects 400 {"error", "parameter": parameter} for `target`.
+  static void expect_bad(const std::string& target, const std::string& parameter) {
+    const Answer a = get(target);
+    ASSERT_EQ(a.status, 400) << target << ": " << a.body;
+    EXPECT_EQ(a.content_type, "application/json") << target;
+    const nlohmann::json j = a.json();
+    EXPECT_FALSE(j.at("error").get<std::string>().empty()) << target;
+    EXPECT_EQ(j.value("parameter", ""), parameter) << target;
+  }
+  static test::TempFolder* folder_;
+  static RunningServer* server_;
+};
+test::TempFolder* ServerApiTest::folder_ = nullptr;
+RunningServer* ServerApiTest::server_ = nullptr;
+
+nlohmann::json move_row(const nlohmann::json& explorer, const std::string& move) {
+  for (const auto& m : explorer.at("moves"))
+    if (m.at("move") == move) return m;
+  return nullptr;
+}
+
+TEST_F(ServerApiTest, ExplorerAtTheStartCountsTheSixGamesFromTheInitialPosition) {
+  const Answer a = get("/api/explorer");
+  ASSERT_EQ(a.status, 200) << a.body;
+  const nlohmann::json j = a.json();
+  EXPECT_EQ(j.at("games"), 6);  // the seventh starts from a set-up position
+  EXPECT_EQ(j.at("side_to_move"), "white");
+  const nlohmann::json m = move_row(j, "32-28");  // games 1 (2-0), 2 (1-1), 4 (2-0)
+  ASSERT_FALSE(m.is_null());
+  EXPECT_EQ(m.at("games"), 3);
+  EXPECT_EQ(m.at("white_wins"), 2);
+  EXPECT_EQ(m.at("draws"), 1);
+  EXPECT_EQ(m.at("black_wins"), 0);
+  EXPECT_NEAR(m.at("score").get<double>(), 500.0 / 6, 0.01);  // (2 x 2 + 1) of 6 points
+  EXPECT_EQ(move_row(j, "33-28").at("games"), 2);  // games 3 (0-2) and 5 (*)
+  EXPECT_EQ(move_row(j, "31-26").at("games"), 1);
+  ASSERT_EQ(j.at("recent_games").size(), 4u);  // the default number, of the six
+  EXPECT_EQ(j.at("recent_games").at(0).at("id"), 6);  // newest import first
+}
+
+TEST_F(ServerApiTest, ExplorerAfterPlayedMovesAndWithFilters) {
+  const nlohmann::json j = get("/api/explorer?play=32-28,18-23,37-32").json();
+  EXPECT_EQ(j.at("games"), 3);
+  EXPECT_EQ(j.at("side_to_move"), "black");
+  EXPECT_EQ(move_row(j, "12-18").at("games"), 3);
+  // The same position by FEN, then one move played from it.
+  const std::string fen = j.at("fen");
+  const nlohmann::json by_fen = get("/api/explorer?fen=" + fen).json();
+  EXPECT_EQ(by_fen.at("games"), 3);
+  // Clerc as Black: games 1 and 4 of the three.
+  const nlohmann::json filtered = get("/api/explorer?play=32-28&black=clerc").json();
+  EXPECT_EQ(filtered.at("games"), 2);
+  EXPECT_EQ(get("/api/explorer?play=32-28&since=2004").json().at("games"), 1);
+  EXPECT_EQ(get("/api/explorer?moves=1&games=2").json().at("moves").size(), 1u);
+  EXPECT_EQ(get("/api/explorer?moves=1&games=2").json().at("recent_games").size(), 2u);
+}
+
+TEST_F(ServerApiTest, PositionsGamesAndOneGame) {
+  const nlohmann::json p = get("/api/positions?play=33-28%2018-22&limit=1&offset=1").json();
+  EXPECT_EQ(p.at("games"), 2);  // games 3 and 5
+  ASSERT_EQ(p.at("results").size(), 1u);
+  EXPECT_EQ(p.at("results").at(0).at("id"), 3);  // newest first: 5, then 3
+  EXPECT_EQ(p.at("results").at(0).at("ply"), 2);
+
+  const nlohmann::json list = get("/api/games?limit=2&offset=1").json();
+  EXPECT_EQ(list.at("games"), 7);
+  ASSERT_EQ(list.at("results").size(), 2u);
+  EXPECT_EQ(list.at("results").at(0).at("id"), 2);
+  EXPECT_EQ(get("/api/games?event=dutch").json().at("games"), 2);
+
+  const nlohmann::json g = get("/api/games/7").json();  // the problem: W:W28,K47:B12,13
+  EXPECT_EQ(g.at("start_fen"), "W:W28,K47:B12,13");
+  EXPECT_EQ(g.at("plies"), 2u);  // 28-22 13-18; then 22x2 is illegal (the man takes 22x13)
+  ASSERT_EQ(g.at("fens").size(), 3u);
+  EXPECT_EQ(g.at("fens").at(1), "B:W22,K47:B12,13");
+  EXPECT_EQ(g.at("fens").at(2), "W:W22,K47:B12,18");
+  EXPECT_EQ(g.at("status"), "invalid");
+  EXPECT_FALSE(g.at("diagnostics").at("errors").empty());
+  ASSERT_EQ(g.at("sources").size(), 1u);
+  EXPECT_EQ(g.at("sources").at(0).at("first_line"), 47);  // the seventh game's [Event line
+
+  const Answer pdn = get("/api/games/1.pdn");
+  ASSERT_EQ(pdn.status, 200);
+  EXPECT_EQ(pdn.content_type, "text/plain; charset=utf-8");
+  EXPECT_NE(pdn.body.find("[White \"Sijbrands, T.\"]"), std::string::npos);
+  EXPECT_NE(pdn.body.find("1. 32-28 18-23"), std::string::npos);
+}
+
+TEST_F(ServerApiTest, BoardMovesStatisticsInfoAndThePage) {
+  const Answer svg = get("/api/board.svg?fen=W:W28:B12&numbers=1");
+  ASSERT_EQ(svg.status, 200);
+  EXPECT_EQ(svg.content_type, "image/svg+xml");
+  EXPECT_EQ(svg.body.rfind("<?xml", 0), 0u);
+
+  const nlohmann::json moves = get("/api/moves?fen=W:W28:B23").json();
+  ASSERT_EQ(moves.size(), 1u);  // the capture 28x19 is obligatory
+  EXPECT_EQ(moves.at(0).at("move"), "28x19");
+  EXPECT_EQ(moves.at(0).at("captures"), nlohmann::json::array({23}));
+
+  const nlohmann::json players = get("/api/stats/players?top=1").json();
+  EXPECT_EQ(players.at("rows").size(), 1u);
+  EXPECT_EQ(get("/api/stats/events").json().at("events").size(), 4u);
+  EXPECT_EQ(get("/api/stats/results").json().at("games"), 7);
+  EXPECT_EQ(get("/api/stats/openings?plies=2").json().at("games"), 6);
+  const nlohmann::json info = get("/api/info").json();
+  EXPECT_EQ(info.at("games"), 7);
+  EXPECT_EQ(info.at("sources"), 1);
+  // Imported by this suite a moment ago: the UTC date of now (or of 10 minutes ago, at midnight).
+  auto utc_date = [](std::time_t t) {
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+    return std::string(text);
+  };
+  const std::string date = info.at("last_import").get<std::string>().substr(0, 10);
+  const std::time_t now = std::time(nullptr);
+  EXPECT_TRUE(date == utc_date(now) || date == utc_date(now - 600)) << date;
+
+  const Answer page = get("/");
+  ASSERT_EQ(page.status, 200);
+  EXPECT_EQ(page.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(page.body.find("<html"), std::string::npos);
+  EXPECT_EQ(get("/app.js").content_type, "text/javascript; charset=utf-8");
+}
+
+TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
+  expect_bad("/api/explorer?fen=W:W99", "fen");
+  expect_bad("/api/explorer?play=32-29", "play");
+  expect_bad("/api/explorer?play=zz", "play");
+  expect_bad("/api/explorer?mirror=2", "mirror");
+  expect_bad("/api/explorer?moves=-1", "moves");
+  expect_bad("/api/explorer?games=1000", "games");
+  expect_bad("/api/explorer?since=2003.13", "since");
+  expect_bad("/api/explorer?until=yesterday", "until");
+  expect_bad("/api/explorer?result=3-0", "result");
+  expect_bad("/api/explorer?regex=1&player=(", "player");
+  expect_bad("/api/explorer?colour=white", "colour");
+  expect_bad("/api/explorer?play=32-28&play=18-23", "play");
+  expect_bad("/api/positions?limit=201", "limit");
+  expect_bad("/api/positions?offset=x", "offset");
+  expect_bad("/api/games?limit=1.5", "limit");
+  expect_bad("/api/games/1?ply=3", "ply");
+  expect_bad("/api/board.svg?size=4", "size");
+  expect_bad("/api/board.svg?numbers=yes", "numbers");
+  expect_bad("/api/moves?fen=nonsense", "fen");
+  expect_bad("/api/stats/players?top=x", "top");
+  expect_bad("/api/stats/openings?plies=0", "plies");
+  expect_bad("/api/stats/results?longest=9999", "longest");
+  expect_bad("/api/info?verbose=1", "verbose");
+  expect_bad("/?x=1", "x");
+  expect_bad("/api/explorer?event=" + std::string(600, 'a'), "event");
+  std::string long_play = "32-28";  // 301 moves: over the limit before anything is played
+  for (int i = 0; i < 300; ++i) long_play += ",18-23";
+  expect_bad("/api/explorer?play=" + long_play, "play");
+  std::string many;
+  for (int i = 0; i < 20; ++i) many += "&p" + std::to_string(i) + "=1";
+  expect_bad("/api/explorer?" + many.substr(1), "");
+}
+
+TEST_F(ServerApiTest, UnknownRoutesAndGamesAre404AndOtherMethods405) {
+  for (const char* target :
+       {"/api/nothing", "/api", "/api/games/0", "/api/games/8", "/api/games/x", "/api/games/1.txt",
+        "/api/games/99999999999", "/api/stats/nothing", "/index.htm", "/../CMakeLists.txt",
+        "/web/index.html", "/api/games/1.pdn/x"}) {
+    const Answer a = get(target);
+    EXPECT_EQ(a.status, 404) << target << ": " << a.body;
+    EXPECT_EQ(a.content_type, "application/json") << target;
+  }
+  httplib::Client client("127.0.0.1", server_->port());
+  const httplib::Result r = client.Post("/api/info", "x", "text/plain");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 405);
+  const Answer too_long = get("/api/explorer?fen=" + std::string(5000, 'W'));
+  EXPECT_EQ(too_long.status, 414);
+}
+
+TEST_F(ServerApiTest, NoRequestTextInResponseHeaders) {
+  httplib::Client client("127.0.0.1", server_->port());
+  const httplib::Result r = client.Get("/api/explorer?play=zzmarker&fen=zzmarker");
+  ASSERT_TRUE(r);
+  for (const auto& [name, value] : r->headers) {
+    EXPECT_EQ(name.find("zzmarker"), std::string::npos);
+    EXPECT_EQ(value.find("zzmarker"), std::string::npos) << name;
+  }
+}
+
+TEST(ServerIdleConnections, TwoHundredIdleKeepAliveClientsDoNotBlockANewOne) {
+  test::TempFolder folder("server-idle");
+  test::write_text(folder.path() / "games.pdn", test::kGamesPdn);
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  server::ServerOptions options;
+  options.keep_alive_seconds = 30;  // the idle connections stay open through the test
+  RunningServer running(folder.path() / "db", options);
+  std::vector<std::unique_ptr<httplib::Client>> idle;
+  for (int i = 0; i < 200; ++i) {
+    auto client = std::make_unique<httplib::Client>("127.0.0.1", running.port());
+    client->set_keep_alive(true);
+    const httplib::Result r = client->Get("/api/info");
+    ASSERT_TRUE(r) << "idle client " << i;
+    ASSERT_EQ(r->status, 200);
+    idle.push_back(std::move(client));
+  }
+  // A new client is answered while the 200 connections are open and idle (a read timeout of
+  // 1 s, far below their 30 s keep-alive: it is not waiting for one of them to close).
+  httplib::Client fresh("127.0.0.1", running.port());
+  fresh.set_read_timeout(1);
+  const httplib::Result r = fresh.Get("/api/explorer?play=32-28");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(r->body).at("games"), 3);
+}
+
+/// The API's JSON equals the CLI's --json on the sample database (the explorer adds only
+/// side_to_move and recent_games).
+TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
+  test::TempFolder folder("server-samples");
+  const std::string db = (folder.path() / "db").string();
+  const std::string samples = std::string(DAMDB_SOURCE_DIR) + "/samples";
+  damdb_output("import --db '" + db + "' '" + samples + "/wk2003.pdn' '" + samples +
+               "/nk2003-amsterdam.pdn' '" + samples + "/blindfold-2009-round1-board2.pdn'");
+  RunningServer running(folder.path() / "db");
+  const std::string on = " --json --db '" + db + "'";
+  const std::pair<std::string, std::string> cases[] = {
+      {"/api/positions?play=32-28,19-23&limit=5&mirror=1",
+       "query position --moves '32-28 19-23' --limit 5 --mirror"},
+      {"/api/games?limit=3&offset=2&player=sijbrands", "games --limit 3 --offset 2 --player sijbrands"},
+      {"/api/stats/players?top=5", "stats players --top 5"},
+      {"/api/stats/events", "stats events"},
+      {"/api/stats/results", "stats results"},
+      {"/api/stats/openings?plies=4&top=5", "stats openings --plies 4 --top 5"},
+      {"/api/info", "info"},
+  };
+  EXPECT_EQ(get(running.port(), "/api/moves?fen=W:W28,32:B23,19,18").json(),
+            nlohmann::json::parse(damdb_output("moves --json --fen W:W28,32:B23,19,18")));
+  for (const auto& [target, args] : cases) {
+    const Answer a = get(running.port(), target);
+    ASSERT_EQ(a.status, 200) << target;
+    const std::string cli = damdb_output(args + on);
+    ASSERT_FALSE(cli.empty()) << args;
+    EXPECT_EQ(a.json(), nlohmann::json::parse(cli)) << target;
+  }
+  for (const char* mirror : {"0", "1"}) {
+    nlohmann::json api =
+        get(running.port(), std::string("/api/explorer?play=32-28&mirror=") + mirror).json();
+    EXPECT_FALSE(api.at("recent_games").empty());
+    api.erase("recent_games");
+    api.erase("side_to_move");
+    const std::string cli =
+        damdb_output(std::string("query opening --moves 32-28") +
+                     (mirror[0] == '1' ? " --mirror" : "") + on);
+    EXPECT_EQ(api, nlohmann::json::parse(cli)) << "mirror " << mirror;
+  }
+  nlohmann::json game = get(running.port(), "/api/games/5").json();
+  for (const char* extra : {"fens", "sources", "diagnostics"}) game.erase(extra);
+  nlohmann::json show = nlohmann::json::parse(damdb_output("show 5" + on));
+  for (const char* position_only : {"fen", "side_to_move", "diagram"}) show.erase(position_only);
+  EXPECT_EQ(game, show);
+}
+
+}  // namespace
+}  // namespace damdb
