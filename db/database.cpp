@@ -150,6 +150,8 @@ std::uint64_t folder_bytes(const fs::path& dir) {
   return total;
 }
 
+constexpr const char* kSignaturesName = "signatures";
+
 }  // namespace
 
 namespace detail {
@@ -163,6 +165,9 @@ struct DatabaseImpl {
   std::array<rocksdb::ColumnFamilyOptions, kCfCount> cf_opts;
   rocksdb::DB* db = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  // The signatures family (also the last of `handles`), or null in a database opened for
+  // reading that was written before it existed.
+  rocksdb::ColumnFamilyHandle* signatures = nullptr;
   fs::path secondary_tmp;  // removed on close if we made it
   // Writer state (read_write only).
   std::uint32_t next_id = 1;
@@ -208,6 +213,32 @@ std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id) {
 }  // namespace detail
 
 using detail::DatabaseImpl;
+
+namespace {
+
+// Adds the descriptor of the signatures family when it exists or the database is opened for
+// writing (create_missing_column_families makes it); true when added.
+bool add_signatures_family(DatabaseImpl& impl,
+                           std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+  std::error_code ec;
+  if (impl.mode != OpenMode::read_write) {
+    if (!fs::exists(impl.folder / "CURRENT", ec)) return false;
+    std::vector<std::string> present;
+    if (!rocksdb::DB::ListColumnFamilies(impl.db_options, impl.folder.string(), &present).ok() ||
+        std::find(present.begin(), present.end(), kSignaturesName) == present.end())
+      return false;
+  }
+  rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
+  rocksdb::BlockBasedTableOptions t;
+  t.block_cache = impl.cache;
+  t.block_size = 64 * 1024;  // read sequentially from the first block to the last
+  t.format_version = 5;
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  descriptors.emplace_back(kSignaturesName, o);
+  return true;
+}
+
+}  // namespace
 
 Database::Database(std::unique_ptr<DatabaseImpl> impl) : impl_(std::move(impl)) {}
 Database::Database(Database&&) noexcept = default;
@@ -277,6 +308,8 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                         "); import its files into a new database");
   }
 
+  const bool with_signatures = add_signatures_family(*impl, descriptors);
+
   rocksdb::Status s;
   switch (options.mode) {
     case OpenMode::read_write:
@@ -307,6 +340,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                                    "wait until it ends (queries may run meanwhile): " +
                                    s.ToString());
   check(s, "opening database '" + where + "'");
+  if (with_signatures) impl->signatures = impl->handles.back();
 
   // Meta: create on first open, check the schema version otherwise.
   auto version = impl->get(kMeta, kMetaSchema);
@@ -605,9 +639,10 @@ void Database::compact() {
   if (impl_->mode != OpenMode::read_write)
     throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot compact");
   flush();
-  for (std::size_t c = 1; c < kCfCount; ++c) {
-    const std::string what =
-        std::string("compacting ") + kCfNames[c] + " in '" + impl_->folder.string() + "'";
+  for (std::size_t c = 1; c < impl_->handles.size(); ++c) {
+    const std::string what = std::string("compacting ") +
+                             (c < kCfCount ? kCfNames[c] : kSignaturesName) + " in '" +
+                             impl_->folder.string() + "'";
     // Every table file of the family merged in ONE compaction into the last level: after a
     // bulk load the ingested files sit in L0 and in every level down to the last, and
     // CompactRange would rewrite the data once per level on its way down (on 1,000,000
@@ -786,10 +821,10 @@ Info Database::info() const {
   std::uint64_t v = 0;
   if (impl_->db->GetIntProperty(impl_->cf(kPositions), "rocksdb.estimate-num-keys", &v))
     info.distinct_positions = v;
-  for (std::size_t c = 1; c < kCfCount; ++c)
+  for (std::size_t c = 1; c < impl_->handles.size(); ++c)
     if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {
       info.sst_bytes += v;
-      info.column_family_bytes.emplace_back(kCfNames[c], v);
+      info.column_family_bytes.emplace_back(c < kCfCount ? kCfNames[c] : kSignaturesName, v);
     }
   info.bytes_on_disk = folder_bytes(impl_->folder);
   return info;
@@ -798,6 +833,76 @@ Info Database::info() const {
 void Database::catch_up() {
   if (impl_->mode != OpenMode::secondary) return;
   check(impl_->db->TryCatchUpWithPrimary(), "catching up with '" + impl_->folder.string() + "'");
+}
+
+// ---- game signatures ----
+
+namespace {
+
+// The key of the block holding game `id`: the first id of its block.
+std::string signature_block_key(std::uint32_t id) {
+  return be32(id - (id - 1) % kSignatureBlockGames);
+}
+
+std::size_t signatures_in(std::string_view block) {
+  GameSignature scratch;
+  std::size_t n = 0;
+  for (; !block.empty(); ++n) GameSignature::decode(block, scratch);
+  return n;
+}
+
+}  // namespace
+
+GameId Database::signatures_end() const {
+  if (impl_->signatures == nullptr) return GameId{1};
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->signatures));
+  it->SeekToLast();
+  check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
+  if (!it->Valid()) return GameId{1};
+  const std::uint32_t first = GameId::decode(view(it->key())).value;
+  return GameId{first + static_cast<std::uint32_t>(signatures_in(view(it->value())))};
+}
+
+void Database::append_signatures(std::span<const GameSignature> signatures) {
+  if (impl_->mode != OpenMode::read_write || impl_->signatures == nullptr)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot write signatures");
+  if (signatures.empty()) return;
+  const std::string where = "writing signatures to '" + impl_->folder.string() + "'";
+  std::uint32_t id = signatures_end().value;
+  rocksdb::WriteBatch wb;
+  std::string value;
+  // A partly filled last block is read and continued.
+  if ((id - 1) % kSignatureBlockGames != 0) {
+    rocksdb::PinnableSlice existing;
+    check(impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures,
+                         slice(signature_block_key(id)), &existing),
+          where);
+    value.assign(existing.data(), existing.size());
+  }
+  for (const GameSignature& sig : signatures) {
+    sig.encode(value);
+    ++id;
+    if ((id - 1) % kSignatureBlockGames == 0) {
+      check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
+      value.clear();
+    }
+  }
+  if (!value.empty())
+    check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
+  check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
+}
+
+void Database::for_each_signature_block(
+    const std::function<bool(GameId, std::string_view)>& visit) const {
+  if (impl_->signatures == nullptr) return;
+  rocksdb::ReadOptions ro;
+  ro.readahead_size = 2 << 20;  // one sequential pass
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signatures));
+  for (it->SeekToFirst(); it->Valid(); it->Next())
+    if (!visit(GameId::decode(view(it->key())), view(it->value()))) return;
+  check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
 }
 
 }  // namespace damdb::db

@@ -20,6 +20,7 @@
 #include "db/game_header.hpp"
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
+#include "db/game_signature.hpp"
 #include "db/import_batch.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
@@ -148,6 +149,19 @@ class Database {
 
   /// Secondary mode: catches up with the writer's committed state. Other modes: no-op.
   void catch_up();
+
+  // ---- game signatures (db/game_signature.hpp): the signatures column family, created when
+  // missing; a database written before it existed has no signatures until the next import ----
+
+  /// The first game id without a stored signature (signatures cover ids 1 .. end - 1).
+  GameId signatures_end() const;
+  /// Stores the signatures of the games signatures_end(), signatures_end() + 1, ... (one per
+  /// game, in id order) in one atomic write. Raises Error(invalid_argument) when not read_write.
+  void append_signatures(std::span<const GameSignature> signatures);
+  /// Calls visit(first id, bytes) for every block of signatures in id order (the bytes hold
+  /// the signatures of consecutive games, see GameSignature::decode) until it returns false.
+  void for_each_signature_block(
+      const std::function<bool(GameId, std::string_view)>& visit) const;
 
  private:
   explicit Database(std::unique_ptr<detail::DatabaseImpl> impl);
