@@ -905,4 +905,23 @@ void Database::for_each_signature_block(
   check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
 }
 
+void Database::for_each_game_of(
+    std::span<const GameId> ids,
+    const std::function<bool(GameId, const GameRecord&)>& visit) const {
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kGames)));
+  std::string key;
+  for (const GameId id : ids) {
+    key.clear();
+    id.encode(key);
+    // The next stored game is often the one wanted: step instead of seeking.
+    if (it->Valid() && view(it->key()) < std::string_view(key)) it->Next();
+    if (!it->Valid() || view(it->key()) != std::string_view(key)) it->Seek(slice(key));
+    if (!it->Valid()) break;
+    if (view(it->key()) != std::string_view(key)) continue;
+    if (!visit(id, GameRecord::decode(view(it->value())))) return;
+  }
+  check(it->status(), "reading games in '" + impl_->folder.string() + "'");
+}
+
 }  // namespace damdb::db

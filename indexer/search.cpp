@@ -40,7 +40,7 @@ class Search {
     total_ = db_.meta().counts.games;
     scan_signatures();
     filter_candidates();
-    for (const Candidate& c : candidates_) resolve(c);
+    resolve_candidates();
     scan_unsigned_games();
     finish();
     return std::move(answer_);
@@ -107,17 +107,28 @@ class Search {
     candidates_ = std::move(kept);
   }
 
-  void resolve(const Candidate& c) {
-    if (c.exact && options_.count_only) {
-      if (c.hit.found()) add_found(c.id, c.date, c.hit);
-      return;
+  /// Settles the candidates: from the signature alone when it is exact and only a count is
+  /// asked, else by replaying their records (read in id order, one forward pass).
+  void resolve_candidates() {
+    std::vector<db::GameId> ids;
+    std::vector<const Candidate*> replays;
+    for (const Candidate& c : candidates_) {
+      if (c.exact && (options_.count_only || !c.hit.found())) {
+        if (c.hit.found()) add_found(c.id, c.date, c.hit);
+        continue;
+      }
+      ids.push_back(db::GameId{c.id});
+      replays.push_back(&c);
     }
-    if (c.exact && !c.hit.found()) return;
-    const auto game = db_.game(db::GameId{c.id});
-    if (!game) return;
-    replay(c.id, c.date, *game, c.exact ? IntRange{c.hit.ply, c.hit.ply} : c.window,
-           c.exact ? &c.hit : nullptr);
-    report();
+    std::size_t next = 0;
+    db_.for_each_game_of(ids, [&](db::GameId id, const db::GameRecord& game) {
+      while (replays[next]->id != id.value) ++next;
+      const Candidate& c = *replays[next];
+      replay(c.id, c.date, game, c.exact ? IntRange{c.hit.ply, c.hit.ply} : c.window,
+             c.exact ? &c.hit : nullptr);
+      report();
+      return true;
+    });
   }
 
   /// Games stored after the last signature (an older database): filtered by their record and
