@@ -135,7 +135,8 @@ void print_answer(const indexer::SearchAnswer& a, const SearchCliOptions& o) {
                 static_cast<unsigned long long>(m.black_wins),
                 static_cast<unsigned long long>(m.unknown));
   if (a.ended_here)
-    std::printf("  (%llu game(s) ended at the hit)\n", static_cast<unsigned long long>(a.ended_here));
+    std::printf("  (%llu game(s) ended at the hit)\n",
+                static_cast<unsigned long long>(a.ended_here));
 }
 
 void run_search(const CLI::App& cmd, SearchCliOptions& o) {

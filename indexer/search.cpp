@@ -100,8 +100,10 @@ class Search {
       for (std::size_t k = i; k < end; ++k) ids.push_back(db::GameId{candidates_[k].id});
       const auto headers = db_.game_headers(ids);
       for (std::size_t k = i; k < end; ++k) {
-        if (const auto& h = headers[k - i]; h && filter_.matches(*h)) kept.push_back(candidates_[k]);
-        else ++answer_.rejected_by_filter;
+        if (const auto& h = headers[k - i]; h && filter_.matches(*h))
+          kept.push_back(candidates_[k]);
+        else
+          ++answer_.rejected_by_filter;
       }
     }
     candidates_ = std::move(kept);
@@ -202,8 +204,9 @@ class Search {
     answer_.games = found_.size();
     if (!options_.count_only) {
       for (auto& [notation, row] : next_) answer_.next_moves.push_back(std::move(row));
-      std::stable_sort(answer_.next_moves.begin(), answer_.next_moves.end(),
-                       [](const NextMoveRow& a, const NextMoveRow& b) { return a.games > b.games; });
+      std::stable_sort(
+          answer_.next_moves.begin(), answer_.next_moves.end(),
+          [](const NextMoveRow& a, const NextMoveRow& b) { return a.games > b.games; });
     }
     if (options_.count_only || options_.offset >= found_.size() || options_.limit == 0) return;
     auto newest_first = [](const Found& a, const Found& b) {

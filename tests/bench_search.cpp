@@ -1,11 +1,13 @@
 // Pattern search speed on an existing database (for example the one made by bench_import
 // --keep): a selective pattern (W:W27,28:B22,23 with 33 empty), a late frequent one (a king
-// each), and a few others, each timed --repeat times in-process (the best and the median wall
-// time) as a count and as the full answer (first 50 rows and the next-move summary); prints the
-// share of games rejected by their signature without replay, the games replayed, and the
-// signatures' size per indexed position. If the database has no signatures yet it builds them
-// first (--build; timed). Usage: bench_search --db DIR [--repeat N] [--build]
+// each), and a few others, each timed --repeat times in-process (best and median wall time,
+// best CPU time of the process) as a count and as the full answer (first 50 rows and the
+// next-move summary); prints the share of games rejected by their signature without replay,
+// the games replayed, and the signatures' size per indexed position. --build first builds the
+// signatures of games lacking one (timed). Usage: bench_search --db DIR [--repeat N] [--build]
 // Prints figures only; it asserts nothing about times.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,6 +24,13 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
@@ -32,18 +41,22 @@ void run(const db::Database& db, const char* name, const std::string& text, int 
   for (const bool count_only : {true, false}) {
     indexer::SearchOptions options;
     options.count_only = count_only;
-    std::vector<double> times;
+    std::vector<double> times, cpu;
     indexer::SearchAnswer a;
     for (int i = 0; i < repeat; ++i) {
       const auto t = Clock::now();
+      const double c = cpu_seconds();
       a = indexer::search_games(db, spec.query, filter, options);
       times.push_back(seconds_since(t));
+      cpu.push_back(cpu_seconds() - c);
     }
     std::sort(times.begin(), times.end());
+    std::sort(cpu.begin(), cpu.end());
     const double scanned = static_cast<double>(std::max<std::uint64_t>(a.games_scanned, 1));
-    std::printf("%-10s %-6s best %7.3f s  median %7.3f s  hits %8llu  rejected without replay "
-                "%5.1f%%  replayed %8llu  (%s)\n",
+    std::printf("%-10s %-6s wall best %7.3f s median %7.3f s, CPU best %7.3f s  hits %8llu  "
+                "rejected without replay %5.1f%%  replayed %8llu  (%s)\n",
                 name, count_only ? "count" : "full", times.front(), times[times.size() / 2],
+                cpu.front(),
                 static_cast<unsigned long long>(a.games),
                 100.0 * static_cast<double>(a.rejected_by_signature) / scanned,
                 static_cast<unsigned long long>(a.replayed), text.c_str());

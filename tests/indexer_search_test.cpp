@@ -207,7 +207,8 @@ indexer::PatternHit brute_form(const PatternQuery& q, const std::vector<rules::P
   return {};
 }
 
-indexer::PatternHit brute_hit(const PatternQuery& q, const std::vector<rules::Position>& positions) {
+indexer::PatternHit brute_hit(const PatternQuery& q,
+                              const std::vector<rules::Position>& positions) {
   indexer::PatternHit direct = brute_form(q, positions, false);
   if (!q.mirror) return direct;
   indexer::PatternHit mirror = brute_form(q, positions, true);
@@ -246,7 +247,8 @@ HitMap search_all(const db::Database& db, const PatternQuery& q,
 
 std::string describe(const HitMap& m) {
   std::ostringstream s;
-  for (const auto& [id, e] : m) s << id << "@" << e.ply << "+" << e.held << (e.mirrored ? "m " : " ");
+  for (const auto& [id, e] : m)
+    s << id << "@" << e.ply << "+" << e.held << (e.mirrored ? "m " : " ");
   return s.str();
 }
 
