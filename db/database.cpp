@@ -151,6 +151,7 @@ std::uint64_t folder_bytes(const fs::path& dir) {
 }
 
 constexpr const char* kSignaturesName = "signatures";
+constexpr const char* kSignatureMovesName = "signature_moves";
 
 }  // namespace
 
@@ -168,6 +169,13 @@ struct DatabaseImpl {
   // The signatures family (also the last of `handles`), or null in a database opened for
   // reading that was written before it existed.
   rocksdb::ColumnFamilyHandle* signatures = nullptr;
+  // signature_moves: GameId -> result, start FEN and move codes (what a replay needs), or null.
+  rocksdb::ColumnFamilyHandle* signature_moves = nullptr;
+  std::vector<std::string> optional_names;  // names of the handles after the kCfCount ones
+
+  std::string name_of(std::size_t c) const {
+    return c < kCfCount ? kCfNames[c] : optional_names[c - kCfCount];
+  }
   fs::path secondary_tmp;  // removed on close if we made it
   // Writer state (read_write only).
   std::uint32_t next_id = 1;
@@ -216,26 +224,30 @@ using detail::DatabaseImpl;
 
 namespace {
 
-// Adds the descriptor of the signatures family when it exists or the database is opened for
-// writing (create_missing_column_families makes it); true when added.
-bool add_signatures_family(DatabaseImpl& impl,
+// Adds the descriptors of the optional families (signatures, signature_moves) that exist, or
+// all of them when the database is opened for writing (create_missing_column_families makes
+// them); their names go to impl.optional_names, in handle order.
+void add_optional_families(DatabaseImpl& impl,
                            std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
   std::error_code ec;
-  if (impl.mode != OpenMode::read_write) {
-    if (!fs::exists(impl.folder / "CURRENT", ec)) return false;
-    std::vector<std::string> present;
-    if (!rocksdb::DB::ListColumnFamilies(impl.db_options, impl.folder.string(), &present).ok() ||
-        std::find(present.begin(), present.end(), kSignaturesName) == present.end())
-      return false;
+  std::vector<std::string> present;
+  if (impl.mode != OpenMode::read_write &&
+      (!fs::exists(impl.folder / "CURRENT", ec) ||
+       !rocksdb::DB::ListColumnFamilies(impl.db_options, impl.folder.string(), &present).ok()))
+    return;
+  for (const char* name : {kSignaturesName, kSignatureMovesName}) {
+    if (impl.mode != OpenMode::read_write &&
+        std::find(present.begin(), present.end(), name) == present.end())
+      continue;
+    rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
+    rocksdb::BlockBasedTableOptions t;
+    t.block_cache = impl.cache;
+    t.block_size = 64 * 1024;  // read in one forward pass
+    t.format_version = 5;
+    o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+    descriptors.emplace_back(name, o);
+    impl.optional_names.emplace_back(name);
   }
-  rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
-  rocksdb::BlockBasedTableOptions t;
-  t.block_cache = impl.cache;
-  t.block_size = 64 * 1024;  // read sequentially from the first block to the last
-  t.format_version = 5;
-  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
-  descriptors.emplace_back(kSignaturesName, o);
-  return true;
 }
 
 }  // namespace
@@ -308,7 +320,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                         "); import its files into a new database");
   }
 
-  const bool with_signatures = add_signatures_family(*impl, descriptors);
+  add_optional_families(*impl, descriptors);
 
   rocksdb::Status s;
   switch (options.mode) {
@@ -340,7 +352,9 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                                    "wait until it ends (queries may run meanwhile): " +
                                    s.ToString());
   check(s, "opening database '" + where + "'");
-  if (with_signatures) impl->signatures = impl->handles.back();
+  for (std::size_t i = 0; i < impl->optional_names.size(); ++i)
+    (impl->optional_names[i] == kSignaturesName ? impl->signatures : impl->signature_moves) =
+        impl->handles[kCfCount + i];
 
   // Meta: create on first open, check the schema version otherwise.
   auto version = impl->get(kMeta, kMetaSchema);
@@ -640,9 +654,8 @@ void Database::compact() {
     throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot compact");
   flush();
   for (std::size_t c = 1; c < impl_->handles.size(); ++c) {
-    const std::string what = std::string("compacting ") +
-                             (c < kCfCount ? kCfNames[c] : kSignaturesName) + " in '" +
-                             impl_->folder.string() + "'";
+    const std::string what =
+        "compacting " + impl_->name_of(c) + " in '" + impl_->folder.string() + "'";
     // Every table file of the family merged in ONE compaction into the last level: after a
     // bulk load the ingested files sit in L0 and in every level down to the last, and
     // CompactRange would rewrite the data once per level on its way down (on 1,000,000
@@ -824,7 +837,7 @@ Info Database::info() const {
   for (std::size_t c = 1; c < impl_->handles.size(); ++c)
     if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {
       info.sst_bytes += v;
-      info.column_family_bytes.emplace_back(c < kCfCount ? kCfNames[c] : kSignaturesName, v);
+      info.column_family_bytes.emplace_back(impl_->name_of(c), v);
     }
   info.bytes_on_disk = folder_bytes(impl_->folder);
   return info;
@@ -864,7 +877,8 @@ GameId Database::signatures_end() const {
   return GameId{first + static_cast<std::uint32_t>(signatures_in(view(it->value())))};
 }
 
-void Database::append_signatures(std::span<const GameSignature> signatures) {
+void Database::append_signatures(std::span<const GameSignature> signatures,
+                                 std::span<const GameMoves> moves) {
   if (impl_->mode != OpenMode::read_write || impl_->signatures == nullptr)
     throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot write signatures");
   if (signatures.empty()) return;
@@ -890,6 +904,16 @@ void Database::append_signatures(std::span<const GameSignature> signatures) {
   }
   if (!value.empty())
     check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
+  std::uint32_t moves_id = id - static_cast<std::uint32_t>(signatures.size());
+  for (const GameMoves& m : moves) {
+    value.clear();
+    value.push_back(static_cast<char>(m.result));
+    put_string(value, m.start_fen);
+    value += m.moves;
+    if (impl_->signature_moves != nullptr)
+      check(wb.Put(impl_->signature_moves, slice(be32(moves_id)), value), where);
+    ++moves_id;
+  }
   check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
 }
 
@@ -922,6 +946,47 @@ void Database::for_each_game_of(
     if (!visit(id, GameRecord::decode(view(it->value())))) return;
   }
   check(it->status(), "reading games in '" + impl_->folder.string() + "'");
+}
+
+bool Database::for_each_moves_of(
+    std::span<const GameId> ids,
+    const std::function<bool(GameId, const GameMoves&)>& visit) const {
+  if (impl_->signature_moves == nullptr) return false;
+  rocksdb::ReadOptions ro;
+  ro.readahead_size = 2 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signature_moves));
+  std::string key;
+  GameMoves m;
+  for (const GameId id : ids) {
+    key.clear();
+    id.encode(key);
+    if (it->Valid() && view(it->key()) < std::string_view(key)) it->Next();
+    if (!it->Valid() || view(it->key()) != std::string_view(key)) it->Seek(slice(key));
+    if (!it->Valid()) break;
+    if (view(it->key()) != std::string_view(key)) continue;
+    Reader r(view(it->value()), "signature moves");
+    const std::uint8_t result = r.byte();
+    if (result > 3) r.fail("bad result");
+    m.result = static_cast<GameResult>(result);
+    m.start_fen = r.string();
+    m.moves = r.bytes(r.remaining());
+    if (!visit(id, m)) break;
+  }
+  check(it->status(), "reading signature moves in '" + impl_->folder.string() + "'");
+  return true;
+}
+
+void Database::drop_signatures() {
+  if (impl_->mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot drop signatures");
+  const std::string where = "dropping signatures in '" + impl_->folder.string() + "'";
+  for (auto* cf : {impl_->signatures, impl_->signature_moves}) {
+    if (cf == nullptr) continue;
+    // Keys are 4-byte game ids: [00000000, ffffffff] and one byte past covers them all.
+    check(impl_->db->DeleteRange(rocksdb::WriteOptions(), cf, slice(std::string(4, '\0')),
+                                 slice(std::string(5, '\xff'))),
+          where);
+  }
 }
 
 }  // namespace damdb::db

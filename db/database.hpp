@@ -83,6 +83,13 @@ struct Info {
   std::vector<std::pair<std::string, std::uint64_t>> column_family_bytes;
 };
 
+/// What a replay of a stored game needs (kept beside the signatures, without the PDN text).
+struct GameMoves {
+  GameResult result = GameResult::unknown;
+  std::string_view start_fen;  ///< "" = initial position
+  std::string_view moves;      ///< one move code a ply (GameRecord::moves)
+};
+
 class Database {
  public:
   /// Opens (read_write: creates if missing) the database in folder `dir`.
@@ -161,7 +168,17 @@ class Database {
   GameId signatures_end() const;
   /// Stores the signatures of the games signatures_end(), signatures_end() + 1, ... (one per
   /// game, in id order) in one atomic write. Raises Error(invalid_argument) when not read_write.
-  void append_signatures(std::span<const GameSignature> signatures);
+  /// With `moves` (one per signature, or empty) also stores what a replay of each game needs.
+  void append_signatures(std::span<const GameSignature> signatures,
+                         std::span<const GameMoves> moves = {});
+  /// Calls visit(id, moves) for each of `ids` (ascending) stored by append_signatures, in that
+  /// order, until it returns false (one forward pass over a compact family: no PDN text).
+  /// Returns false, calling nothing, when the database has no such family.
+  bool for_each_moves_of(std::span<const GameId> ids,
+                         const std::function<bool(GameId, const GameMoves&)>& visit) const;
+  /// Deletes every stored signature (and the moves kept beside them), so that the next
+  /// build stores them again (after a change of their layout). read_write only.
+  void drop_signatures();
   /// Calls visit(first id, bytes) for every block of signatures in id order (the bytes hold
   /// the signatures of consecutive games, see GameSignature::decode) until it returns false.
   void for_each_signature_block(

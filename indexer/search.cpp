@@ -123,14 +123,23 @@ class Search {
       replays.push_back(&c);
     }
     std::size_t next = 0;
-    db_.for_each_game_of(ids, [&](db::GameId id, const db::GameRecord& game) {
+    auto visit = [&](db::GameId id, const db::GameRecord& game) {
       while (replays[next]->id != id.value) ++next;
       const Candidate& c = *replays[next];
       replay(c.id, c.date, game, c.exact ? IntRange{c.hit.ply, c.hit.ply} : c.window,
              c.exact ? &c.hit : nullptr);
       report();
       return true;
+    };
+    // The moves kept beside the signatures (no PDN text to read), else the game records.
+    db::GameRecord game;
+    const bool compact = db_.for_each_moves_of(ids, [&](db::GameId id, const db::GameMoves& m) {
+      game.result = m.result;
+      game.start_fen.assign(m.start_fen);
+      game.moves.assign(m.moves.begin(), m.moves.end());
+      return visit(id, game);
     });
+    if (!compact) db_.for_each_game_of(ids, visit);
   }
 
   /// Games stored after the last signature (an older database): filtered by their record and

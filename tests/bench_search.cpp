@@ -4,7 +4,8 @@
 // best CPU time of the process) as a count and as the full answer (first 50 rows and the
 // next-move summary); prints the share of games rejected by their signature without replay,
 // the games replayed, and the signatures' size per indexed position. --build first builds the
-// signatures of games lacking one (timed). Usage: bench_search --db DIR [--repeat N] [--build]
+// signatures of games lacking one, --rebuild of every game (timed).
+// Usage: bench_search --db DIR [--repeat N] [--build | --rebuild]
 // Prints figures only; it asserts nothing about times.
 #include <sys/resource.h>
 
@@ -68,20 +69,22 @@ void run(const db::Database& db, const char* name, const std::string& text, int 
 int main(int argc, char** argv) {
   std::string dir;
   int repeat = 3;
-  bool build = false;
+  bool build = false, rebuild = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--db" && i + 1 < argc) dir = argv[++i];
     else if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::stoi(argv[++i]));
     else if (a == "--build") build = true;
+    else if (a == "--rebuild") build = rebuild = true;
   }
   if (dir.empty()) {
-    std::fprintf(stderr, "usage: bench_search --db DIR [--repeat N] [--build]\n");
+    std::fprintf(stderr, "usage: bench_search --db DIR [--repeat N] [--build | --rebuild]\n");
     return 2;
   }
   if (build) {
     db::Database db = db::Database::open(dir);
     const auto t = Clock::now();
+    if (rebuild) db.drop_signatures();
     const std::uint64_t n = indexer::build_signatures(db);
     db.compact();
     std::printf("built %llu signatures in %.1f s (compaction included)\n",
