@@ -168,6 +168,9 @@ bool creation_started(const fs::path& dir) {
   return any && !ec;
 }
 
+constexpr const char* kSignaturesName = "signatures";
+constexpr const char* kSignatureMovesName = "signature_moves";
+
 }  // namespace
 
 namespace detail {
@@ -181,6 +184,16 @@ struct DatabaseImpl {
   std::array<rocksdb::ColumnFamilyOptions, kCfCount> cf_opts;
   rocksdb::DB* db = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  // The signatures family (also the last of `handles`), or null in a database opened for
+  // reading that was written before it existed.
+  rocksdb::ColumnFamilyHandle* signatures = nullptr;
+  // signature_moves: GameId -> result, start FEN and move codes (what a replay needs), or null.
+  rocksdb::ColumnFamilyHandle* signature_moves = nullptr;
+  std::vector<std::string> optional_names;  // names of the handles after the kCfCount ones
+
+  std::string name_of(std::size_t c) const {
+    return c < kCfCount ? kCfNames[c] : optional_names[c - kCfCount];
+  }
   fs::path secondary_tmp;  // removed on close if we made it
   // Writer state (read_write only).
   std::uint32_t next_id = 1;
@@ -226,6 +239,36 @@ std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id) {
 }  // namespace detail
 
 using detail::DatabaseImpl;
+
+namespace {
+
+// Adds the descriptors of the optional families (signatures, signature_moves) that exist, or
+// all of them when the database is opened for writing (create_missing_column_families makes
+// them); their names go to impl.optional_names, in handle order.
+void add_optional_families(DatabaseImpl& impl,
+                           std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+  std::error_code ec;
+  std::vector<std::string> present;
+  if (impl.mode != OpenMode::read_write &&
+      (!fs::exists(impl.folder / "CURRENT", ec) ||
+       !rocksdb::DB::ListColumnFamilies(impl.db_options, impl.folder.string(), &present).ok()))
+    return;
+  for (const char* name : {kSignaturesName, kSignatureMovesName}) {
+    if (impl.mode != OpenMode::read_write &&
+        std::find(present.begin(), present.end(), name) == present.end())
+      continue;
+    rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
+    rocksdb::BlockBasedTableOptions t;
+    t.block_cache = impl.cache;
+    t.block_size = 64 * 1024;  // read in one forward pass
+    t.format_version = 5;
+    o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+    descriptors.emplace_back(name, o);
+    impl.optional_names.emplace_back(name);
+  }
+}
+
+}  // namespace
 
 Database::Database(std::unique_ptr<DatabaseImpl> impl) : impl_(std::move(impl)) {}
 Database::Database(Database&&) noexcept = default;
@@ -302,6 +345,8 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                         "); import its files into a new database");
   }
 
+  add_optional_families(*impl, descriptors);
+
   rocksdb::Status s;
   switch (options.mode) {
     case OpenMode::read_write:
@@ -334,6 +379,9 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   check(s, "opening database '" + where + "'");
   // SST files of a commit killed before its ingestion (never part of the database).
   if (options.mode == OpenMode::read_write) fs::remove_all(dir / "ingest", ec);
+  for (std::size_t i = 0; i < impl->optional_names.size(); ++i)
+    (impl->optional_names[i] == kSignaturesName ? impl->signatures : impl->signature_moves) =
+        impl->handles[kCfCount + i];
 
   // Meta: create on first open, check the schema version otherwise.
   auto version = impl->get(kMeta, kMetaSchema);
@@ -663,9 +711,9 @@ void Database::compact() {
   impl_->db->GetAggregatedIntProperty(rocksdb::DB::Properties::kTotalSstFilesSize, &sst);
   detail::require_free_space(impl_->folder, sst / 2 + (4u << 20), "compacting the database");
   flush();
-  for (std::size_t c = 1; c < kCfCount; ++c) {
+  for (std::size_t c = 1; c < impl_->handles.size(); ++c) {
     const std::string what =
-        std::string("compacting ") + kCfNames[c] + " in '" + impl_->folder.string() + "'";
+        "compacting " + impl_->name_of(c) + " in '" + impl_->folder.string() + "'";
     // Every table file of the family merged in ONE compaction into the last level: after a
     // bulk load the ingested files sit in L0 and in every level down to the last, and
     // CompactRange would rewrite the data once per level on its way down (on 1,000,000
@@ -847,10 +895,10 @@ Info Database::info() const {
   std::uint64_t v = 0;
   if (impl_->db->GetIntProperty(impl_->cf(kPositions), "rocksdb.estimate-num-keys", &v))
     info.distinct_positions = v;
-  for (std::size_t c = 1; c < kCfCount; ++c)
+  for (std::size_t c = 1; c < impl_->handles.size(); ++c)
     if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {
       info.sst_bytes += v;
-      info.column_family_bytes.emplace_back(kCfNames[c], v);
+      info.column_family_bytes.emplace_back(impl_->name_of(c), v);
     }
   info.bytes_on_disk = folder_bytes(impl_->folder);
   return info;
@@ -859,6 +907,147 @@ Info Database::info() const {
 void Database::catch_up() {
   if (impl_->mode != OpenMode::secondary) return;
   check(impl_->db->TryCatchUpWithPrimary(), "catching up with '" + impl_->folder.string() + "'");
+}
+
+// ---- game signatures ----
+
+namespace {
+
+// The key of the block holding game `id`: the first id of its block.
+std::string signature_block_key(std::uint32_t id) {
+  return be32(id - (id - 1) % kSignatureBlockGames);
+}
+
+std::size_t signatures_in(std::string_view block) {
+  GameSignature scratch;
+  std::size_t n = 0;
+  for (; !block.empty(); ++n) GameSignature::decode(block, scratch);
+  return n;
+}
+
+}  // namespace
+
+GameId Database::signatures_end() const {
+  if (impl_->signatures == nullptr) return GameId{1};
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->signatures));
+  it->SeekToLast();
+  check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
+  if (!it->Valid()) return GameId{1};
+  const std::uint32_t first = GameId::decode(view(it->key())).value;
+  return GameId{first + static_cast<std::uint32_t>(signatures_in(view(it->value())))};
+}
+
+void Database::append_signatures(std::span<const GameSignature> signatures,
+                                 std::span<const GameMoves> moves) {
+  if (impl_->mode != OpenMode::read_write || impl_->signatures == nullptr)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot write signatures");
+  if (signatures.empty()) return;
+  const std::string where = "writing signatures to '" + impl_->folder.string() + "'";
+  std::uint32_t id = signatures_end().value;
+  rocksdb::WriteBatch wb;
+  std::string value;
+  // A partly filled last block is read and continued.
+  if ((id - 1) % kSignatureBlockGames != 0) {
+    rocksdb::PinnableSlice existing;
+    check(impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures,
+                         slice(signature_block_key(id)), &existing),
+          where);
+    value.assign(existing.data(), existing.size());
+  }
+  for (const GameSignature& sig : signatures) {
+    sig.encode(value);
+    ++id;
+    if ((id - 1) % kSignatureBlockGames == 0) {
+      check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
+      value.clear();
+    }
+  }
+  if (!value.empty())
+    check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
+  std::uint32_t moves_id = id - static_cast<std::uint32_t>(signatures.size());
+  for (const GameMoves& m : moves) {
+    value.clear();
+    value.push_back(static_cast<char>(m.result));
+    put_string(value, m.start_fen);
+    value += m.moves;
+    if (impl_->signature_moves != nullptr)
+      check(wb.Put(impl_->signature_moves, slice(be32(moves_id)), value), where);
+    ++moves_id;
+  }
+  check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
+}
+
+void Database::for_each_signature_block(
+    const std::function<bool(GameId, std::string_view)>& visit) const {
+  if (impl_->signatures == nullptr) return;
+  rocksdb::ReadOptions ro;
+  ro.readahead_size = 2 << 20;  // one sequential pass
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signatures));
+  for (it->SeekToFirst(); it->Valid(); it->Next())
+    if (!visit(GameId::decode(view(it->key())), view(it->value()))) return;
+  check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
+}
+
+void Database::for_each_game_of(
+    std::span<const GameId> ids,
+    const std::function<bool(GameId, const GameRecord&)>& visit) const {
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kGames)));
+  std::string key;
+  for (const GameId id : ids) {
+    key.clear();
+    id.encode(key);
+    // The next stored game is often the one wanted: step instead of seeking.
+    if (it->Valid() && view(it->key()) < std::string_view(key)) it->Next();
+    if (!it->Valid() || view(it->key()) != std::string_view(key)) it->Seek(slice(key));
+    if (!it->Valid()) break;
+    if (view(it->key()) != std::string_view(key)) continue;
+    if (!visit(id, GameRecord::decode(view(it->value())))) return;
+  }
+  check(it->status(), "reading games in '" + impl_->folder.string() + "'");
+}
+
+bool Database::for_each_moves_of(
+    std::span<const GameId> ids,
+    const std::function<bool(GameId, const GameMoves&)>& visit) const {
+  if (impl_->signature_moves == nullptr) return false;
+  rocksdb::ReadOptions ro;
+  ro.readahead_size = 2 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signature_moves));
+  std::string key;
+  GameMoves m;
+  for (const GameId id : ids) {
+    key.clear();
+    id.encode(key);
+    if (it->Valid() && view(it->key()) < std::string_view(key)) it->Next();
+    if (!it->Valid() || view(it->key()) != std::string_view(key)) it->Seek(slice(key));
+    if (!it->Valid()) break;
+    if (view(it->key()) != std::string_view(key)) continue;
+    Reader r(view(it->value()), "signature moves");
+    const std::uint8_t result = r.byte();
+    if (result > 3) r.fail("bad result");
+    m.result = static_cast<GameResult>(result);
+    m.start_fen = r.string();
+    m.moves = r.bytes(r.remaining());
+    if (!visit(id, m)) break;
+  }
+  check(it->status(), "reading signature moves in '" + impl_->folder.string() + "'");
+  return true;
+}
+
+void Database::drop_signatures() {
+  if (impl_->mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot drop signatures");
+  const std::string where = "dropping signatures in '" + impl_->folder.string() + "'";
+  for (auto* cf : {impl_->signatures, impl_->signature_moves}) {
+    if (cf == nullptr) continue;
+    // Keys are 4-byte game ids: [00000000, ffffffff] and one byte past covers them all.
+    check(impl_->db->DeleteRange(rocksdb::WriteOptions(), cf, slice(std::string(4, '\0')),
+                                 slice(std::string(5, '\xff'))),
+          where);
+  }
 }
 
 }  // namespace damdb::db

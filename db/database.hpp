@@ -20,6 +20,7 @@
 #include "db/game_header.hpp"
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
+#include "db/game_signature.hpp"
 #include "db/import_batch.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
@@ -89,6 +90,13 @@ struct Info {
   std::vector<std::pair<std::string, std::uint64_t>> column_family_bytes;
 };
 
+/// What a replay of a stored game needs (kept beside the signatures, without the PDN text).
+struct GameMoves {
+  GameResult result = GameResult::unknown;
+  std::string_view start_fen;  ///< "" = initial position
+  std::string_view moves;      ///< one move code a ply (GameRecord::moves)
+};
+
 class Database {
  public:
   /// Opens (read_write: creates if missing) the database in folder `dir`.
@@ -141,6 +149,10 @@ class Database {
   /// Calls visit(id, record) for every game in id order from `from`, until it returns false.
   void for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
                      GameId from = GameId{1}) const;
+  /// Calls visit(id, record) for each of `ids` (ascending) that is stored, in that order, until
+  /// it returns false: one iterator moving forward, so games close together share block reads.
+  void for_each_game_of(std::span<const GameId> ids,
+                        const std::function<bool(GameId, const GameRecord&)>& visit) const;
   /// Calls visit(id, header) for every game in id order from `from`, until it returns false
   /// (reads only the game_headers column family: much faster than for_each_game).
   void for_each_game_header(const std::function<bool(GameId, const GameHeader&)>& visit,
@@ -156,6 +168,29 @@ class Database {
 
   /// Secondary mode: catches up with the writer's committed state. Other modes: no-op.
   void catch_up();
+
+  // ---- game signatures (db/game_signature.hpp): the signatures column family, created when
+  // missing; a database written before it existed has no signatures until the next import ----
+
+  /// The first game id without a stored signature (signatures cover ids 1 .. end - 1).
+  GameId signatures_end() const;
+  /// Stores the signatures of the games signatures_end(), signatures_end() + 1, ... (one per
+  /// game, in id order) in one atomic write. Raises Error(invalid_argument) when not read_write.
+  /// With `moves` (one per signature, or empty) also stores what a replay of each game needs.
+  void append_signatures(std::span<const GameSignature> signatures,
+                         std::span<const GameMoves> moves = {});
+  /// Calls visit(id, moves) for each of `ids` (ascending) stored by append_signatures, in that
+  /// order, until it returns false (one forward pass over a compact family: no PDN text).
+  /// Returns false, calling nothing, when the database has no such family.
+  bool for_each_moves_of(std::span<const GameId> ids,
+                         const std::function<bool(GameId, const GameMoves&)>& visit) const;
+  /// Deletes every stored signature (and the moves kept beside them), so that the next
+  /// build stores them again (after a change of their layout). read_write only.
+  void drop_signatures();
+  /// Calls visit(first id, bytes) for every block of signatures in id order (the bytes hold
+  /// the signatures of consecutive games, see GameSignature::decode) until it returns false.
+  void for_each_signature_block(
+      const std::function<bool(GameId, std::string_view)>& visit) const;
 
  private:
   explicit Database(std::unique_ptr<detail::DatabaseImpl> impl);

@@ -9,6 +9,15 @@
 namespace damdb::indexer {
 namespace {
 
+/// The legal move of index `code` played at ply index `i`; throws GameDecodeError naming the ply.
+const rules::Move& coded_move(const rules::MoveList& legal, int code, std::size_t i) {
+  if (code >= legal.size())
+    throw GameDecodeError("move code " + std::to_string(code) + " at ply " +
+                          std::to_string(i + 1) + " is not a legal move (" +
+                          std::to_string(legal.size()) + " legal moves)");
+  return legal[code];
+}
+
 /// Plays up to `max_plies` codes; calls visit(before, move, sorted legal moves) for each.
 template <class Visit>
 rules::Position replay_codes(const db::GameRecord& game, std::size_t max_plies, Visit&& visit) {
@@ -19,13 +28,9 @@ rules::Position replay_codes(const db::GameRecord& game, std::size_t max_plies, 
     legal.clear();
     rules::generate_moves(pos, legal);
     rules::sort_moves(legal);
-    const int code = game.moves[i];
-    if (code >= legal.size())
-      throw GameDecodeError("move code " + std::to_string(code) + " at ply " +
-                            std::to_string(i + 1) + " is not a legal move (" +
-                            std::to_string(legal.size()) + " legal moves)");
-    visit(pos, legal[code], legal);
-    pos.play(legal[code]);
+    const rules::Move& m = coded_move(legal, game.moves[i], i);
+    visit(pos, m, legal);
+    pos.play(m);
   }
   return pos;
 }
@@ -50,6 +55,29 @@ std::vector<DecodedPly> decode_moves(const db::GameRecord& game, std::size_t max
                  plies.push_back({before, m, rules::to_pdn(before, m, legal)});
                });
   return plies;
+}
+
+void for_each_position(const db::GameRecord& game,
+                       const std::function<bool(int, const rules::Position&)>& visit) {
+  rules::Position pos = start_position(game);
+  rules::MoveList legal;
+  for (std::size_t i = 0;; ++i) {
+    if (!visit(static_cast<int>(i), pos) || i == game.moves.size()) return;
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    rules::sort_moves(legal);
+    pos.play_unkeyed(coded_move(legal, game.moves[i], i));  // keys are not read
+  }
+}
+
+DecodedPly decode_move(const rules::Position& pos, std::uint8_t code) {
+  rules::MoveList legal;
+  rules::generate_moves(pos, legal);
+  rules::sort_moves(legal);
+  if (code >= legal.size())
+    throw GameDecodeError("move code " + std::to_string(code) + " is not a legal move (" +
+                          std::to_string(legal.size()) + " legal moves)");
+  return {pos, legal[code], rules::to_pdn(pos, legal[code], legal)};
 }
 
 rules::Position position_at(const db::GameRecord& game, std::size_t ply) {

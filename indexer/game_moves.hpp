@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,6 +31,15 @@ struct DecodedPly {
 /// The start position of a stored game (rules::Position::initial() when start_fen is empty).
 /// Throws GameDecodeError for a start FEN that does not parse.
 rules::Position start_position(const db::GameRecord& game);
+
+/// Replays the move codes: calls visit(ply, position after `ply` plies) for ply 0, 1, ...,
+/// game.moves.size() until visit returns false. Throws GameDecodeError for a bad record.
+void for_each_position(const db::GameRecord& game,
+                       const std::function<bool(int, const rules::Position&)>& visit);
+
+/// The move coded `code` in `pos` (code = index among the sorted legal moves) with its PDN
+/// notation. Throws GameDecodeError when the code is not a legal move's index.
+DecodedPly decode_move(const rules::Position& pos, std::uint8_t code);
 
 /// Replays the first `max_plies` plies of the game's move codes (all when larger than the game).
 /// Throws GameDecodeError for a code that is not a legal move's index.

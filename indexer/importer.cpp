@@ -7,6 +7,7 @@
 #include <map>
 
 #include "indexer/records.hpp"
+#include "indexer/signature.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
 
@@ -75,6 +76,8 @@ class Importer {
       }
     }
     commit();
+    // This import's games, and those of a database older than signatures.
+    if (options_.build_signatures) build_signatures(db_);
     const std::uint64_t stored_before = db_.meta().counts.games - summary_.games_stored;
     if (options_.compact_at_end && summary_.games_stored > 0 &&
         (summary_.games_stored >= 1000 || summary_.games_stored * 10 >= stored_before))

@@ -34,14 +34,7 @@ nlohmann::json game_details_json(const indexer::GameView& view) {
     pos.play(p.move);
     fens.push_back(rules::to_fen(pos));
   }
-  nlohmann::json sources = nlohmann::json::array();
-  for (const db::GameSource& s : view.record.sources)
-    sources.push_back({{"path", s.path},
-                       {"first_line", s.first_line},
-                       {"last_line", s.last_line},
-                       {"byte_offset", s.byte_offset}});
   j["fens"] = std::move(fens);
-  j["sources"] = std::move(sources);
   j["diagnostics"] = diagnostics_json(view.record);
   return j;
 }

@@ -425,6 +425,45 @@ TEST_F(CliGamesTest, StatsEventsResultsOpenings) {
       << table.out;
 }
 
+// Pattern search, counted by hand: White men on 28 and Black on 23 with White to move occur in
+// games 1, 2 and 4 after 1. 32-28 18-23 (ply 2) and hold until 23x34 (game 4, ply 10) or the
+// end (game 1: 8 plies, game 2: 9); the next move is 37-32 in all three.
+TEST_F(CliGamesTest, SearchPattern) {
+  const nlohmann::json j = json("search \"must W:W28:B23\"");
+  EXPECT_EQ(j["games"], 3);
+  ASSERT_EQ(j["results"].size(), 3u);
+  const int ids[] = {4, 2, 1}, held[] = {8, 8, 7};  // newest date first
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(j["results"][i]["id"], ids[i]);
+    EXPECT_EQ(j["results"][i]["ply"], 2);
+    EXPECT_EQ(j["results"][i]["held"], held[i]);
+    EXPECT_EQ(j["results"][i]["mirrored"], false);
+  }
+  ASSERT_EQ(j["next_moves"].size(), 1u);
+  EXPECT_EQ(j["next_moves"][0]["move"], "37-32");
+  EXPECT_EQ(j["next_moves"][0]["white_wins"], 2);
+  EXPECT_EQ(j["next_moves"][0]["draws"], 1);
+  EXPECT_EQ(json("search --must W:W28:B23 --white Clerc --count")["games"], 1);
+  // Colour-reversed: a White man on 28 by ply 1 (games 1-5), or at the start (game 7).
+  const nlohmann::json m = json("search --must ?:B23 --mirror --plies 0-1");
+  EXPECT_EQ(m["games"], 6);
+  EXPECT_EQ(m["mirrored_games"], 6);
+  const CommandRun text = damdb("search --must W:W28:B23 --limit 1");
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find("3 game(s)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("... 2 more (use --offset 1)"), std::string::npos) << text.out;
+}
+
+TEST_F(CliGamesTest, SearchBadQueryNamesThePart) {
+  const CommandRun bad = damdb("search --must W:W28,x");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("must W:W28,x: 'x'"), std::string::npos) << bad.err;
+  const CommandRun clause = damdb("search \"must W:W28; holds 3\"");
+  EXPECT_EQ(clause.exit_code, 2);
+  EXPECT_NE(clause.err.find("unknown clause 'holds'"), std::string::npos) << clause.err;
+  EXPECT_EQ(damdb("search --plies 9-3").exit_code, 2);
+}
+
 }  // namespace
 }  // namespace damdb
 

@@ -423,7 +423,9 @@ async function openGame(id, ply) {
   sources.textContent = '';
   for (const s of g.sources) {
     const li = document.createElement('li');
-    li.textContent = `${s.path}, lines ${s.first_line}–${s.last_line}`;
+    li.textContent = `${s.path}, game ${s.game}, lines ${s.first_line}–${s.last_line}, ${s.status}` +
+      (s.stored ? ' (stored copy)' : '') +
+      Object.entries(s.differing_tags).map(([k, v]) => `; ${k}: ${v === null ? '(none)' : v}`).join('');
     sources.appendChild(li);
   }
   if (!g.sources.length) sources.textContent = '(none recorded)';

@@ -1,0 +1,272 @@
+#include "indexer/search.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "indexer/game_moves.hpp"
+#include "indexer/signature.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A game the signature did not rule out.
+struct Candidate {
+  std::uint32_t id = 0;
+  std::uint32_t date = 0;
+  IntRange window;         // plies a replay must look at
+  bool exact = false;      // `hit` is the answer (no square condition)
+  PatternHit hit;
+};
+
+/// A game with a hit.
+struct Found {
+  std::uint32_t id = 0;
+  std::uint32_t date = 0;
+  PatternHit hit;
+};
+
+class Search {
+ public:
+  Search(const db::Database& db, const PatternQuery& query, const GameFilter& filter,
+         const SearchOptions& options)
+      : db_(db), query_(query), filter_(filter), options_(options), tracker_(query),
+        mirrored_(query.pattern.mirrored()), start_(Clock::now()), last_report_(start_) {}
+
+  SearchAnswer run() {
+    total_ = db_.meta().counts.games;
+    scan_signatures();
+    filter_candidates();
+    resolve_candidates();
+    scan_unsigned_games();
+    finish();
+    return std::move(answer_);
+  }
+
+ private:
+  void scan_signatures() {
+    db::GameSignature sig;
+    db_.for_each_signature_block([&](db::GameId first, std::string_view bytes) {
+      for (std::uint32_t id = first.value; !bytes.empty(); ++id) {
+        db::GameSignature::decode(bytes, sig);
+        ++answer_.games_scanned;
+        Candidate c;
+        if (test(sig, id, c)) candidates_.push_back(c);
+        else ++answer_.rejected_by_signature;
+      }
+      report();
+      return true;
+    });
+  }
+
+  /// Tests both forms of the query against a signature; true (and `c` filled) when the game
+  /// may have a hit.
+  bool test(const db::GameSignature& sig, std::uint32_t id, Candidate& c) const {
+    const SignatureVerdict direct = test_signature(sig, query_.pattern, query_.plies, query_.hold);
+    SignatureVerdict mirror;
+    if (query_.mirror) mirror = test_signature(sig, mirrored_, query_.plies, query_.hold);
+    if (!direct.possible && !mirror.possible) return false;
+    c.id = id;
+    c.date = sig.date;
+    c.window = IntRange{INT_MAX, INT_MIN};
+    c.exact = true;
+    for (const SignatureVerdict* v : {&direct, static_cast<const SignatureVerdict*>(&mirror)}) {
+      if (!v->possible) continue;
+      c.window.lo = std::min(c.window.lo, v->first);
+      c.window.hi = std::max(c.window.hi, v->last);
+      c.exact = c.exact && v->exact;
+    }
+    if (c.exact) {
+      // The earlier hit, the direct one on a tie.
+      c.hit = direct.possible ? direct.hit : mirror.hit;
+      if (!direct.possible || (mirror.possible && mirror.hit.ply < direct.hit.ply)) {
+        c.hit = mirror.hit;
+        c.hit.mirrored = true;
+      }
+    }
+    return true;
+  }
+
+  void filter_candidates() {
+    if (filter_.empty()) return;
+    std::vector<Candidate> kept;
+    std::vector<db::GameId> ids;
+    for (std::size_t i = 0; i < candidates_.size(); i += 512) {
+      const std::size_t end = std::min(candidates_.size(), i + 512);
+      ids.clear();
+      for (std::size_t k = i; k < end; ++k) ids.push_back(db::GameId{candidates_[k].id});
+      const auto headers = db_.game_headers(ids);
+      for (std::size_t k = i; k < end; ++k) {
+        if (const auto& h = headers[k - i]; h && filter_.matches(*h))
+          kept.push_back(candidates_[k]);
+        else
+          ++answer_.rejected_by_filter;
+      }
+    }
+    candidates_ = std::move(kept);
+  }
+
+  /// Settles the candidates: from the signature alone when it is exact and only a count is
+  /// asked, else by replaying their records (read in id order, one forward pass).
+  void resolve_candidates() {
+    std::vector<db::GameId> ids;
+    std::vector<const Candidate*> replays;
+    for (const Candidate& c : candidates_) {
+      if (c.exact && (options_.count_only || !c.hit.found())) {
+        if (c.hit.found()) add_found(c.id, c.date, c.hit);
+        continue;
+      }
+      ids.push_back(db::GameId{c.id});
+      replays.push_back(&c);
+    }
+    std::size_t next = 0;
+    auto visit = [&](db::GameId id, const db::GameRecord& game) {
+      while (replays[next]->id != id.value) ++next;
+      const Candidate& c = *replays[next];
+      replay(c.id, c.date, game, c.exact ? IntRange{c.hit.ply, c.hit.ply} : c.window,
+             c.exact ? &c.hit : nullptr);
+      report();
+      return true;
+    };
+    // The moves kept beside the signatures (no PDN text to read), else the game records.
+    db::GameRecord game;
+    const bool compact = db_.for_each_moves_of(ids, [&](db::GameId id, const db::GameMoves& m) {
+      game.result = m.result;
+      game.start_fen.assign(m.start_fen);
+      game.moves.assign(m.moves.begin(), m.moves.end());
+      return visit(id, game);
+    });
+    if (!compact) db_.for_each_game_of(ids, visit);
+  }
+
+  /// Games stored after the last signature (an older database): filtered by their record and
+  /// replayed over the whole window.
+  void scan_unsigned_games() {
+    db_.for_each_game(
+        [&](db::GameId id, const db::GameRecord& game) {
+          ++answer_.games_scanned;
+          ++answer_.without_signature;
+          if (!filter_.matches(game)) {
+            ++answer_.rejected_by_filter;
+            return true;
+          }
+          replay(id.value, date_number(game), game, query_.plies, nullptr);
+          report();
+          return true;
+        },
+        db_.signatures_end());
+  }
+
+  /// Replays `game` over `window` (or only to the known hit `exact`) and records its hit.
+  void replay(std::uint32_t id, std::uint32_t date, const db::GameRecord& game,
+              const IntRange& window, const PatternHit* exact) {
+    ++answer_.replayed;
+    positions_.clear();
+    tracker_.reset(window);
+    for_each_position(game, [&](int ply, const rules::Position& pos) {
+      positions_.push_back(pos);
+      if (exact != nullptr) return ply < exact->ply;
+      tracker_.add(ply, pos);
+      return !tracker_.done();
+    });
+    const PatternHit hit = exact != nullptr ? *exact : tracker_.hit();
+    if (!hit.found()) return;
+    add_found(id, date, hit);
+    if (!options_.count_only) add_next_move(game, hit);
+  }
+
+  void add_found(std::uint32_t id, std::uint32_t date, const PatternHit& hit) {
+    found_.push_back(Found{id, date, hit});
+    if (hit.mirrored) ++answer_.mirrored_games;
+  }
+
+  /// The move played at the hit, in the pattern's orientation, with the game's result.
+  void add_next_move(const db::GameRecord& game, const PatternHit& hit) {
+    const auto ply = static_cast<std::size_t>(hit.ply);
+    if (ply >= game.moves.size() || ply >= positions_.size()) {
+      ++answer_.ended_here;
+      return;
+    }
+    const DecodedPly d = decode_move(positions_[ply], game.moves[ply]);
+    std::string notation = d.notation;
+    if (hit.mirrored) {
+      const rules::Position m = d.before.mirrored();
+      rules::MoveList legal;
+      rules::generate_moves(m, legal);
+      notation = rules::to_pdn(m, mirror_move(d.move), legal);
+    }
+    NextMoveRow& row = next_[notation];
+    row.notation = notation;
+    ++row.games;
+    switch (game.result) {
+      case db::GameResult::white_win: ++(hit.mirrored ? row.black_wins : row.white_wins); break;
+      case db::GameResult::black_win: ++(hit.mirrored ? row.white_wins : row.black_wins); break;
+      case db::GameResult::draw: ++row.draws; break;
+      default: ++row.unknown; break;
+    }
+  }
+
+  void finish() {
+    answer_.games = found_.size();
+    if (!options_.count_only) {
+      for (auto& [notation, row] : next_) answer_.next_moves.push_back(std::move(row));
+      std::stable_sort(
+          answer_.next_moves.begin(), answer_.next_moves.end(),
+          [](const NextMoveRow& a, const NextMoveRow& b) { return a.games > b.games; });
+    }
+    if (options_.count_only || options_.offset >= found_.size() || options_.limit == 0) return;
+    auto newest_first = [](const Found& a, const Found& b) {
+      return a.date != b.date ? a.date > b.date : a.id > b.id;
+    };
+    const std::size_t end = std::min(found_.size(), options_.offset + options_.limit);
+    std::partial_sort(found_.begin(), found_.begin() + static_cast<std::ptrdiff_t>(end),
+                      found_.end(), newest_first);
+    std::vector<db::GameId> ids;
+    for (std::size_t i = options_.offset; i < end; ++i) ids.push_back(db::GameId{found_[i].id});
+    const auto headers = db_.game_headers(ids);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (!headers[i]) continue;
+      const Found& f = found_[options_.offset + i];
+      SearchRow row{game_row(ids[i], *headers[i]), f.hit.held};
+      row.game.ply = f.hit.ply;
+      row.game.mirrored = f.hit.mirrored;
+      answer_.rows.push_back(std::move(row));
+    }
+  }
+
+  void report() {
+    if (!options_.progress) return;
+    const auto now = Clock::now();
+    if (now - start_ < options_.progress_every || now - last_report_ < options_.progress_every)
+      return;
+    last_report_ = now;
+    options_.progress(SearchProgress{answer_.games_scanned, total_, answer_.replayed,
+                                     candidates_.size()});
+  }
+
+  const db::Database& db_;
+  const PatternQuery& query_;
+  const GameFilter& filter_;
+  const SearchOptions& options_;
+  HitTracker tracker_;
+  Pattern mirrored_;
+  std::vector<Candidate> candidates_;
+  std::vector<Found> found_;
+  std::vector<rules::Position> positions_;
+  std::map<std::string, NextMoveRow> next_;
+  SearchAnswer answer_;
+  std::uint64_t total_ = 0;
+  Clock::time_point start_, last_report_;
+};
+
+}  // namespace
+
+SearchAnswer search_games(const db::Database& db, const PatternQuery& query,
+                          const GameFilter& filter, const SearchOptions& options) {
+  return Search(db, query, filter, options).run();
+}
+
+}  // namespace damdb::indexer

@@ -1,0 +1,297 @@
+#include "indexer/signature.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "indexer/game_filter.hpp"
+#include "indexer/game_moves.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+using rules::Bitboard;
+
+db::MaterialEntry counts_at(int ply, const rules::Position& pos) {
+  const Bitboard k = pos.kings();
+  return db::MaterialEntry{static_cast<std::uint32_t>(ply),
+                           static_cast<std::uint8_t>(rules::count(pos.white() & ~k)),
+                           static_cast<std::uint8_t>(rules::count(pos.white() & k)),
+                           static_cast<std::uint8_t>(rules::count(pos.black() & ~k)),
+                           static_cast<std::uint8_t>(rules::count(pos.black() & k))};
+}
+
+bool same_counts(const db::MaterialEntry& a, const db::MaterialEntry& b) {
+  return a.white_men == b.white_men && a.white_kings == b.white_kings &&
+         a.black_men == b.black_men && a.black_kings == b.black_kings;
+}
+
+/// The piece-count conditions of a pattern, its own ranges and those its squares imply.
+struct CountNeeds {
+  const Pattern& p;
+  int white_men, white_kings, white, black_men, black_kings, black, max_occupied;
+
+  explicit CountNeeds(const Pattern& pattern)
+      : p(pattern),
+        white_men(rules::count(pattern.must.white_men)),
+        white_kings(rules::count(pattern.must.white_kings)),
+        white(rules::count(pattern.must.white_men | pattern.must.white_kings |
+                           pattern.must.white_any)),
+        black_men(rules::count(pattern.must.black_men)),
+        black_kings(rules::count(pattern.must.black_kings)),
+        black(rules::count(pattern.must.black_men | pattern.must.black_kings |
+                           pattern.must.black_any)),
+        max_occupied(rules::kSquares - rules::count(pattern.empty)) {}
+
+  bool met(const db::MaterialEntry& e) const {
+    const int wm = e.white_men, wk = e.white_kings, bm = e.black_men, bk = e.black_kings;
+    return wm >= white_men && wk >= white_kings && wm + wk >= white && bm >= black_men &&
+           bk >= black_kings && bm + bk >= black && wm + wk + bm + bk <= max_occupied &&
+           p.white_men.contains(wm) && p.white_kings.contains(wk) && p.black_men.contains(bm) &&
+           p.black_kings.contains(bk) && p.pieces.contains(wm + wk + bm + bk) &&
+           p.balance.contains(wm + wk - bm - bk);
+  }
+};
+
+/// False when a square condition asks for a piece that never stood there or an empty square
+/// that was never empty (exact: the condition would need it at the hit).
+bool squares_possible(const db::GameSignature& sig, const Pattern& p) {
+  const Bitboard wm = sig.white_men, wk = sig.white_kings, bm = sig.black_men,
+                 bk = sig.black_kings;
+  const Bitboard w = wm | wk, b = bm | bk;
+  if (((p.must.white_men & ~wm) | (p.must.white_kings & ~wk) | (p.must.white_any & ~w) |
+       (p.must.black_men & ~bm) | (p.must.black_kings & ~bk) | (p.must.black_any & ~b) |
+       (p.empty & ~sig.ever_empty)) != 0)
+    return false;
+  for (const AnyOfGroup& g : p.any_of) {
+    const PieceSet& s = g.pieces;
+    const Bitboard ever = (s.white_men & wm) | (s.white_kings & wk) | (s.white_any & w) |
+                          (s.black_men & bm) | (s.black_kings & bk) | (s.black_any & b);
+    if (rules::count(ever) < g.at_least) return false;
+  }
+  return true;
+}
+
+bool has_square_conditions(const Pattern& p) {
+  return !p.must.empty() || p.empty != 0 || !p.must_not.empty() || !p.any_of.empty();
+}
+
+}  // namespace
+
+std::uint32_t date_number(const db::GameRecord& game) {
+  const std::string d = game_date(game);
+  if (d.size() != 10) return 0;
+  std::uint32_t n = 0;
+  for (const char c : d) {
+    if (c == '.') continue;
+    n = n * 10 + (c >= '0' && c <= '9' ? static_cast<std::uint32_t>(c - '0') : 0);
+  }
+  return n;
+}
+
+namespace {
+
+/// First and last ply each kind of piece (white men, white kings, black men, black kings) stood
+/// on each board bit.
+struct Stays {
+  std::array<std::array<int, rules::kBits>, 4> first{}, last{};
+  Stays() {
+    for (auto& f : first) f.fill(-1);
+  }
+  void add(int kind, Bitboard b, int ply) {
+    for (; b != 0; b &= b - 1) {
+      const int bit = rules::lowest_bit(b);
+      if (first[kind][bit] < 0) first[kind][bit] = ply;
+      last[kind][bit] = ply;
+    }
+  }
+};
+
+void set_spans(db::GameSignature& sig, const Stays& stays) {
+  const std::uint32_t per = sig.span_plies();
+  sig.spans.clear();
+  int kind = 0;
+  for (Bitboard b : {sig.white_men, sig.white_kings, sig.black_men, sig.black_kings}) {
+    for (; b != 0; b &= b - 1) {
+      const int bit = rules::lowest_bit(b);
+      const auto f = static_cast<std::uint32_t>(stays.first[kind][bit]) / per;
+      const auto l = static_cast<std::uint32_t>(stays.last[kind][bit]) / per;
+      sig.spans.push_back(static_cast<std::uint8_t>((f << 4) | l));
+    }
+    ++kind;
+  }
+}
+
+/// The plies in which every piece of `must` stood on its square at some time, from the spans:
+/// the intersection of their segments (IntRange{0, plies} when `must` is empty).
+IntRange common_stay(const db::GameSignature& sig, const PieceSet& must) {
+  const int per = static_cast<int>(sig.span_plies());
+  int lo = 0, hi = 15;
+  const std::array<Bitboard, 4> unions = {sig.white_men, sig.white_kings, sig.black_men,
+                                          sig.black_kings};
+  std::array<std::size_t, 4> offset{};
+  for (int k = 1; k < 4; ++k) offset[k] = offset[k - 1] + rules::count(unions[k - 1]);
+  // The segments of kind k on `bit`, or of either kind of a colour for a "man or king".
+  auto segments = [&](int k, int bit, int& f, int& l) {
+    const Bitboard below = (Bitboard{1} << bit) - 1;
+    if ((unions[k] >> bit & 1) == 0) return false;
+    const std::uint8_t s = sig.spans[offset[k] + rules::count(unions[k] & below)];
+    f = s >> 4;
+    l = s & 15;
+    return true;
+  };
+  auto narrow = [&](int kind_a, int kind_b, Bitboard b) {
+    for (; b != 0; b &= b - 1) {
+      const int bit = rules::lowest_bit(b);
+      int f = 16, l = -1, f2, l2;
+      if (segments(kind_a, bit, f2, l2)) {
+        f = f2;
+        l = l2;
+      }
+      if (kind_b >= 0 && segments(kind_b, bit, f2, l2)) f = std::min(f, f2), l = std::max(l, l2);
+      lo = std::max(lo, f);
+      hi = std::min(hi, l);
+    }
+  };
+  narrow(0, -1, must.white_men);
+  narrow(1, -1, must.white_kings);
+  narrow(0, 1, must.white_any);
+  narrow(2, -1, must.black_men);
+  narrow(3, -1, must.black_kings);
+  narrow(2, 3, must.black_any);
+  if (lo > hi) return IntRange{1, 0};
+  return IntRange{lo * per, (hi + 1) * per - 1};
+}
+
+}  // namespace
+
+db::GameSignature signature_of(const db::GameRecord& game) {
+  db::GameSignature sig;
+  sig.plies = static_cast<std::uint32_t>(game.moves.size());
+  sig.date = date_number(game);
+  try {
+    Stays stays;
+    for_each_position(game, [&](int ply, const rules::Position& pos) {
+      if (ply == 0) sig.black_first = pos.side_to_move() == rules::Color::kBlack;
+      const Bitboard k = pos.kings();
+      const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
+                                 pos.black() & k};
+      for (int i = 0; i < 4; ++i) stays.add(i, kinds[i], ply);
+      sig.white_men |= kinds[0];
+      sig.white_kings |= kinds[1];
+      sig.black_men |= kinds[2];
+      sig.black_kings |= kinds[3];
+      sig.ever_empty |= pos.empty();
+      const db::MaterialEntry e = counts_at(ply, pos);
+      if (sig.material.empty() || !same_counts(sig.material.back(), e)) sig.material.push_back(e);
+      return true;
+    });
+    set_spans(sig, stays);
+  } catch (const GameDecodeError&) {
+    sig = db::GameSignature{};
+    sig.plies = static_cast<std::uint32_t>(game.moves.size());
+    sig.date = date_number(game);
+    sig.opaque = true;
+  }
+  return sig;
+}
+
+SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
+                                const IntRange& plies, int hold) {
+  SignatureVerdict v;
+  int lo = std::max(plies.lo, 0);
+  int hi = static_cast<int>(std::min<std::int64_t>(plies.hi, sig.plies));
+  if (sig.opaque) {
+    v.possible = lo <= hi;
+    v.first = lo;
+    v.last = hi;
+    return v;
+  }
+  if (lo > hi || !squares_possible(sig, pattern)) return v;
+  // Every hit (and its held plies) lies where all the required pieces stood.
+  const IntRange stay = common_stay(sig, pattern.must);
+  lo = std::max(lo, stay.lo);
+  hi = std::min(hi, stay.hi);
+  if (lo > hi) return v;
+  const CountNeeds needs(pattern);
+  v.exact = !has_square_conditions(pattern);
+  // Runs of consecutive plies (in the window) where the counts meet the needs.
+  int run_start = -1;
+  auto close_run = [&](int a, int b) {
+    int p = a;
+    if (pattern.side != SideToMove::either) {
+      const bool white_at_a = ((a & 1) == 0) != sig.black_first;
+      if (white_at_a != (pattern.side == SideToMove::white)) ++p;
+    }
+    if (p + hold - 1 > b) return;
+    if (!v.possible) {
+      v.possible = true;
+      v.first = p;
+      v.hit.ply = p;
+      v.hit.held = b - p + 1;
+    }
+    v.last = b;
+  };
+  for (std::size_t i = 0; i < sig.material.size(); ++i) {
+    const int from = static_cast<int>(sig.material[i].ply);
+    const int to = i + 1 < sig.material.size() ? static_cast<int>(sig.material[i + 1].ply) - 1
+                                               : static_cast<int>(sig.plies);
+    const int a = std::max(from, lo), b = std::min(to, hi);
+    if (a > b) continue;
+    if (needs.met(sig.material[i])) {
+      if (run_start < 0) run_start = a;
+    } else if (run_start >= 0) {
+      close_run(run_start, a - 1);
+      run_start = -1;
+    }
+    if (b == hi && run_start >= 0) {
+      close_run(run_start, b);
+      run_start = -1;
+    }
+  }
+  if (!v.exact) v.hit = PatternHit{};
+  return v;
+}
+
+std::uint64_t build_signatures(db::Database& db) {
+  std::vector<db::GameSignature> chunk;
+  std::vector<std::string> fens, codes;  // own the bytes the GameMoves views point into
+  std::vector<db::GameResult> results;
+  std::vector<db::GameMoves> moves;
+  std::uint64_t built = 0;
+  std::uint32_t expected = db.signatures_end().value;
+  auto add = [&](db::GameSignature sig, const db::GameRecord* game) {
+    chunk.push_back(std::move(sig));
+    fens.emplace_back(game ? game->start_fen : std::string());
+    codes.emplace_back(game ? std::string(game->moves.begin(), game->moves.end()) : std::string());
+    results.push_back(game ? game->result : db::GameResult::unknown);
+  };
+  auto flush = [&] {
+    moves.clear();
+    for (std::size_t i = 0; i < chunk.size(); ++i)
+      moves.push_back(db::GameMoves{results[i], fens[i], codes[i]});
+    db.append_signatures(chunk, moves);
+    built += chunk.size();
+    chunk.clear();
+    fens.clear();
+    codes.clear();
+    results.clear();
+  };
+  db.for_each_game(
+      [&](db::GameId id, const db::GameRecord& game) {
+        // Ids are dense; a missing one (never expected) gets a signature that proves nothing.
+        for (; expected < id.value; ++expected) {
+          db::GameSignature opaque;
+          opaque.opaque = true;
+          add(std::move(opaque), nullptr);
+        }
+        add(signature_of(game), &game);
+        ++expected;
+        if (chunk.size() >= 4096) flush();
+        return true;
+      },
+      db::GameId{expected});
+  flush();
+  return built;
+}
+
+}  // namespace damdb::indexer

@@ -1,0 +1,42 @@
+// Game signatures for pattern search: what a db::GameSignature (squares ever held by each kind
+// of piece, squares ever empty, the piece counts at every ply) proves about a pattern query.
+// Every test is exact, never a guess: pieces never come back onto the board and counts only
+// change at the plies recorded, so a rejected game has no hit.
+#pragma once
+
+#include "db/database.hpp"
+#include "db/game_signature.hpp"
+#include "indexer/pattern.hpp"
+
+namespace damdb::indexer {
+
+/// The signature of a stored game (replays its move codes). Throws GameDecodeError for a
+/// record that cannot be replayed.
+db::GameSignature signature_of(const db::GameRecord& game);
+
+/// The game's date as yyyymmdd (unknown month or day as 00; 0 when the year is unknown), from
+/// game_date(): the order of search answers.
+std::uint32_t date_number(const db::GameRecord& game);
+
+/// What a signature says about one form (direct or mirrored) of a query.
+struct SignatureVerdict {
+  bool possible = false;  ///< false: the form never holds in the game (exact)
+  /// When possible: the plies a replay must look at (every hit lies in [first, last] and its
+  /// held plies too); outside them the piece counts rule the pattern out.
+  int first = 0, last = 0;
+  /// When the pattern has no square condition (only counts and side to move), the signature
+  /// alone gives the exact hit (PatternHit::found() false when none).
+  bool exact = false;
+  PatternHit hit;
+};
+
+/// Tests `pattern` (one form of a query with the query's ply window and hold) against `sig`.
+SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
+                                const IntRange& plies, int hold);
+
+/// Computes and stores the signatures of every game from db.signatures_end() on (games
+/// imported before signatures existed, or by an interrupted import); returns how many.
+/// Throws db::Error from the database.
+std::uint64_t build_signatures(db::Database& db);
+
+}  // namespace damdb::indexer

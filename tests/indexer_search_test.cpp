@@ -1,0 +1,514 @@
+// Pattern search: the query syntax, hand-checked games, and every option against a brute-force
+// reference (replay every game, test every position square by square with piece_on) on corpus
+// games and on random games full of kings.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "db/database.hpp"
+#include "games_fixture.hpp"
+#include "indexer/game_moves.hpp"
+#include "indexer/pattern_parse.hpp"
+#include "indexer/search.hpp"
+#include "indexer/signature.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace damdb {
+namespace {
+
+using indexer::IntRange;
+using indexer::PatternQuery;
+using indexer::SearchSpec;
+using rules::Piece;
+using rules::square_bb;
+
+rules::Bitboard squares(std::initializer_list<int> list) {
+  rules::Bitboard b = 0;
+  for (int sq : list) b |= square_bb(sq);
+  return b;
+}
+
+// ---- syntax ----
+
+TEST(PatternParse, FenLikePieceLists) {
+  const auto p = indexer::parse_piece_pattern("W:W27,28:B22,23", false);
+  EXPECT_EQ(p.side, indexer::SideToMove::white);
+  EXPECT_EQ(p.pieces.white_men, squares({27, 28}));
+  EXPECT_EQ(p.pieces.black_men, squares({22, 23}));
+  EXPECT_EQ(p.pieces.white_kings | p.pieces.black_kings | p.pieces.white_any, 0u);
+  const auto k = indexer::parse_piece_pattern("B:WK45,?12,31-33:B", false);
+  EXPECT_EQ(k.side, indexer::SideToMove::black);
+  EXPECT_EQ(k.pieces.white_kings, squares({45}));
+  EXPECT_EQ(k.pieces.white_any, squares({12}));
+  EXPECT_EQ(k.pieces.white_men, squares({31, 32, 33}));
+  EXPECT_EQ(indexer::parse_piece_pattern("?:B?7", false).side, indexer::SideToMove::either);
+  // A bare K: kings on every square (no king at all, in a "not").
+  EXPECT_EQ(indexer::parse_piece_pattern("W:W24:BK", true).pieces.black_kings, rules::kBoard);
+  EXPECT_THROW(indexer::parse_piece_pattern("W:BK", false), indexer::PatternError);
+  EXPECT_THROW(indexer::parse_piece_pattern("W:W51", false), indexer::PatternError);
+  EXPECT_THROW(indexer::parse_piece_pattern("W:X12", false), indexer::PatternError);
+  EXPECT_THROW(indexer::parse_piece_pattern("", false), indexer::PatternError);
+}
+
+TEST(PatternParse, SquaresAndRanges) {
+  EXPECT_EQ(indexer::parse_squares("33,38-40"), squares({33, 38, 39, 40}));
+  EXPECT_THROW(indexer::parse_squares("40-38"), indexer::PatternError);
+  EXPECT_THROW(indexer::parse_squares("0"), indexer::PatternError);
+  EXPECT_EQ(indexer::parse_range("2-5"), (IntRange{2, 5}));
+  EXPECT_EQ(indexer::parse_range("20-"), (IntRange{20, INT_MAX}));
+  EXPECT_EQ(indexer::parse_range("-4"), (IntRange{0, 4}));
+  EXPECT_EQ(indexer::parse_range("3"), (IntRange{3, 3}));
+  EXPECT_EQ(indexer::parse_range("-2..1", true), (IntRange{-2, 1}));
+  EXPECT_EQ(indexer::parse_range("-3--1", true), (IntRange{-3, -1}));
+  EXPECT_EQ(indexer::parse_range("..2", true), (IntRange{INT_MIN, 2}));
+  EXPECT_EQ(indexer::parse_range("-3", true), (IntRange{-3, -3}));
+  EXPECT_THROW(indexer::parse_range("5-2"), indexer::PatternError);
+  EXPECT_THROW(indexer::parse_range("a-2"), indexer::PatternError);
+  EXPECT_THROW(indexer::parse_range("-"), indexer::PatternError);
+}
+
+TEST(PatternParse, CompactFormAndErrorsNameTheClause) {
+  const SearchSpec s = indexer::parse_search(
+      "must W:W27,28:B22,23; empty 33; plies 20-; any-of ?:B12,13 at-least 2; any-of ?:WK1; "
+      "hold 3; mirror; balance -1..1; white-kings 1-; player Sijbrands");
+  EXPECT_EQ(s.query.pattern.side, indexer::SideToMove::white);
+  EXPECT_EQ(s.query.pattern.must.white_men, squares({27, 28}));
+  EXPECT_EQ(s.query.pattern.empty, squares({33}));
+  EXPECT_EQ(s.query.plies, (IntRange{20, INT_MAX}));
+  ASSERT_EQ(s.query.pattern.any_of.size(), 2u);
+  EXPECT_EQ(s.query.pattern.any_of[0].at_least, 2);
+  EXPECT_EQ(s.query.pattern.any_of[1].at_least, 1);
+  EXPECT_EQ(s.query.pattern.any_of[1].pieces.white_kings, squares({1}));
+  EXPECT_EQ(s.query.hold, 3);
+  EXPECT_TRUE(s.query.mirror);
+  EXPECT_EQ(s.query.pattern.balance, (IntRange{-1, 1}));
+  EXPECT_EQ(s.query.pattern.white_kings, (IntRange{1, INT_MAX}));
+  EXPECT_EQ(s.filter.player, "Sijbrands");
+  auto message = [](const char* text) {
+    try {
+      indexer::parse_search(text);
+    } catch (const indexer::PatternError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("must W:W27; empty 3x").find("empty 3x"), std::string::npos);
+  EXPECT_NE(message("must W:W27; empty 3x").find("'3x'"), std::string::npos);
+  EXPECT_NE(message("musst W:W27").find("unknown clause 'musst'"), std::string::npos);
+  EXPECT_NE(message("must W:W27; must B:B22").find("side to move"), std::string::npos);
+  EXPECT_NE(message("hold 0").find("hold 0"), std::string::npos);
+  EXPECT_NE(message("at-least 2").find("any-of"), std::string::npos);
+}
+
+TEST(Pattern, MirroredPatternMatchesMirroredPositions) {
+  const SearchSpec s = indexer::parse_search(
+      "must W:W27,K28:B?22; empty 33; not ?:W24:BK; any-of ?:B1,2,3 at-least 2; white-men 3-7; "
+      "black-kings 0-1; balance 0..2");
+  const indexer::Pattern m = s.query.pattern.mirrored();
+  EXPECT_EQ(m.side, indexer::SideToMove::black);
+  EXPECT_EQ(m.must.black_men, squares({24}));
+  EXPECT_EQ(m.must.black_kings, squares({23}));
+  EXPECT_EQ(m.must.white_any, squares({29}));
+  EXPECT_EQ(m.empty, squares({18}));
+  EXPECT_EQ(m.black_men, (IntRange{3, 7}));
+  EXPECT_EQ(m.white_kings, (IntRange{0, 1}));
+  EXPECT_EQ(m.balance, (IntRange{-2, 0}));
+  EXPECT_EQ(m.mirrored(), s.query.pattern);
+}
+
+// ---- brute force reference ----
+
+bool has(const rules::Position& pos, int sq, Piece piece) { return pos.piece_on(sq) == piece; }
+bool has_colour(const rules::Position& pos, int sq, bool white) {
+  const Piece p = pos.piece_on(sq);
+  return white ? (p == Piece::kWhiteMan || p == Piece::kWhiteKing)
+               : (p == Piece::kBlackMan || p == Piece::kBlackKing);
+}
+
+/// How many of the pieces of `set` stand, square by square.
+int standing(const indexer::PieceSet& set, const rules::Position& pos) {
+  int n = 0;
+  for (int sq = 1; sq <= 50; ++sq) {
+    const rules::Bitboard b = square_bb(sq);
+    if (((set.white_men & b) && has(pos, sq, Piece::kWhiteMan)) ||
+        ((set.white_kings & b) && has(pos, sq, Piece::kWhiteKing)) ||
+        ((set.white_any & b) && has_colour(pos, sq, true)) ||
+        ((set.black_men & b) && has(pos, sq, Piece::kBlackMan)) ||
+        ((set.black_kings & b) && has(pos, sq, Piece::kBlackKing)) ||
+        ((set.black_any & b) && has_colour(pos, sq, false)))
+      ++n;
+  }
+  return n;
+}
+
+int count_squares(const indexer::PieceSet& s) {
+  return rules::count(s.white_men | s.white_kings | s.white_any | s.black_men | s.black_kings |
+                      s.black_any);
+}
+
+bool brute_board(const indexer::Pattern& p, const rules::Position& pos) {
+  if (standing(p.must, pos) != count_squares(p.must)) return false;
+  // A square in two kinds of `must` (W27 and B27) can never hold: standing() counts it once.
+  for (int sq = 1; sq <= 50; ++sq) {
+    const rules::Bitboard b = square_bb(sq);
+    if ((p.must.white_men & b) && !has(pos, sq, Piece::kWhiteMan)) return false;
+    if ((p.must.white_kings & b) && !has(pos, sq, Piece::kWhiteKing)) return false;
+    if ((p.must.white_any & b) && !has_colour(pos, sq, true)) return false;
+    if ((p.must.black_men & b) && !has(pos, sq, Piece::kBlackMan)) return false;
+    if ((p.must.black_kings & b) && !has(pos, sq, Piece::kBlackKing)) return false;
+    if ((p.must.black_any & b) && !has_colour(pos, sq, false)) return false;
+    if ((p.empty & b) && pos.piece_on(sq) != Piece::kEmpty) return false;
+  }
+  if (standing(p.must_not, pos) != 0) return false;
+  for (const auto& g : p.any_of)
+    if (standing(g.pieces, pos) < g.at_least) return false;
+  int wm = 0, wk = 0, bm = 0, bk = 0;
+  for (int sq = 1; sq <= 50; ++sq) {
+    const Piece q = pos.piece_on(sq);
+    wm += q == Piece::kWhiteMan;
+    wk += q == Piece::kWhiteKing;
+    bm += q == Piece::kBlackMan;
+    bk += q == Piece::kBlackKing;
+  }
+  return p.white_men.contains(wm) && p.white_kings.contains(wk) && p.black_men.contains(bm) &&
+         p.black_kings.contains(bk) && p.pieces.contains(wm + wk + bm + bk) &&
+         p.balance.contains(wm + wk - bm - bk);
+}
+
+bool brute_side(const indexer::Pattern& p, rules::Color c) {
+  return p.side == indexer::SideToMove::either ||
+         (p.side == indexer::SideToMove::white) == (c == rules::Color::kWhite);
+}
+
+/// The first hit of one form over every ply: board(q) tells whether the board part holds.
+indexer::PatternHit brute_form(const PatternQuery& q, const std::vector<rules::Position>& positions,
+                               bool mirrored) {
+  const int n = static_cast<int>(positions.size()) - 1;
+  auto in_window = [&](int ply) { return ply <= n && q.plies.contains(ply); };
+  auto board = [&](int ply) {
+    const rules::Position pos = mirrored ? positions[ply].mirrored() : positions[ply];
+    return brute_board(q.pattern, pos);
+  };
+  for (int p = 0; p <= n; ++p) {
+    if (!in_window(p)) continue;
+    const rules::Color side = mirrored ? rules::opposite(positions[p].side_to_move())
+                                       : positions[p].side_to_move();
+    if (!brute_side(q.pattern, side)) continue;
+    bool all = true;
+    for (int k = 0; k < q.hold && all; ++k) all = in_window(p + k) && board(p + k);
+    if (!all) continue;
+    indexer::PatternHit hit{p, 0, mirrored};
+    while (in_window(p + hit.held) && board(p + hit.held)) ++hit.held;
+    return hit;
+  }
+  return {};
+}
+
+indexer::PatternHit brute_hit(const PatternQuery& q,
+                              const std::vector<rules::Position>& positions) {
+  indexer::PatternHit direct = brute_form(q, positions, false);
+  if (!q.mirror) return direct;
+  indexer::PatternHit mirror = brute_form(q, positions, true);
+  if (mirror.found() && (!direct.found() || mirror.ply < direct.ply)) return mirror;
+  return direct;
+}
+
+std::vector<rules::Position> positions_of(const db::GameRecord& game) {
+  std::vector<rules::Position> out;
+  const auto plies = indexer::decode_moves(game);
+  for (const auto& p : plies) out.push_back(p.before);
+  out.push_back(indexer::position_at(game, game.moves.size()));
+  return out;
+}
+
+struct Expected {
+  int ply, held;
+  bool mirrored;
+  friend bool operator==(const Expected&, const Expected&) = default;
+};
+using HitMap = std::map<std::uint32_t, Expected>;
+
+HitMap search_all(const db::Database& db, const PatternQuery& q,
+                  const indexer::FilterSpec& spec = {}) {
+  indexer::SearchOptions o;
+  o.limit = 1u << 30;
+  const auto a = indexer::search_games(db, q, indexer::GameFilter(spec), o);
+  HitMap m;
+  for (const auto& r : a.rows) m[r.game.id.value] = {r.game.ply, r.held, r.game.mirrored};
+  EXPECT_EQ(a.games, m.size());
+  indexer::SearchOptions c;
+  c.count_only = true;
+  EXPECT_EQ(indexer::search_games(db, q, indexer::GameFilter(spec), c).games, m.size());
+  return m;
+}
+
+std::string describe(const HitMap& m) {
+  std::ostringstream s;
+  for (const auto& [id, e] : m)
+    s << id << "@" << e.ply << "+" << e.held << (e.mirrored ? "m " : " ");
+  return s.str();
+}
+
+// ---- hand-checked games ----
+
+class SearchGames : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    folder_ = new test::TempFolder("search");
+    test::write_text(folder_->path() / "g.pdn",
+                     // 1: White man on 28 at plies 1 and 2 only (28x19 at ply 3).
+                     "[Event \"a\"]\n[Date \"2001.01.01\"]\n[Result \"*\"]\n"
+                     "1. 32-28 18-23 2. 28x19 14x23 *\n\n"
+                     // 2: a White king on 1 only from ply 1 on (promotion), Black crowns too.
+                     "[Event \"b\"]\n[Date \"2002.01.01\"]\n[Result \"2-0\"]\n"
+                     "[FEN \"W:W6,38:B45,12\"]\n1. 6-1 45-50 2. 1x18 2-0\n");
+    test::import_into(folder_->path() / "db", folder_->path() / "g.pdn");
+  }
+  static void TearDownTestSuite() { delete folder_; }
+  static HitMap run(const std::string& text) {
+    const db::Database db = test::open_read_only(folder_->path() / "db");
+    const SearchSpec s = indexer::parse_search(text);
+    return search_all(db, s.query, s.filter);
+  }
+  static test::TempFolder* folder_;
+};
+test::TempFolder* SearchGames::folder_ = nullptr;
+
+TEST_F(SearchGames, HoldsAtPlyZero) {
+  EXPECT_EQ(run("must W:W31-50:B1-20"), (HitMap{{1, {0, 1, false}}}));
+  EXPECT_EQ(run("must W:W6,38:B45"), (HitMap{{2, {0, 1, false}}}));
+}
+
+TEST_F(SearchGames, HoldsOnlyAfterAPromotion) {
+  EXPECT_EQ(run("must ?:WK1"), (HitMap{{2, {1, 2, false}}}));
+  EXPECT_EQ(run("must B:WK1"), (HitMap{{2, {1, 2, false}}}));
+  EXPECT_EQ(run("must W:WK1"), (HitMap{{2, {2, 1, false}}}));
+  EXPECT_EQ(run("white-kings 1; black-kings 1"), (HitMap{{2, {2, 2, false}}}));
+  EXPECT_EQ(run("must W:W?1"), (HitMap{{2, {2, 1, false}}}));
+  EXPECT_EQ(run("must W:W1"), HitMap{});  // a man never stands on 1
+}
+
+TEST_F(SearchGames, HoldCountsConsecutivePlies) {
+  EXPECT_EQ(run("must W:W28"), (HitMap{{1, {2, 1, false}}}));  // White to move: ply 2
+  EXPECT_EQ(run("must ?:W28"), (HitMap{{1, {1, 2, false}}}));
+  EXPECT_EQ(run("must ?:W28; hold 2"), (HitMap{{1, {1, 2, false}}}));
+  EXPECT_EQ(run("must ?:W28; hold 3"), HitMap{});
+  EXPECT_EQ(run("must ?:W28; plies 2-"), (HitMap{{1, {2, 1, false}}}));
+}
+
+TEST_F(SearchGames, MirroredHits) {
+  // A Black man on 23 at ply 2 (captured at ply 3, back at 4); its colour-reversed form, a
+  // White man on 28, at plies 1 and 2.
+  EXPECT_EQ(run("must ?:B23"), (HitMap{{1, {2, 1, false}}}));
+  EXPECT_EQ(run("must ?:B23; mirror"), (HitMap{{1, {1, 2, true}}}));
+  // Game 2 mirrored: a Black king on 50 (51 - 1) for White's king on 1 ... and back.
+  EXPECT_EQ(run("must ?:BK50; plies 0-1"), HitMap{});
+  EXPECT_EQ(run("must ?:BK50; mirror; plies 0-1"), (HitMap{{2, {1, 1, true}}}));
+}
+
+TEST_F(SearchGames, NextMovesAndFilters) {
+  const db::Database db = test::open_read_only(folder_->path() / "db");
+  const SearchSpec s = indexer::parse_search("must ?:W28");
+  const auto a = indexer::search_games(db, s.query, indexer::GameFilter(s.filter));
+  ASSERT_EQ(a.next_moves.size(), 1u);
+  EXPECT_EQ(a.next_moves[0].notation, "18-23");
+  EXPECT_EQ(a.next_moves[0].unknown, 1u);
+  const SearchSpec both = indexer::parse_search("pieces 1-");
+  const auto b = indexer::search_games(db, both.query, indexer::GameFilter(both.filter));
+  ASSERT_EQ(b.rows.size(), 2u);
+  EXPECT_EQ(b.rows[0].game.id.value, 2u);  // newest date first
+  EXPECT_EQ(b.rows[0].game.ply, 0);
+  EXPECT_EQ(run("pieces 1-; event b"), (HitMap{{2, {0, 4, false}}}));
+  EXPECT_EQ(run("pieces 1-; since 2002"), (HitMap{{2, {0, 4, false}}}));
+}
+
+// ---- random patterns against the brute force ----
+
+/// Random games from the initial position, random legal moves to the end or to 160 plies: many
+/// kings, promotions and long captures.
+std::string random_games(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::string pdn;
+  for (int g = 0; g < n; ++g) {
+    pdn += "[Event \"random\"]\n[Date \"2010.01." + std::to_string(1 + g % 28) +
+           "\"]\n[Result \"*\"]\n";
+    rules::Position pos = rules::Position::initial();
+    rules::MoveList legal;
+    for (int ply = 0; ply < 160; ++ply) {
+      legal.clear();
+      rules::generate_moves(pos, legal);
+      if (legal.size() == 0) break;
+      const auto& m = legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
+      if (ply % 2 == 0) pdn += std::to_string(ply / 2 + 1) + ". ";
+      pdn += rules::to_pdn(pos, m, legal) + " ";
+      pos.play(m);
+    }
+    pdn += "*\n\n";
+  }
+  return pdn;
+}
+
+IntRange random_range(std::mt19937_64& rng, int value, int spread) {
+  IntRange r;
+  const int kind = static_cast<int>(rng() % 4);
+  if (kind == 0) return r;
+  if (kind != 2) r.lo = value - static_cast<int>(rng() % (spread + 1));
+  if (kind != 3) r.hi = value + static_cast<int>(rng() % (spread + 1));
+  return r;
+}
+
+/// A random query built around a position that occurs (so that hits exist).
+PatternQuery random_query(std::mt19937_64& rng, const rules::Position& pos, int ply) {
+  PatternQuery q;
+  indexer::Pattern& p = q.pattern;
+  std::vector<int> occupied, empty;
+  for (int sq = 1; sq <= 50; ++sq)
+    (pos.piece_on(sq) == Piece::kEmpty ? empty : occupied).push_back(sq);
+  std::shuffle(occupied.begin(), occupied.end(), rng);
+  std::shuffle(empty.begin(), empty.end(), rng);
+  const int musts = static_cast<int>(rng() % 5);
+  for (int i = 0; i < musts && i < static_cast<int>(occupied.size()); ++i) {
+    const int sq = occupied[i];
+    const Piece piece = pos.piece_on(sq);
+    const bool any = rng() % 4 == 0;
+    const bool white = piece == Piece::kWhiteMan || piece == Piece::kWhiteKing;
+    const bool king = piece == Piece::kWhiteKing || piece == Piece::kBlackKing;
+    rules::Bitboard& target = any ? (white ? p.must.white_any : p.must.black_any)
+                              : white ? (king ? p.must.white_kings : p.must.white_men)
+                                      : (king ? p.must.black_kings : p.must.black_men);
+    target |= square_bb(sq);
+  }
+  const int empties = static_cast<int>(rng() % 3);
+  for (int i = 0; i < empties && i < static_cast<int>(empty.size()); ++i)
+    p.empty |= square_bb(empty[i]);
+  if (rng() % 3 == 0 && empty.size() > 3) p.must_not.white_men |= square_bb(empty[3]);
+  if (rng() % 4 == 0) p.must_not.black_kings |= rules::kBoard & ~pos.kings() & ~pos.white();
+  if (rng() % 3 == 0 && occupied.size() > 6) {
+    indexer::AnyOfGroup g;
+    for (int i = 4; i < 7; ++i) g.pieces.white_any |= square_bb(occupied[i]);
+    g.pieces.black_any = g.pieces.white_any;
+    g.at_least = 1 + static_cast<int>(rng() % 3);
+    p.any_of.push_back(g);
+  }
+  if (rng() % 3 == 0)
+    p.side = pos.side_to_move() == rules::Color::kWhite ? indexer::SideToMove::white
+                                                        : indexer::SideToMove::black;
+  const rules::Bitboard k = pos.kings();
+  if (rng() % 2 == 0) p.white_men = random_range(rng, rules::count(pos.white() & ~k), 2);
+  if (rng() % 2 == 0) p.white_kings = random_range(rng, rules::count(pos.white() & k), 1);
+  if (rng() % 2 == 0) p.black_men = random_range(rng, rules::count(pos.black() & ~k), 2);
+  if (rng() % 2 == 0) p.black_kings = random_range(rng, rules::count(pos.black() & k), 1);
+  if (rng() % 3 == 0) p.pieces = random_range(rng, rules::count(pos.occupied()), 3);
+  if (rng() % 3 == 0)
+    p.balance = random_range(rng, rules::count(pos.white()) - rules::count(pos.black()), 1);
+  if (rng() % 2 == 0) q.plies = random_range(rng, ply, 10);
+  if (q.plies.lo < 0 && q.plies.lo != INT_MIN) q.plies.lo = 0;
+  if (q.plies.lo == INT_MIN) q.plies.lo = 0;
+  q.hold = 1 + static_cast<int>(rng() % 3);
+  q.mirror = rng() % 2 == 0;
+  return q;
+}
+
+class SearchBruteForce : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    folder_ = new test::TempFolder("search-brute");
+    std::string pdn = random_games(120, 7);
+    for (const char* f : {"/wiegerw_pdn/games/succeed/nk2003-amsterdam.pdn",
+                          "/rhalbersma_mobydam/book/games/babasy1.pdn"}) {
+      std::ifstream in(std::string(DAMDB_CORPUS_DIR) + f, std::ios::binary);
+      pdn.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      pdn += "\n";
+    }
+    test::write_text(folder_->path() / "g.pdn", pdn);
+    test::import_into(folder_->path() / "db", folder_->path() / "g.pdn");
+    games_ = new std::vector<std::pair<std::uint32_t, std::vector<rules::Position>>>;
+    const db::Database db = test::open_read_only(folder_->path() / "db");
+    db.for_each_game([](db::GameId id, const db::GameRecord& g) {
+      games_->emplace_back(id.value, positions_of(g));
+      return true;
+    });
+  }
+  static void TearDownTestSuite() {
+    delete games_;
+    delete folder_;
+  }
+  static HitMap brute(const PatternQuery& q) {
+    HitMap m;
+    for (const auto& [id, positions] : *games_)
+      if (const auto h = brute_hit(q, positions); h.found()) m[id] = {h.ply, h.held, h.mirrored};
+    return m;
+  }
+  static test::TempFolder* folder_;
+  static std::vector<std::pair<std::uint32_t, std::vector<rules::Position>>>* games_;
+};
+test::TempFolder* SearchBruteForce::folder_ = nullptr;
+std::vector<std::pair<std::uint32_t, std::vector<rules::Position>>>* SearchBruteForce::games_ =
+    nullptr;
+
+TEST_F(SearchBruteForce, RandomPatternsFromOccurringPositions) {
+  ASSERT_GT(games_->size(), 150u);
+  const db::Database db = test::open_read_only(folder_->path() / "db");
+  EXPECT_EQ(db.signatures_end().value, games_->size() + 1);
+  std::mt19937_64 rng(2024);
+  int with_hits = 0, with_kings = 0, mirrored_hits = 0;
+  for (int i = 0; i < 80; ++i) {
+    const auto& [id, positions] = (*games_)[rng() % games_->size()];
+    // Half of the patterns from the last third of a game (kings, few pieces).
+    const std::size_t n = positions.size();
+    const int ply = static_cast<int>(i % 2 == 0 ? rng() % n : n - 1 - rng() % (n / 3 + 1));
+    const PatternQuery q = random_query(rng, positions[ply], ply);
+    const HitMap expected = brute(q);
+    const HitMap got = search_all(db, q);
+    EXPECT_EQ(describe(got), describe(expected)) << "pattern " << i << " from game " << id
+                                                 << " ply " << ply;
+    with_hits += !expected.empty();
+    with_kings += positions[ply].kings() != 0;
+    for (const auto& [g, e] : expected) mirrored_hits += e.mirrored;
+  }
+  EXPECT_GE(with_hits, 30);
+  EXPECT_GE(with_kings, 5);
+  EXPECT_GE(mirrored_hits, 1);
+}
+
+TEST_F(SearchBruteForce, GamesWithoutSignaturesAreReplayed) {
+  // A database imported without signatures (as one written before they existed): the same
+  // answers by replay, then again once build_signatures has stored them.
+  const auto copy = folder_->path() / "unsigned";
+  {
+    db::Database db = db::Database::open(copy);
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    options.build_signatures = false;
+    indexer::import_files(db, {(folder_->path() / "g.pdn").string()}, options);
+    EXPECT_EQ(db.signatures_end().value, 1u);
+    const SearchSpec s = indexer::parse_search("must W:W27,28:B22,23; empty 33");
+    const auto a = indexer::search_games(db, s.query, indexer::GameFilter());
+    EXPECT_EQ(a.without_signature, games_->size());
+    EXPECT_EQ(a.rejected_by_signature, 0u);
+    EXPECT_EQ(describe(search_all(db, s.query)), describe(brute(s.query)));
+    EXPECT_EQ(indexer::build_signatures(db), games_->size());
+    EXPECT_EQ(indexer::build_signatures(db), 0u);
+    const auto b = indexer::search_games(db, s.query, indexer::GameFilter());
+    EXPECT_EQ(b.without_signature, 0u);
+    EXPECT_GT(b.rejected_by_signature, 0u);
+    EXPECT_EQ(describe(search_all(db, s.query)), describe(brute(s.query)));
+  }
+}
+
+TEST_F(SearchBruteForce, CountOnlyPatterns) {
+  const db::Database db = test::open_read_only(folder_->path() / "db");
+  for (const char* text :
+       {"white-kings 1-; black-kings 1-", "pieces -6", "balance 3..; plies 30-",
+        "hold 5; white-kings 2-",
+        "must B:; white-men 10-12; black-kings 1-; mirror", "pieces 40; hold 2"}) {
+    const SearchSpec s = indexer::parse_search(text);
+    EXPECT_EQ(describe(search_all(db, s.query)), describe(brute(s.query))) << text;
+  }
+}
+
+}  // namespace
+}  // namespace damdb
