@@ -59,6 +59,37 @@ struct Dated {
   std::uint32_t ply;
 };
 
+/// Positions reached by more games than this, asked without a filter, list their games newest
+/// imported first: ordering them by date would read the header of every game (a million at the
+/// start position of a large database) where a page needs a few. With a filter every header is
+/// read anyway, so the date order is kept at any size.
+constexpr std::uint64_t kDateOrderMaxGames = 5000;
+
+/// The games that reached `key` (`limit` at most), newest imported first, reading only their
+/// headers: the order of large positions without a filter (see kDateOrderMaxGames).
+std::vector<Dated> games_by_import(const db::Database& db, const db::PositionKey& key,
+                                   std::size_t skip, std::size_t limit) {
+  std::vector<Dated> games;
+  if (limit == 0) return games;
+  for_each_game_at(db, key, skip, std::min<std::size_t>(limit, 512),
+                   [&](const db::Occurrence& o, const db::GameHeader& h) {
+                     games.push_back({date_rank(h), o.game,
+                                      o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
+                     return games.size() < limit;
+                   });
+  return games;
+}
+
+/// The number of games that reached `key` when it is above kDateOrderMaxGames and no filter is
+/// given (those are listed by import order), else 0.
+std::uint64_t large_unfiltered(const db::Database& db, const db::PositionKey& key,
+                               const GameFilter& filter) {
+  if (!filter.empty()) return 0;
+  const auto stats = db.position_stats(key);
+  const std::uint64_t games = stats ? stats->games() : 0;
+  return games > kDateOrderMaxGames ? games : 0;
+}
+
 /// The games that reached `key` and pass `filter`, newest first: later dates first, unknown
 /// dates last, the later imported first on a tie (reads every such game's header).
 std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& key,
@@ -80,19 +111,22 @@ std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& 
 std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
                            const GameFilter& filter, const PositionQuery& query, bool mirrored,
                            std::vector<GameRow>& rows) {
-  const std::vector<Dated> games = games_by_date(db, key, filter);
+  const std::uint64_t large = large_unfiltered(db, key, filter);
+  const std::vector<Dated> games = large ? games_by_import(db, key, query.offset, query.limit)
+                                         : games_by_date(db, key, filter);
+  const std::size_t first = large ? 0 : query.offset;
   std::vector<db::GameId> ids;
-  for (std::size_t i = query.offset; i < games.size() && ids.size() < query.limit; ++i)
+  for (std::size_t i = first; i < games.size() && ids.size() < query.limit; ++i)
     ids.push_back(games[i].id);
   const auto headers = db.game_headers(ids);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (!headers[i]) continue;
     GameRow row = game_row(ids[i], *headers[i]);
-    row.ply = static_cast<int>(games[query.offset + i].ply);
+    row.ply = static_cast<int>(games[first + i].ply);
     row.mirrored = mirrored;
     rows.push_back(std::move(row));
   }
-  return games.size();
+  return large ? large : games.size();
 }
 
 }  // namespace
@@ -310,7 +344,10 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
       for (const bool mirrored : {false, true}) {
         if (row.recent || (mirrored && row.mirrored_games == 0)) break;
         const rules::Position target = mirrored ? next.mirrored() : next;
-        const std::vector<Dated> games = games_by_date(db, position_key(target), filter);
+        const db::PositionKey target_key = position_key(target);
+        const std::vector<Dated> games = large_unfiltered(db, target_key, filter)
+                                             ? games_by_import(db, target_key, 0, 1)
+                                             : games_by_date(db, target_key, filter);
         if (games.empty()) continue;
         if (const auto h = db.game_header(games.front().id)) {
           GameRow recent = game_row(games.front().id, *h);

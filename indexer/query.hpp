@@ -62,7 +62,9 @@ struct PositionQuery {
 
 /// Games that reached `pos`, newest first: by the game's date (later first; a partial date
 /// counts its unknown parts as 0), unknown dates last, the later imported first on a tie.
-/// Every occurrence's header is read (in batches of 512), then the page's headers again.
+/// Every occurrence's header is read (in batches of 512), then the page's headers again; a
+/// position reached by more than 5,000 games, asked without a filter, lists its games newest
+/// imported first instead and reads only the page's headers (its total from the statistics).
 PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
                               const GameFilter& filter, const PositionQuery& query = {});
 

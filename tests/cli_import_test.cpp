@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -113,7 +114,13 @@ TEST(ImportCommand, IdempotentAndDuplicatesStoredOnce) {
 
 TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
   const fs::path reference = fresh_dir("reference");
+  const auto started = std::chrono::steady_clock::now();
   ASSERT_EQ(wait_for(start_import(reference, 25)), 0);
+  // Kill moments are drawn within the reference import's own duration (Release or sanitizer
+  // build, idle or loaded machine), so that kills land between commits in every build.
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - started).count();
+  const unsigned span = static_cast<unsigned>(std::max<long long>(took * 8 / 10, 50));
   const Snapshot expected = snapshot(reference);
   ASSERT_GT(expected.counts.games, 250u);
 
@@ -124,7 +131,7 @@ TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
     // Kill it one, two or three times at random moments, then let it finish.
     for (int kills = 0; kills <= attempt % 3; ++kills) {
       const pid_t pid = start_import(db, 25);
-      std::this_thread::sleep_for(std::chrono::milliseconds(20 + rng() % 250));
+      std::this_thread::sleep_for(std::chrono::milliseconds(span / 10 + rng() % span));
       kill(pid, SIGKILL);
       const int status = wait_for(pid);
       // The first kill lands while the import runs (it had not exited on its own); a later one
