@@ -34,6 +34,9 @@ $damdb query opening --db "$db"
 section "Games that reached the position after 1. 32-28 19-23 2. 28x19 14x23 (newest first)"
 $damdb query position --db "$db" --moves "32-28 19-23 28x19 14x23" --limit 8
 
+section "Pattern search: White men on 27 and 28 against Black men on 22 and 23"
+$damdb search --db "$db" "must W:W27,28:B22,23" --limit 5
+
 section "Players (names spelled differently are merged)"
 $damdb stats players --db "$db" --top 10
 
