@@ -21,19 +21,7 @@ std::vector<std::string> issue_kind_names(std::uint64_t mask) {
 }
 
 bool is_move_error(unsigned kind) {
-  using pdn::IssueKind;
-  switch (static_cast<IssueKind>(kind)) {
-    case IssueKind::BadSquare:
-    case IssueKind::NoPiece:
-    case IssueKind::WrongSide:
-    case IssueKind::CaptureRequired:
-    case IssueKind::NotMaximum:
-    case IssueKind::Ambiguous:
-    case IssueKind::IllegalMove:
-      return true;
-    default:
-      return false;
-  }
+  return kind < 256 && pdn::is_move_error(static_cast<pdn::IssueKind>(kind));
 }
 
 bool is_error_kind(unsigned kind) {

@@ -81,5 +81,11 @@ constexpr Severity severity_of(IssueKind kind) {
 }
 /// True for the kinds that make a game invalid.
 constexpr bool is_error(IssueKind kind) { return severity_of(kind) == Severity::Error; }
+/// True for the errors that are a move the rules refuse (a square off the board, no piece,
+/// the wrong side, a required or larger capture not taken, ambiguous, illegal); false for an
+/// unreadable token, a bad FEN or a cut game. FMJD rules articles 3-5.
+constexpr bool is_move_error(IssueKind kind) {
+  return kind >= IssueKind::BadSquare && kind <= IssueKind::IllegalMove;
+}
 
 }  // namespace damdb::pdn

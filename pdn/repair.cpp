@@ -536,18 +536,8 @@ RepairProposal propose_repair(const Game& game, const Replay& replay,
   out.pos = error->pos;
   out.token = error->token;
   out.message = error->message;
-  switch (error->kind) {
-    case IssueKind::BadSquare:
-    case IssueKind::NoPiece:
-    case IssueKind::WrongSide:
-    case IssueKind::CaptureRequired:
-    case IssueKind::NotMaximum:
-    case IssueKind::Ambiguous:
-    case IssueKind::IllegalMove:
-      break;
-    default:
-      return out;  // an unreadable token, a bad FEN or a cut game: not a move to repair
-  }
+  // An unreadable token, a bad FEN or a cut game: not a move to repair.
+  if (!is_move_error(error->kind)) return out;
 
   // The main line's move tokens.
   Context c;
