@@ -59,6 +59,15 @@ void check(const rocksdb::Status& s, const std::string& what) {
 rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
 std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
+/// Moves `it` to `key` or the first key after it, stepping once when the next entry is the one
+/// wanted (ids asked in ascending order are often adjacent) and seeking otherwise. Returns false
+/// when no entry is left.
+bool step_or_seek(rocksdb::Iterator& it, const std::string& key) {
+  if (it.Valid() && view(it.key()) < std::string_view(key)) it.Next();
+  if (!it.Valid() || view(it.key()) != std::string_view(key)) it.Seek(slice(key));
+  return it.Valid();
+}
+
 bool supported(rocksdb::CompressionType type) {
   static const auto list = rocksdb::GetSupportedCompressions();
   return std::find(list.begin(), list.end(), type) != list.end();
@@ -999,10 +1008,7 @@ void Database::for_each_game_of(
   for (const GameId id : ids) {
     key.clear();
     id.encode(key);
-    // The next stored game is often the one wanted: step instead of seeking.
-    if (it->Valid() && view(it->key()) < std::string_view(key)) it->Next();
-    if (!it->Valid() || view(it->key()) != std::string_view(key)) it->Seek(slice(key));
-    if (!it->Valid()) break;
+    if (!step_or_seek(*it, key)) break;
     if (view(it->key()) != std::string_view(key)) continue;
     if (!visit(id, GameRecord::decode(view(it->value())))) return;
   }
@@ -1021,9 +1027,7 @@ bool Database::for_each_moves_of(
   for (const GameId id : ids) {
     key.clear();
     id.encode(key);
-    if (it->Valid() && view(it->key()) < std::string_view(key)) it->Next();
-    if (!it->Valid() || view(it->key()) != std::string_view(key)) it->Seek(slice(key));
-    if (!it->Valid()) break;
+    if (!step_or_seek(*it, key)) break;
     if (view(it->key()) != std::string_view(key)) continue;
     Reader r(view(it->value()), "signature moves");
     const std::uint8_t result = r.byte();
