@@ -5,18 +5,12 @@
 #include <array>
 #include <cassert>
 
+#include "rules/rays.hpp"
+
 namespace damdb::rules {
 namespace {
 
 constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
-
-/// The squares a king slides over from the set `kings` in direction d, stopping before the first
-/// occupied square (empty = the squares it may cross).
-inline Bitboard slide_fill(Bitboard kings, int d, Bitboard empty) {
-  Bitboard fill = 0;
-  for (Bitboard r = shift(kings, d) & empty; r; r = shift(r, d) & empty) fill |= r;
-  return fill;
-}
 
 /// Squares from which a man jumps in direction D: the next square along D holds an opponent and
 /// the one after it is empty.
@@ -30,7 +24,7 @@ inline Bitboard jump_starts(Bitboard opp, Bitboard empty) {
 /// ends next to an opponent with an empty square behind it.
 template <int D>
 inline bool king_captures_along(Bitboard kings, Bitboard opp, Bitboard empty) {
-  return ((slide_fill(kings, D, empty) | kings) & jump_starts<D>(opp, empty)) != 0;
+  return ((slide_fill<D>(kings, empty) | kings) & jump_starts<D>(opp, empty)) != 0;
 }
 
 /// True when some king of `kings` can capture.
@@ -41,87 +35,119 @@ inline bool king_can_capture(Bitboard kings, Bitboard opp, Bitboard empty) {
          king_captures_along<kDownRight>(kings, opp, empty);
 }
 
-/// Depth-first search of capture sequences for one piece, keeping only the sequences that take
-/// the most pieces and one entry per (from, to, captured set).
+/// The diagonal crossing direction D: a king that lands after a jump along D may turn along it
+/// either way (kUpRight/kDownLeft for D on the other diagonal, and the reverse).
+template <int D>
+inline constexpr int kCrossing = (D == kUpLeft || D == kDownRight) ? kUpRight : kUpLeft;
+
+/// Depth-first search of the capture sequences of the men and kings of the side to move, one
+/// piece at a time (FMJD art. 4: a piece jumps an opponent it has not jumped yet; captured pieces
+/// stay on the board, blocking, until the move ends; the moving piece's start square counts as
+/// empty). Keeps the sequences that take the most pieces, one Move per (from, to, captured set);
+/// with `keep_all`, one per (from, to): the one taking the fewest pieces.
 class CaptureSearch {
  public:
-  /// With `keep_all`, every complete sequence is kept, not only those taking the most pieces.
-  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out, int& best, bool keep_all = false)
-      : opponents_(opponents), empty_(empty), out_(out), best_(best), keep_all_(keep_all) {}
+  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out, bool keep_all = false)
+      : opponents_(opponents), board_empty_(empty), out_(out), keep_all_(keep_all) {}
 
+  /// The most pieces a sequence found so far takes (0: none).
+  int best() const { return best_; }
+
+  /// Every capture of the man on bit `from`.
   void man(int from) {
-    from_ = from;
-    man_from(from, 0, 0);
+    start(from);
+    man_from(bit(from), 0, 0);
   }
 
+  /// Every capture of the king on bit `from`.
   void king(int from) {
-    from_ = from;
-    for (int d : kDirections) king_line(from, d, 0, 0);
+    start(from);
+    first_of_piece_ = out_.size();
+    king_line<kUpLeft>(from, 0, 0);
+    king_line<kUpRight>(from, 0, 0);
+    king_line<kDownLeft>(from, 0, 0);
+    king_line<kDownRight>(from, 0, 0);
+  }
+
+  /// The men's captures that go on from the landing squares `lands` of first jumps along D.
+  template <int D>
+  void men_after_first_jumps(Bitboard lands) {
+    for (; lands; lands &= lands - 1) {
+      const Bitboard land = lands & (0 - lands);
+      start(lowest_bit(step<-2 * D>(land)));
+      man_from(land, step<-D>(land), 1);
+    }
   }
 
  private:
-  // One jump of a man in direction D from `sq`, then the rest of the sequence from there.
+  void start(int from) {
+    from_ = from;
+    empty_ = board_empty_ | bit(from);  // the moving piece has left its square
+    occupied_ = kBoard & ~empty_;
+    first_of_piece_ = 0;
+  }
+
+  // One jump of a man in direction D from the square `sq`, then the rest of the sequence.
   template <int D>
-  bool man_jump(int sq, Bitboard captured, int n) {
-    const Bitboard mid = shift(bit(sq), D) & opponents_ & ~captured;
+  bool man_jump(Bitboard sq, Bitboard captured, int n) {
+    const Bitboard mid = step<D>(sq) & opponents_ & ~captured;
     if (!mid) return false;
-    const Bitboard land = shift(mid, D) & empty_;
+    const Bitboard land = step<D>(mid) & empty_;
     if (!land) return false;
-    man_from(lowest_bit(land), captured | mid, n + 1);
+    man_from(land, captured | mid, n + 1);
     return true;
   }
 
-  void man_from(int sq, Bitboard captured, int n) {
+  void man_from(Bitboard sq, Bitboard captured, int n) {
     bool extended = man_jump<kUpLeft>(sq, captured, n);
     extended |= man_jump<kUpRight>(sq, captured, n);
     extended |= man_jump<kDownLeft>(sq, captured, n);
     extended |= man_jump<kDownRight>(sq, captured, n);
-    if (!extended && n > 0) record(sq, captured, n);
+    if (!extended && n > 0) record(lowest_bit(sq), captured, n);
   }
 
-  // Capture from `sq` along direction d: slide over empty squares to the first piece; if it is an
-  // opponent not yet captured, land on each empty square beyond it and go on from there.
-  // Returns true when a capture was possible in this direction.
-  bool king_line(int sq, int d, Bitboard captured, int n) {
-    Bitboard b = shift(bit(sq), d);
-    while (b & empty_) b = shift(b, d);
-    if (!(b & opponents_ & ~captured)) return false;  // edge, own piece, or a captured piece
-    Bitboard land = shift(b, d) & empty_;
+  // A king's capture from bit `sq` along D: the first piece on the ray must be an opponent not
+  // yet jumped with empty squares behind it; the king lands on each of them and goes on.
+  // Returns true when such a capture exists.
+  template <int D>
+  bool king_line(int sq, Bitboard captured, int n) {
+    const int victim = nearest<D>(ray<D>(sq) & occupied_);
+    if (!(bit(victim) & opponents_ & ~captured)) return false;  // none, own, or already jumped
+    Bitboard land = free_run<D>(victim, occupied_);
     if (!land) return false;
-    const Bitboard now = captured | b;
-    bool first = true;
-    for (; land; land = shift(land, d) & empty_) {
-      king_landing(lowest_bit(land), d, now, n + 1, first);
-      first = false;
-    }
+    captured |= bit(victim);
+    // Only the nearest landing square goes on along D: from a farther one the same jump follows.
+    const int nearest_land = victim + D;
+    king_landing<D, true>(nearest_land, captured, n + 1);
+    for (land &= ~bit(nearest_land); land; land &= land - 1)
+      king_landing<D, false>(lowest_bit(land), captured, n + 1);
     return true;
   }
 
-  // From a landing square reached along d: turn to either side, or (from the first landing
-  // square only, since every later one continues the same way) go on along d.
-  void king_landing(int sq, int d, Bitboard captured, int n, bool first) {
-    bool extended = false;
-    const int side1 = (d == kUpLeft || d == kDownRight) ? kUpRight : kUpLeft;
-    extended |= king_line(sq, side1, captured, n);
-    extended |= king_line(sq, -side1, captured, n);
-    if (first) extended |= king_line(sq, d, captured, n);
+  template <int D, bool kAlongToo>
+  void king_landing(int sq, Bitboard captured, int n) {
+    bool extended = king_line<kCrossing<D>>(sq, captured, n);
+    extended |= king_line<-kCrossing<D>>(sq, captured, n);
+    if constexpr (kAlongToo) extended |= king_line<D>(sq, captured, n);
     if (!extended) record(sq, captured, n);
   }
 
   void record(int to, Bitboard captured, int n) {
-    if (keep_all_) {
-      record_shortest(to, captured, n);
-      return;
-    }
-    if (n < best_) {
-      return;
-    } else if (n > best_) {
+    if (keep_all_) return record_shortest(to, captured, n);
+    if (n < best_) return;
+    if (n > best_) {
       best_ = n;
       out_.clear();
+      first_of_piece_ = 0;
     }
     const Move m{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to)};
-    for (const Move& x : out_)
-      if (x == m) return;
+    // Two routes with the same start, end and captured set are one move. It takes three pieces
+    // at least: after one jump the end fixes the piece taken, and after two the other order
+    // would need to jump straight back over the first piece. Earlier pieces' moves start
+    // elsewhere.
+    if (n >= 3)
+      for (int i = first_of_piece_; i < out_.size(); ++i)
+        if (out_[i] == m) return;
     out_.push_back(m);
   }
 
@@ -137,11 +163,14 @@ class CaptureSearch {
   }
 
   Bitboard opponents_;
-  Bitboard empty_;
+  Bitboard board_empty_;  ///< empty squares of the position
   MoveList& out_;
-  int& best_;
   bool keep_all_ = false;
+  int best_ = 0;
   int from_ = 0;
+  Bitboard empty_ = 0;     ///< empty squares during the current piece's move
+  Bitboard occupied_ = 0;  ///< the other squares of the board
+  int first_of_piece_ = 0;  ///< out_ entries before it start on another square
 };
 
 /// The first jumps of the men of the side to move, per direction (index as in kDirections), and
@@ -186,92 +215,31 @@ inline void add_single_jumps(Bitboard starts, MoveList& moves) {
 }
 
 /// The men's captures when no king can capture and some man takes two pieces or more: the
-/// depth-first search of CaptureSearch::man, started from the landing squares of the first jumps
-/// that go on (a first jump that cannot go on takes fewer than the maximum). Keeps the longest
-/// sequences, one Move per (from, to, captured set).
-class ManCaptureSearch {
- public:
-  ManCaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out)
-      : opponents_(opponents), empty_(empty), out_(out) {
-    out_.clear();
-  }
-
-  /// Searches on from the landing squares `lands` of first jumps in direction D.
-  template <int D>
-  void after_first_jumps(Bitboard lands) {
-    for (; lands; lands &= lands - 1) {
-      const Bitboard land = lands & (0 - lands);
-      from_ = step<-2 * D>(land);
-      empty_with_from_ = empty_ | from_;  // the man has left its square
-      man_from(land, step<-D>(land), 1);
-    }
-  }
-
- private:
-  template <int D>
-  bool man_jump(Bitboard sq, Bitboard captured, int n) {
-    const Bitboard mid = step<D>(sq) & opponents_ & ~captured;
-    if (!mid) return false;
-    const Bitboard land = step<D>(mid) & empty_with_from_;
-    if (!land) return false;
-    man_from(land, captured | mid, n + 1);
-    return true;
-  }
-
-  void man_from(Bitboard sq, Bitboard captured, int n) {
-    bool extended = man_jump<kUpLeft>(sq, captured, n);
-    extended |= man_jump<kUpRight>(sq, captured, n);
-    extended |= man_jump<kDownLeft>(sq, captured, n);
-    extended |= man_jump<kDownRight>(sq, captured, n);
-    if (!extended) record(sq, captured, n);
-  }
-
-  void record(Bitboard to, Bitboard captured, int n) {
-    if (n < best_) return;
-    if (n > best_) {
-      best_ = n;
-      out_.clear();
-    }
-    const Move m{captured, static_cast<std::uint8_t>(lowest_bit(from_)),
-                 static_cast<std::uint8_t>(lowest_bit(to))};
-    for (const Move& x : out_)
-      if (x == m) return;
-    out_.push_back(m);
-  }
-
-  Bitboard opponents_;
-  Bitboard empty_;
-  MoveList& out_;
-  Bitboard empty_with_from_ = 0;
-  Bitboard from_ = 0;
-  int best_ = 0;
-};
-
-/// Fills `moves` with the men's captures of ManCaptureSearch.
+/// search goes on from the landing squares of the first jumps that go on (a first jump that
+/// cannot go on takes fewer than the maximum). Fills `moves`.
 inline void men_multi_captures(const ManJumps& jumps, Bitboard opp, Bitboard empty,
                                MoveList& moves) {
-  ManCaptureSearch search(opp, empty, moves);
-  search.after_first_jumps<kUpLeft>(jumps.goes_on[0]);
-  search.after_first_jumps<kUpRight>(jumps.goes_on[1]);
-  search.after_first_jumps<kDownLeft>(jumps.goes_on[2]);
-  search.after_first_jumps<kDownRight>(jumps.goes_on[3]);
+  moves.clear();
+  CaptureSearch search(opp, empty, moves);
+  search.men_after_first_jumps<kUpLeft>(jumps.goes_on[0]);
+  search.men_after_first_jumps<kUpRight>(jumps.goes_on[1]);
+  search.men_after_first_jumps<kDownLeft>(jumps.goes_on[2]);
+  search.men_after_first_jumps<kDownRight>(jumps.goes_on[3]);
 }
 
 /// Runs the capture search from every piece of `from_pieces` (the side to move's; `kings` tells
 /// which are kings), adding to `moves`; returns the most pieces a sequence takes (0: none).
 int search_captures(Bitboard from_pieces, Bitboard kings, Bitboard opp, Bitboard empty,
                     MoveList& moves, bool keep_all) {
-  int best = 0;
+  CaptureSearch search(opp, empty, moves, keep_all);
   for (Bitboard p = from_pieces; p; p &= p - 1) {
     const int from = lowest_bit(p);
-    // The moving piece leaves its square: it counts as empty during its own capture.
-    CaptureSearch search(opp, empty | bit(from), moves, best, keep_all);
     if (kings & bit(from))
       search.king(from);
     else
       search.man(from);
   }
-  return best;
+  return search.best();
 }
 
 /// Adds the steps of `men` in direction D onto empty squares.
@@ -297,11 +265,9 @@ void add_quiet_moves(const Position& pos, MoveList& moves) {
   }
   for (Bitboard k = kings; k; k &= k - 1) {
     const int from = lowest_bit(k);
-    for (int d : kDirections) {
-      for (Bitboard t = shift(bit(from), d) & empty; t; t = shift(t, d) & empty)
-        moves.push_back(
-            Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(lowest_bit(t))});
-    }
+    for (Bitboard t = king_slides(from, ~empty); t; t &= t - 1)
+      moves.push_back(
+          Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(lowest_bit(t))});
   }
 }
 
@@ -354,9 +320,7 @@ inline int count_moves_for(Bitboard own, Bitboard opp, Bitboard all_kings) {
   int n = C == Color::kWhite
               ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
               : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
-  // Rays of different kings never overlap (each stops at the first occupied square).
-  if (kings)
-    for (int d : kDirections) n += count(slide_fill(kings, d, empty));
+  if (kings) n += count_slides(kings, empty);
   return n;
 }
 
@@ -403,10 +367,8 @@ std::uint64_t count_replies_for(const Position& pos) {
   }
   for (Bitboard k = kings; k; k &= k - 1) {
     const Bitboard from = k & (0 - k);
-    for (int d : kDirections) {
-      for (Bitboard to = shift(from, d) & empty; to; to = shift(to, d) & empty)
-        n += count_moves_for<kThem>(opp, own ^ (from | to), all_kings);
-    }
+    for (Bitboard t = king_slides(lowest_bit(from), ~empty); t; t &= t - 1)
+      n += count_moves_for<kThem>(opp, own ^ (from | (t & (0 - t))), all_kings);
   }
   return n;
 }
@@ -454,13 +416,9 @@ bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
   if (from < 0 || from >= kBits || to < 0 || to >= kBits) return false;
   if (!(own & bit(from)) || !(empty & bit(to))) return false;
   if (pos.kings() & bit(from)) {
-    for (int d : kDirections)
-      for (Bitboard t = shift(bit(from), d) & empty; t; t = shift(t, d) & empty)
-        if (t & bit(to)) {
-          move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
-          return true;
-        }
-    return false;
+    if (!(king_slides(from, ~empty) & bit(to))) return false;
+    move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+    return true;
   }
   const int left = side == Color::kWhite ? kUpLeft : kDownLeft;
   const int right = side == Color::kWhite ? kUpRight : kDownRight;
