@@ -6,6 +6,7 @@
 #include "indexer/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
+#include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
 
@@ -76,8 +77,8 @@ std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
   const pdn::Tag* tag = g.tag("Result");
   if ((end && end->outcome == pdn::Outcome::Unfinished) ||
       (tag && pdn::outcome_of(tag->value) == pdn::Outcome::Unfinished))
-    return "0-0";
-  return "*";
+    return std::string(pdn::result_text(pdn::Outcome::Unfinished));
+  return std::string(pdn::result_text(pdn::Outcome::Unknown));
 }
 
 // Writes the Result tag, the terminator and the Date tag of `g` in their canonical forms; each
@@ -97,9 +98,7 @@ void canonicalise(pdn::Game& g, db::GameResult stored) {
   for (pdn::Element& e : g.moves)
     if (e.kind == pdn::ElementKind::Result) end = &e;
   if (end) {
-    std::string written;
-    for (char c : g.text_of(*end))
-      if (c != ' ' && c != '\t') written += c;
+    const std::string written = pdn::compact_result(g.text_of(*end));
     if (written != result && written != old_value)
       notes.push_back("terminator was \"" + written + "\"");
   } else {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "db/position_stats.hpp"
+#include "pdn/result.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -183,14 +184,10 @@ db::PositionKey position_key(const rules::Position& pos) { return {pos.key(), po
 
 const char* result_text(db::GameResult result) {
   switch (result) {
-    case db::GameResult::white_win:
-      return "2-0";
-    case db::GameResult::draw:
-      return "1-1";
-    case db::GameResult::black_win:
-      return "0-2";
-    default:
-      return "*";
+    case db::GameResult::white_win: return pdn::result_text(pdn::Outcome::WhiteWin);
+    case db::GameResult::draw: return pdn::result_text(pdn::Outcome::Draw);
+    case db::GameResult::black_win: return pdn::result_text(pdn::Outcome::BlackWin);
+    default: return pdn::result_text(pdn::Outcome::Unknown);
   }
 }
 

@@ -1,5 +1,6 @@
 #include "pdn/game.hpp"
 
+#include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
 
@@ -205,13 +206,8 @@ bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
           return false;
         break;
       case ElementKind::Result: {
-        std::string tx, ty;
-        for (char c : a.text_of(x))
-          if (c != ' ' && c != '\t') tx += c;
-        for (char c : b.text_of(y))
-          if (c != ' ' && c != '\t') ty += c;
-        if (!is_standard_result(tx)) tx = "*";  // written as '*' (see writer.hpp)
-        if (!is_standard_result(ty)) ty = "*";
+        // Compared as the writer writes them (a non-standard score becomes '*').
+        const std::string tx = written_result(a.text_of(x)), ty = written_result(b.text_of(y));
         if (tx != ty || x.outcome != y.outcome) return fail(x, "result differs");
         break;
       }

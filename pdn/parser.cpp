@@ -3,6 +3,7 @@
 #include "pdn/parser.hpp"
 
 #include "pdn/encoding.hpp"
+#include "pdn/result.hpp"
 #include "pdn/tag_text.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/variant.hpp"
@@ -751,14 +752,8 @@ class Parser {
       char b = peek(r);
       if (b < '0' || b > '2') return false;
       ++r;
-      int key = (a - '0') * 10 + (b - '0');
-      switch (key) {
-        case 20: case 10: outcome = Outcome::WhiteWin; break;
-        case 2: case 1: outcome = Outcome::BlackWin; break;
-        case 11: outcome = Outcome::Draw; break;
-        case 0: outcome = Outcome::Unfinished; break;
-        default: return false;
-      }
+      outcome = outcome_of(std::string_view(s_ + q, r - q));  // "2-2", "1-2", "2-1": no result
+      if (outcome == Outcome::Unknown) return false;
     }
     if (is_digit(peek(r))) {
       std::size_t k = read_digits(r);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <span>
 
+#include "pdn/written_move.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -24,38 +25,13 @@ constexpr int kNoToken = -1;
 
 /// A main-line move token, squares copied out of the Game (no allocation when replaying).
 struct Token {
-  std::array<Square, kMaxSquares> squares{};
-  int count = 0;
-  rules::Separator separator = rules::Separator::kUnknown;
+  WrittenMove move;     // the squares as written (none when not usable)
   bool usable = false;  // false: coordinates, or too many squares
   int segment = 0;      // incremented at every /FEN/ setup of the main line
 };
 
 /// Squares of a token as they are replayed (mirrored when a MirrorRest fix is in force).
-struct Written {
-  std::array<Square, kMaxSquares> squares{};
-  int count = 0;
-  rules::Separator separator = rules::Separator::kUnknown;
-  std::span<const Square> span() const { return {squares.data(), static_cast<std::size_t>(count)}; }
-};
-
-Written written(const Token& t, bool mirror) {
-  Written w;
-  w.count = t.count;
-  w.separator = t.separator;
-  for (int i = 0; i < t.count; ++i)
-    w.squares[i] = mirror && t.squares[i] >= 1 && t.squares[i] <= rules::kSquares
-                       ? rules::kSquares + 1 - t.squares[i]
-                       : t.squares[i];
-  return w;
-}
-
-bool in_range(const Written& w) {
-  if (w.count < 2) return false;
-  for (int i = 0; i < w.count; ++i)
-    if (w.squares[i] < 1 || w.squares[i] > rules::kSquares) return false;
-  return true;
-}
+WrittenMove written(const Token& t, bool mirror) { return mirror ? mirrored(t.move) : t.move; }
 
 /// Everything the search needs about one game.
 struct Context {
@@ -66,24 +42,13 @@ struct Context {
   const RepairOptions* options = nullptr;
 };
 
-/// Number of tokens [from, end) replaying from `pos`, ambiguity resolved as candidates[0].
-int quick_count(const Context& c, Position pos, int from, int limit, bool mirror) {
-  MoveList legal;
-  int n = 0;
-  for (int i = from; i < c.end && n < limit; ++i, ++n) {
-    if (!c.tokens[i].usable) break;
-    const Written w = written(c.tokens[i], mirror);
-    if (!in_range(w)) break;
-    rules::generate_moves(pos, legal);
-    const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
-    if (r.status == rules::ResolveStatus::kOk)
-      pos.play(r.move);
-    else if (r.status == rules::ResolveStatus::kAmbiguous)
-      pos.play(r.candidates[0]);
-    else
-      break;
-  }
-  return n;
+/// The tokens [i, end) for replayable_plies; it stops at an unusable token.
+auto next_token(const Context& c, int i, bool mirror) {
+  return [&c, i, mirror](WrittenMove& w) mutable {
+    if (i >= c.end || !c.tokens[i].usable) return false;
+    w = written(c.tokens[i++], mirror);
+    return true;
+  };
 }
 
 /// Resolves token `i` in `pos` like the replay validator does (an ambiguous capture takes the
@@ -91,8 +56,8 @@ int quick_count(const Context& c, Position pos, int from, int limit, bool mirror
 bool resolve_token(const Context& c, const Position& pos, int i, bool mirror, MoveList& legal,
                    Move& out) {
   if (i >= c.end || !c.tokens[i].usable) return false;
-  const Written w = written(c.tokens[i], mirror);
-  if (!in_range(w)) return false;
+  const WrittenMove w = written(c.tokens[i], mirror);
+  if (!w.on_board()) return false;
   rules::generate_moves(pos, legal);
   const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
   if (r.status == rules::ResolveStatus::kOk) {
@@ -100,16 +65,10 @@ bool resolve_token(const Context& c, const Position& pos, int i, bool mirror, Mo
     return true;
   }
   if (r.status != rules::ResolveStatus::kAmbiguous) return false;
-  int best = -1;
-  for (const Move& m : r.candidates) {
-    Position next = pos;
-    next.play(m);
-    const int n = quick_count(c, next, i + 1, c.options->ambiguity_plies, mirror);
-    if (n > best) {
-      best = n;
-      out = m;
-    }
-  }
+  const RouteChoice choice =
+      longest_replaying(pos, r.candidates, c.options->ambiguity_plies,
+                        [&] { return next_token(c, i + 1, mirror); });
+  out = r.candidates[choice.index];
   return true;
 }
 
@@ -167,211 +126,238 @@ bool better(const Plan& a, const Plan& b) {
   return a.kind < b.kind;
 }
 
+/// Where candidate fixes are generated: token `t` in position `at` (`prev` is the position
+/// before token t - 1 when `has_prev`), its legal moves, and the plans found so far.
+struct FixSite {
+  const Context& c;
+  const Position& at;
+  const Position& prev;
+  bool has_prev;
+  int t;
+  bool mirror;
+  MoveList legal;
+  std::vector<Plan>& out;
+  std::size_t first;  // the first plan generated at this token
+};
+
+/// A plan playing `m` in place of the token (kept once per operation, move and mirroring).
+void add_plan(FixSite& s, RepairKind kind, RepairOp op, const Move& m, bool plan_mirror) {
+  for (std::size_t k = s.first; k < s.out.size(); ++k)
+    if (s.out[k].op == op && s.out[k].move == m && s.out[k].mirror == plan_mirror) return;
+  Plan p;
+  p.kind = kind;
+  p.op = op;
+  p.token = s.t;
+  p.move = m;
+  p.after = s.at;
+  p.after.play(m);
+  p.resume = s.t + 1;
+  p.mirror = plan_mirror;
+  s.out.push_back(p);
+}
+
+/// Plans for every legal move the squares `w` stand for.
+void try_squares(FixSite& s, RepairKind kind, const WrittenMove& w) {
+  if (!w.on_board()) return;
+  const rules::Resolution r = rules::resolve(s.at, s.legal, w.span(), w.separator);
+  if (r.status == rules::ResolveStatus::kOk)
+    add_plan(s, kind, RepairOp::Replace, r.move, s.mirror);
+  else if (r.status == rules::ResolveStatus::kAmbiguous)
+    for (const Move& m : r.candidates) add_plan(s, kind, RepairOp::Replace, m, s.mirror);
+}
+
+/// An ambiguous capture: every route.
+void ambiguous_routes(FixSite& s, const WrittenMove& w) {
+  if (!w.on_board()) return;
+  const rules::Resolution r = rules::resolve(s.at, s.legal, w.span(), w.separator);
+  if (r.status == rules::ResolveStatus::kAmbiguous)
+    for (const Move& m : r.candidates)
+      add_plan(s, RepairKind::AmbiguousRoute, RepairOp::Replace, m, s.mirror);
+}
+
+/// Start and end squares exchanged (the written route reversed).
+void square_swap(FixSite& s, const WrittenMove& w) {
+  WrittenMove v = w;
+  std::reverse(v.squares.begin(), v.squares.begin() + static_cast<std::ptrdiff_t>(v.count));
+  try_squares(s, RepairKind::SquareSwap, v);
+}
+
+/// Number of decimal digits of a written square value (values up to 255; "07" is read as 7).
+int digit_count(int value) { return value >= 100 ? 3 : value >= 10 ? 2 : 1; }
+
+/// Two digits exchanged, within a square or between squares.
+void digit_swaps(FixSite& s, const WrittenMove& w) {
+  struct Digit {
+    int square;
+    int place;  // power of ten
+  };
+  std::array<Digit, kMaxSquares * 3> digits{};
+  int ndigits = 0;
+  auto digit_at = [&](const WrittenMove& v, const Digit& d) {
+    return (v.squares[d.square] / d.place) % 10;
+  };
+  for (int k = 0; k < static_cast<int>(w.count); ++k) {
+    const int len = digit_count(std::max(0, w.squares[k]));
+    for (int p = 0, place = 1; p < len; ++p, place *= 10) digits[ndigits++] = {k, place};
+  }
+  for (int a = 0; a < ndigits; ++a)
+    for (int b = a + 1; b < ndigits; ++b) {
+      const int da = digit_at(w, digits[a]), db = digit_at(w, digits[b]);
+      if (da == db) continue;
+      WrittenMove v = w;
+      v.squares[digits[a].square] += (db - da) * digits[a].place;
+      v.squares[digits[b].square] += (da - db) * digits[b].place;
+      try_squares(s, RepairKind::DigitSwap, v);
+    }
+}
+
+/// One digit replaced, deleted or inserted.
+void digit_edits(FixSite& s, const WrittenMove& w) {
+  for (std::size_t k = 0; k < w.count; ++k) {
+    const int v = std::max(0, w.squares[k]);
+    const int len = digit_count(v);
+    auto try_value = [&](int value) {
+      if (value < 1 || value > rules::kSquares || value == v) return;
+      WrittenMove x = w;
+      x.squares[k] = value;
+      try_squares(s, RepairKind::DigitEdit, x);
+    };
+    for (int p = 0, place = 1; p < len; ++p, place *= 10) {
+      const int d = (v / place) % 10;
+      for (int nd = 0; nd <= 9; ++nd)
+        if (nd != d) try_value(v + (nd - d) * place);
+      const int high = v / (place * 10), low = v % place;
+      if (len > 1) try_value(high * place + low);  // delete digit p
+    }
+    if (len <= 2)
+      for (int p = 0, place = 1; p <= len; ++p, place *= 10) {
+        const int high = v / place, low = v % place;
+        for (int nd = 0; nd <= 9; ++nd) try_value((high * 10 + nd) * place + low);  // insert
+      }
+  }
+}
+
+/// Captures: written as the step they ended with, or a shorter capture than compulsory.
+void capture_forms(FixSite& s, const WrittenMove& w) {
+  if (!s.legal[0].is_capture() || !w.on_board()) return;
+  const Square ws = w.squares[0], wt = w.squares[w.count - 1];
+  bool written_is_capture = false;
+  MoveList all;
+  rules::generate_all_captures(s.at, all);
+  for (const Move& m : all)
+    if (m.from_square() == ws && m.to_square() == wt) written_is_capture = true;
+  for (const Move& m : s.legal) {
+    const rules::Route route = rules::route(s.at, m);
+    const bool on_route_ws =
+        std::find(route.path.begin(), route.path.end(), ws) != route.path.end();
+    const bool on_route_wt =
+        std::find(route.path.begin(), route.path.end(), wt) != route.path.end();
+    if (m.to_square() == wt && m.from_square() != ws && on_route_ws)
+      add_plan(s, RepairKind::CaptureEndMove, RepairOp::Replace, m, s.mirror);
+    else if (m.from_square() == ws && (on_route_wt || written_is_capture))
+      add_plan(s, RepairKind::ShorterCapture, RepairOp::Replace, m, s.mirror);
+    else if (written_is_capture)
+      add_plan(s, RepairKind::ShorterCapture, RepairOp::Replace, m, s.mirror);
+  }
+}
+
+/// Mirrored numbering (n -> 51 - n): this move only, or this and every later move.
+void mirrored_numbering(FixSite& s, const Token& token) {
+  const WrittenMove v = written(token, !s.mirror);
+  if (!v.on_board()) return;
+  const rules::Resolution r = rules::resolve(s.at, s.legal, v.span(), v.separator);
+  if (r.status != rules::ResolveStatus::kOk) return;
+  add_plan(s, RepairKind::MirroredMove, RepairOp::Replace, r.move, s.mirror);
+  if (s.t + 1 < s.c.end)
+    add_plan(s, RepairKind::MirroredGame, RepairOp::MirrorRest, r.move, !s.mirror);
+}
+
+/// A plan of kind `kind` changing tokens from `token` on, replay resuming at `resume` from
+/// `after`.
+Plan token_plan(const FixSite& s, RepairKind kind, RepairOp op, int token, const Position& after,
+                int resume) {
+  Plan plan;
+  plan.kind = kind;
+  plan.op = op;
+  plan.token = token;
+  plan.after = after;
+  plan.resume = resume;
+  plan.mirror = s.mirror;
+  return plan;
+}
+
+/// A missing ply: one move of the side to move inserted before the token.
+void missing_ply(FixSite& s) {
+  Move m{};
+  MoveList scratch;
+  for (const Move& x : s.legal) {
+    Position p = s.at;
+    p.play(x);
+    if (!resolve_token(s.c, p, s.t, s.mirror, scratch, m)) continue;
+    Plan plan = token_plan(s, RepairKind::MissingPly, RepairOp::Insert, s.t, p, s.t + 1);
+    plan.move = x;
+    plan.after.play(m);
+    s.out.push_back(plan);
+  }
+}
+
+/// An extra ply: the token itself, or the (legal) token before it, deleted.
+void extra_ply(FixSite& s, const Token& token) {
+  Move m{};
+  MoveList scratch;
+  const int t = s.t;
+  if (t + 1 >= s.c.end || resolve_token(s.c, s.at, t + 1, s.mirror, scratch, m))
+    s.out.push_back(token_plan(s, RepairKind::ExtraPly, RepairOp::Delete, t, s.at, t + 1));
+  // Deleting the earlier of two identical tokens gives the same game: offered once.
+  const WrittenMove& before = s.c.tokens[std::max(t - 1, 0)].move;
+  const bool duplicate = t >= 1 && before.count == token.move.count &&
+                         std::equal(before.squares.begin(),
+                                    before.squares.begin() + static_cast<std::ptrdiff_t>(before.count),
+                                    token.move.squares.begin());
+  if (s.has_prev && t >= 1 && !duplicate && resolve_token(s.c, s.prev, t, s.mirror, scratch, m))
+    s.out.push_back(token_plan(s, RepairKind::ExtraPly, RepairOp::Delete, t - 1, s.prev, t));
+}
+
+/// Tokens `first` and `first + 1` played in the other order from `from`; replay resumes at
+/// `resume`.
+void swapped_pair(FixSite& s, const Position& from, int first, int resume) {
+  Move m{}, m2{};
+  MoveList scratch;
+  Position p = from;
+  if (!resolve_token(s.c, p, first + 1, s.mirror, scratch, m)) return;
+  p.play(m);
+  if (!resolve_token(s.c, p, first, s.mirror, scratch, m2)) return;
+  Plan plan = token_plan(s, RepairKind::SwappedPlies, RepairOp::Swap, first, p, resume);
+  plan.move = m;
+  plan.after.play(m2);
+  s.out.push_back(plan);
+}
+
+/// Two consecutive plies in the wrong order: (t, t + 1) or (t - 1, t).
+void swapped_plies(FixSite& s) {
+  swapped_pair(s, s.at, s.t, s.t + 2);
+  if (s.has_prev && s.t >= 1) swapped_pair(s, s.prev, s.t - 1, s.t + 1);
+}
+
 /// Generates every candidate fix at token `t` (position `at`; `prev` is the position before
 /// token t - 1 when `has_prev`), without look-ahead.
 void generate(const Context& c, const Position& at, const Position& prev, bool has_prev, int t,
               bool mirror, std::vector<Plan>& out) {
-  MoveList legal;
-  rules::generate_moves(at, legal);
+  FixSite s{c, at, prev, has_prev, t, mirror, {}, out, out.size()};
+  rules::generate_moves(at, s.legal);
   const Token& token = c.tokens[t];
-  const std::size_t first = out.size();
-
-  auto add = [&](RepairKind kind, RepairOp op, const Move& m, bool plan_mirror) {
-    for (std::size_t k = first; k < out.size(); ++k)
-      if (out[k].op == op && out[k].move == m && out[k].mirror == plan_mirror) return;
-    Plan p;
-    p.kind = kind;
-    p.op = op;
-    p.token = t;
-    p.move = m;
-    p.after = at;
-    p.after.play(m);
-    p.resume = t + 1;
-    p.mirror = plan_mirror;
-    out.push_back(p);
-  };
-  auto try_squares = [&](RepairKind kind, const Written& w) {
-    if (!in_range(w)) return;
-    const rules::Resolution r = rules::resolve(at, legal, w.span(), w.separator);
-    if (r.status == rules::ResolveStatus::kOk)
-      add(kind, RepairOp::Replace, r.move, mirror);
-    else if (r.status == rules::ResolveStatus::kAmbiguous)
-      for (const Move& m : r.candidates) add(kind, RepairOp::Replace, m, mirror);
-  };
-
-  if (token.usable && token.count >= 2 && !legal.empty()) {
-    const Written w = written(token, mirror);
-    // Ambiguous capture: every route.
-    if (in_range(w)) {
-      const rules::Resolution r = rules::resolve(at, legal, w.span(), w.separator);
-      if (r.status == rules::ResolveStatus::kAmbiguous)
-        for (const Move& m : r.candidates) add(RepairKind::AmbiguousRoute, RepairOp::Replace, m, mirror);
-    }
-    // Start and end squares exchanged (the written route reversed).
-    {
-      Written v = w;
-      std::reverse(v.squares.begin(), v.squares.begin() + v.count);
-      try_squares(RepairKind::SquareSwap, v);
-    }
-    // Digits of the squares as written (values up to 255; "07" is read as 7).
-    struct Digit {
-      int square;
-      int place;  // power of ten
-    };
-    std::array<Digit, kMaxSquares * 3> digits{};
-    int ndigits = 0;
-    auto digit_at = [&](const Written& v, const Digit& d) {
-      return (v.squares[d.square] / d.place) % 10;
-    };
-    for (int k = 0; k < w.count; ++k) {
-      const int v = std::max(0, w.squares[k]);
-      const int len = v >= 100 ? 3 : v >= 10 ? 2 : 1;
-      for (int p = 0, place = 1; p < len; ++p, place *= 10) digits[ndigits++] = {k, place};
-    }
-    // Two digits exchanged, within a square or between squares.
-    for (int a = 0; a < ndigits; ++a)
-      for (int b = a + 1; b < ndigits; ++b) {
-        const int da = digit_at(w, digits[a]), db = digit_at(w, digits[b]);
-        if (da == db) continue;
-        Written v = w;
-        v.squares[digits[a].square] += (db - da) * digits[a].place;
-        v.squares[digits[b].square] += (da - db) * digits[b].place;
-        try_squares(RepairKind::DigitSwap, v);
-      }
-    // One digit replaced, deleted or inserted.
-    for (int k = 0; k < w.count; ++k) {
-      const int v = std::max(0, w.squares[k]);
-      const int len = v >= 100 ? 3 : v >= 10 ? 2 : 1;
-      auto try_value = [&](int value) {
-        if (value < 1 || value > rules::kSquares || value == v) return;
-        Written x = w;
-        x.squares[k] = value;
-        try_squares(RepairKind::DigitEdit, x);
-      };
-      for (int p = 0, place = 1; p < len; ++p, place *= 10) {
-        const int d = (v / place) % 10;
-        for (int nd = 0; nd <= 9; ++nd)
-          if (nd != d) try_value(v + (nd - d) * place);
-        const int high = v / (place * 10), low = v % place;
-        if (len > 1) try_value(high * place + low);  // delete digit p
-      }
-      if (len <= 2)
-        for (int p = 0, place = 1; p <= len; ++p, place *= 10) {
-          const int high = v / place, low = v % place;
-          for (int nd = 0; nd <= 9; ++nd) try_value((high * 10 + nd) * place + low);  // insert
-        }
-    }
-    // Captures: written as the step they ended with, or a shorter capture than compulsory.
-    if (legal[0].is_capture() && in_range(w)) {
-      const Square ws = w.squares[0], wt = w.squares[w.count - 1];
-      bool written_is_capture = false;
-      MoveList all;
-      rules::generate_all_captures(at, all);
-      for (const Move& m : all)
-        if (m.from_square() == ws && m.to_square() == wt) written_is_capture = true;
-      for (const Move& m : legal) {
-        const rules::Route route = rules::route(at, m);
-        const bool on_route_ws =
-            std::find(route.path.begin(), route.path.end(), ws) != route.path.end();
-        const bool on_route_wt =
-            std::find(route.path.begin(), route.path.end(), wt) != route.path.end();
-        if (m.to_square() == wt && m.from_square() != ws && on_route_ws)
-          add(RepairKind::CaptureEndMove, RepairOp::Replace, m, mirror);
-        else if (m.from_square() == ws && (on_route_wt || written_is_capture))
-          add(RepairKind::ShorterCapture, RepairOp::Replace, m, mirror);
-        else if (written_is_capture)
-          add(RepairKind::ShorterCapture, RepairOp::Replace, m, mirror);
-      }
-    }
-    // Mirrored numbering (n -> 51 - n): this move only, or this and every later move.
-    {
-      Written v = written(token, !mirror);
-      if (in_range(v)) {
-        const rules::Resolution r = rules::resolve(at, legal, v.span(), v.separator);
-        if (r.status == rules::ResolveStatus::kOk) {
-          add(RepairKind::MirroredMove, RepairOp::Replace, r.move, mirror);
-          if (t + 1 < c.end) add(RepairKind::MirroredGame, RepairOp::MirrorRest, r.move, !mirror);
-        }
-      }
-    }
+  if (token.usable && token.move.count >= 2 && !s.legal.empty()) {
+    const WrittenMove w = written(token, mirror);
+    ambiguous_routes(s, w);
+    square_swap(s, w);
+    digit_swaps(s, w);
+    digit_edits(s, w);
+    capture_forms(s, w);
+    mirrored_numbering(s, token);
   }
-
-  Move m{};
-  MoveList scratch;
-  // A missing ply: one move of the side to move inserted before the token.
-  for (const Move& x : legal) {
-    Position p = at;
-    p.play(x);
-    if (!resolve_token(c, p, t, mirror, scratch, m)) continue;
-    Plan plan;
-    plan.kind = RepairKind::MissingPly;
-    plan.op = RepairOp::Insert;
-    plan.token = t;
-    plan.move = x;
-    plan.after = p;
-    plan.after.play(m);
-    plan.resume = t + 1;
-    plan.mirror = mirror;
-    out.push_back(plan);
-  }
-  // An extra ply: the token itself, or the (legal) token before it, deleted.
-  {
-    Plan plan;
-    plan.kind = RepairKind::ExtraPly;
-    plan.op = RepairOp::Delete;
-    plan.token = t;
-    plan.after = at;
-    plan.resume = t + 1;
-    plan.mirror = mirror;
-    if (t + 1 >= c.end || resolve_token(c, at, t + 1, mirror, scratch, m)) out.push_back(plan);
-    // Deleting the earlier of two identical tokens gives the same game: offered once.
-    const Token& before = c.tokens[std::max(t - 1, 0)];
-    const bool duplicate = t >= 1 && before.count == token.count &&
-                           std::equal(before.squares.begin(), before.squares.begin() + before.count,
-                                      token.squares.begin());
-    if (has_prev && t >= 1 && !duplicate && resolve_token(c, prev, t, mirror, scratch, m)) {
-      plan.token = t - 1;
-      plan.after = prev;
-      plan.resume = t;
-      out.push_back(plan);
-    }
-  }
-  // Two consecutive plies in the wrong order: (t, t + 1) or (t - 1, t).
-  {
-    Position p = at;
-    Move m2{};
-    if (resolve_token(c, p, t + 1, mirror, scratch, m)) {
-      p.play(m);
-      if (resolve_token(c, p, t, mirror, scratch, m2)) {
-        Plan plan;
-        plan.kind = RepairKind::SwappedPlies;
-        plan.op = RepairOp::Swap;
-        plan.token = t;
-        plan.move = m;
-        plan.after = p;
-        plan.after.play(m2);
-        plan.resume = t + 2;
-        plan.mirror = mirror;
-        out.push_back(plan);
-      }
-    }
-    p = prev;
-    if (has_prev && t >= 1 && resolve_token(c, p, t, mirror, scratch, m)) {
-      p.play(m);
-      if (resolve_token(c, p, t - 1, mirror, scratch, m2)) {
-        Plan plan;
-        plan.kind = RepairKind::SwappedPlies;
-        plan.op = RepairOp::Swap;
-        plan.token = t - 1;
-        plan.move = m;
-        plan.after = p;
-        plan.after.play(m2);
-        plan.resume = t + 1;
-        plan.mirror = mirror;
-        out.push_back(plan);
-      }
-    }
-  }
+  missing_ply(s);
+  extra_ply(s, token);
+  swapped_plies(s);
 }
 
 /// Generates and scores the candidates at token `t`; `depth` later errors may still be repaired.
@@ -455,6 +441,111 @@ std::string token_text(const Game& g, const RepairProposal& p, int token) {
   return std::string(g.text_of(g.moves[p.elements[token]]));
 }
 
+/// The first error of `replay` that makes the game invalid, or nullptr.
+const ReplayIssue* first_error(const Replay& replay) {
+  for (const ReplayIssue& e : replay.errors)
+    if (is_error(e.kind)) return &e;
+  return nullptr;
+}
+
+/// Fills c.tokens with the main line's move tokens (and `elements` with their element indexes);
+/// returns the index of the token at the error, or kNoToken.
+int read_tokens(const Game& game, const ReplayIssue& error, Context& c,
+                std::vector<std::uint32_t>& elements) {
+  int segment = 0;
+  int error_token = kNoToken;
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const Element& e = game.moves[i];
+    if (e.kind == ElementKind::Setup) ++segment;
+    if (e.kind != ElementKind::Move) continue;
+    Token t;
+    t.segment = segment;
+    t.usable = !e.alphanumeric && game.squares_of(e).size() <= kMaxSquares;
+    if (t.usable) t.move = written_move(game, e);
+    t.move.separator = rules_separator(e.separator);
+    if (e.pos.offset == error.pos.offset && error_token == kNoToken)
+      error_token = static_cast<int>(c.tokens.size());
+    elements.push_back(static_cast<std::uint32_t>(i));
+    c.tokens.push_back(t);
+  }
+  return error_token;
+}
+
+/// Sets c.end to the end of the error's segment, and what the game's result says.
+void bound_segment(const Game& game, int error_token, Context& c) {
+  c.end = error_token;
+  while (c.end < static_cast<int>(c.tokens.size()) &&
+         c.tokens[c.end].segment == c.tokens[error_token].segment)
+    ++c.end;
+  c.ends_game = c.end == static_cast<int>(c.tokens.size());
+  const Element* terminator = game.result();
+  c.recorded = terminator ? terminator->outcome : Outcome::Unknown;
+  if (c.recorded == Outcome::Unknown)
+    if (const Tag* tag = game.tag("Result")) c.recorded = outcome_of(tag->value);
+}
+
+/// The text before and after the fix of `p` (PDN notation of the moves played in `out.at`).
+void describe_fix(const Game& game, const RepairProposal& out, const Plan& p,
+                  const MoveList& legal, RepairCandidate& cand) {
+  const std::string here = token_text(game, out, out.error_token);
+  switch (p.op) {
+    case RepairOp::Replace:
+    case RepairOp::MirrorRest:
+      cand.original = here;
+      cand.applied = rules::to_pdn(out.at, p.move, legal);
+      break;
+    case RepairOp::Insert:
+      cand.original = here;
+      cand.applied = rules::to_pdn(out.at, p.move, legal) + " " + here;
+      break;
+    case RepairOp::Delete:
+      cand.original = token_text(game, out, p.token);
+      break;
+    case RepairOp::Swap:
+      cand.original = token_text(game, out, p.token) + " " + token_text(game, out, p.token + 1);
+      cand.applied = token_text(game, out, p.token + 1) + " " + token_text(game, out, p.token);
+      break;
+  }
+}
+
+/// The best `plans` (sorted best first) as out.candidates, with their confidence (see
+/// repair.hpp).
+void rank_candidates(const Game& game, const Context& c, const std::vector<Plan>& plans,
+                     RepairProposal& out) {
+  const int error_token = out.error_token;
+  std::vector<double> weight(plans.size());
+  double total = std::exp(-4.0);
+  for (std::size_t k = 0; k < plans.size(); ++k) {
+    const Plan& p = plans[k];
+    const double unexplained = c.end - p.reach;
+    weight[k] = std::exp(-1.0 * unexplained - 2.0 * p.fixes - 1.0 * edit_cost(p.kind) +
+                         0.5 * p.agreement);
+    total += weight[k];
+  }
+  double ceiling = 1.0;
+  const int keep = std::min<int>(static_cast<int>(plans.size()), c.options->max_candidates);
+  MoveList legal;
+  rules::generate_moves(out.at, legal);
+  for (int k = 0; k < keep; ++k) {
+    const Plan& p = plans[k];
+    RepairCandidate cand;
+    cand.kind = p.kind;
+    cand.op = p.op;
+    cand.token = p.token;
+    cand.ply = out.ply - (error_token - p.token);
+    cand.move = p.move;
+    cand.reach = p.reach - error_token;
+    cand.plies_after = p.plies_after;
+    cand.later_fixes = p.fixes;
+    cand.result_agreement = p.agreement;
+    const double evidence = 1.0 - 0.5 * std::exp(-(p.reach - p.resume) / 3.0);
+    cand.confidence = std::min(ceiling, weight[k] / total * evidence);
+    ceiling = cand.confidence;
+    describe_fix(game, out, p, legal, cand);
+    out.candidates.push_back(std::move(cand));
+  }
+}
+
 }  // namespace
 
 std::string_view to_string(RepairKind kind) {
@@ -524,12 +615,7 @@ std::string_view to_string(CleanOutcome outcome) {
 RepairProposal propose_repair(const Game& game, const Replay& replay,
                               const RepairOptions& options) {
   RepairProposal out;
-  const ReplayIssue* error = nullptr;
-  for (const ReplayIssue& e : replay.errors)
-    if (is_error(e.kind)) {
-      error = &e;
-      break;
-    }
+  const ReplayIssue* error = first_error(replay);
   if (!error) return out;
   out.error = error->kind;
   out.ply = error->ply;
@@ -538,43 +624,11 @@ RepairProposal propose_repair(const Game& game, const Replay& replay,
   out.message = error->message;
   // An unreadable token, a bad FEN or a cut game: not a move to repair.
   if (!is_move_error(error->kind)) return out;
-
-  // The main line's move tokens.
   Context c;
   c.options = &options;
-  int segment = 0;
-  int error_token = kNoToken;
-  for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    const Element& e = game.moves[i];
-    if (e.kind == ElementKind::Setup) ++segment;
-    if (e.kind != ElementKind::Move) continue;
-    Token t;
-    t.segment = segment;
-    const auto squares = game.squares_of(e);
-    t.usable = !e.alphanumeric && squares.size() <= kMaxSquares;
-    if (t.usable) {
-      t.count = static_cast<int>(squares.size());
-      for (int k = 0; k < t.count; ++k) t.squares[k] = squares[k];
-    }
-    t.separator = e.separator == Separator::Dash   ? rules::Separator::kQuiet
-                  : e.separator == Separator::None ? rules::Separator::kUnknown
-                                                   : rules::Separator::kCapture;
-    if (e.pos.offset == error->pos.offset && error_token == kNoToken)
-      error_token = static_cast<int>(c.tokens.size());
-    out.elements.push_back(static_cast<std::uint32_t>(i));
-    c.tokens.push_back(t);
-  }
+  const int error_token = read_tokens(game, *error, c, out.elements);
   if (error_token == kNoToken) return out;
-  c.end = error_token;
-  while (c.end < static_cast<int>(c.tokens.size()) &&
-         c.tokens[c.end].segment == c.tokens[error_token].segment)
-    ++c.end;
-  c.ends_game = c.end == static_cast<int>(c.tokens.size());
-  const Element* terminator = game.result();
-  c.recorded = terminator ? terminator->outcome : Outcome::Unknown;
-  if (c.recorded == Outcome::Unknown)
-    if (const Tag* tag = game.tag("Result")) c.recorded = outcome_of(tag->value);
-
+  bound_segment(game, error_token, c);
   out.repairable = true;
   out.error_token = error_token;
   out.segment_end = c.end;
@@ -588,61 +642,10 @@ RepairProposal propose_repair(const Game& game, const Replay& replay,
     prev = replay.plies_played[error->ply - 2].before;
     has_prev = true;
   }
-
   std::vector<Plan> plans;
   plans.reserve(128);
   search(c, out.at, prev, has_prev, error_token, false, options.max_depth, plans);
-
-  // Confidence (see repair.hpp).
-  std::vector<double> weight(plans.size());
-  double total = std::exp(-4.0);
-  for (std::size_t k = 0; k < plans.size(); ++k) {
-    const Plan& p = plans[k];
-    const double unexplained = c.end - p.reach;
-    weight[k] = std::exp(-1.0 * unexplained - 2.0 * p.fixes - 1.0 * edit_cost(p.kind) +
-                         0.5 * p.agreement);
-    total += weight[k];
-  }
-  double ceiling = 1.0;
-  const int keep = std::min<int>(static_cast<int>(plans.size()), options.max_candidates);
-  MoveList legal;
-  rules::generate_moves(out.at, legal);
-  for (int k = 0; k < keep; ++k) {
-    const Plan& p = plans[k];
-    RepairCandidate cand;
-    cand.kind = p.kind;
-    cand.op = p.op;
-    cand.token = p.token;
-    cand.ply = out.ply - (error_token - p.token);
-    cand.move = p.move;
-    cand.reach = p.reach - error_token;
-    cand.plies_after = p.plies_after;
-    cand.later_fixes = p.fixes;
-    cand.result_agreement = p.agreement;
-    const double evidence = 1.0 - 0.5 * std::exp(-(p.reach - p.resume) / 3.0);
-    cand.confidence = std::min(ceiling, weight[k] / total * evidence);
-    ceiling = cand.confidence;
-    const std::string here = token_text(game, out, error_token);
-    switch (p.op) {
-      case RepairOp::Replace:
-      case RepairOp::MirrorRest:
-        cand.original = here;
-        cand.applied = rules::to_pdn(out.at, p.move, legal);
-        break;
-      case RepairOp::Insert:
-        cand.original = here;
-        cand.applied = rules::to_pdn(out.at, p.move, legal) + " " + here;
-        break;
-      case RepairOp::Delete:
-        cand.original = token_text(game, out, p.token);
-        break;
-      case RepairOp::Swap:
-        cand.original = token_text(game, out, p.token) + " " + token_text(game, out, p.token + 1);
-        cand.applied = token_text(game, out, p.token + 1) + " " + token_text(game, out, p.token);
-        break;
-    }
-    out.candidates.push_back(std::move(cand));
-  }
+  rank_candidates(game, c, plans, out);
   return out;
 }
 
@@ -755,6 +758,63 @@ Game annotate_game(const Game& game, std::string_view note) {
   return g;
 }
 
+namespace {
+
+/// Ends the cleaning of a game whose first error is not a move error: the game as read (or as
+/// repaired so far) with a note naming the error; a non-standard terminator ("4-6") would not
+/// end the game when read back, so it is kept in the note and written as '*'.
+void leave_unrepaired(CleanResult& out, RepairProposal proposal) {
+  out.has_unrepaired = true;
+  out.unrepaired_reason = "not a move error";
+  std::string note = "damdb: not repaired: " + std::string(to_string(proposal.error));
+  if (proposal.pos.line)
+    note += " at " + std::to_string(proposal.pos.line) + ":" + std::to_string(proposal.pos.column);
+  note += ": " + proposal.message;
+  if (!proposal.token.empty()) note += ": '" + proposal.token + "'";
+  const Element* terminator = out.game.result();
+  const std::string result_text = terminator ? std::string(out.game.text_of(*terminator)) : "";
+  const bool odd_result = terminator && outcome_of(result_text) == Outcome::Unknown &&
+                          result_text.find('*') == std::string::npos;
+  if (odd_result) note += "; result written as '" + result_text + "'";
+  out.game = annotate_game(out.game, note);
+  if (odd_result) {
+    Element star = out.game.moves.back();
+    star.text = append_text(out.game, "*");
+    star.outcome = Outcome::Unknown;
+    out.game.moves.back() = star;
+  }
+  out.unrepaired = std::move(proposal);
+  if (!out.fixes.empty()) out.outcome = CleanOutcome::Repaired;
+}
+
+/// Applies the first candidate of `proposal` (confident enough, and after which the error is
+/// gone or later) to out.game and its replay `r`. Returns false with `reason` when none fits.
+bool apply_best(CleanResult& out, Replay& r, const RepairProposal& proposal, bool last_round,
+                const CleanOptions& options, const ReplayOptions& replay_options,
+                std::string& reason) {
+  reason = last_round ? "too many errors" : "no candidate fix";
+  if (last_round) return false;
+  for (const RepairCandidate& cand : proposal.candidates) {
+    if (cand.confidence < options.min_confidence) {
+      reason = "best fix " + cand.applied + " (" + std::string(to_string(cand.kind)) +
+               ") has confidence " + format_confidence(cand.confidence);
+      return false;
+    }
+    Game next = apply_repair(out.game, proposal, cand);
+    Replay rn = replay(next, replay_options);
+    const ReplayIssue* error = first_error(rn);
+    const int first_error_ply = error ? error->ply : 0;
+    if (rn.status == ReplayStatus::Invalid && first_error_ply <= cand.ply) continue;
+    out.fixes.push_back({proposal, cand});
+    out.game = std::move(next);
+    r = std::move(rn);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 CleanResult clean_game(const Game& game, const CleanOptions& options) {
   CleanResult out;
   ReplayOptions replay_options;
@@ -770,58 +830,12 @@ CleanResult clean_game(const Game& game, const CleanOptions& options) {
   for (int round = 0; round <= options.max_fixes; ++round) {
     RepairProposal proposal = propose_repair(out.game, r, options.repair);
     if (!proposal.repairable) {
-      out.has_unrepaired = true;
-      out.unrepaired_reason = "not a move error";
-      std::string note = "damdb: not repaired: " + std::string(to_string(proposal.error));
-      if (proposal.pos.line)
-        note += " at " + std::to_string(proposal.pos.line) + ":" +
-                std::to_string(proposal.pos.column);
-      note += ": " + proposal.message;
-      if (!proposal.token.empty()) note += ": '" + proposal.token + "'";
-      // A non-standard terminator ("4-6") would not end the game when read back: kept in the
-      // note, written as '*'.
-      const Element* terminator = out.game.result();
-      const std::string result_text = terminator ? std::string(out.game.text_of(*terminator)) : "";
-      const bool odd_result = terminator && outcome_of(result_text) == Outcome::Unknown &&
-                              result_text.find('*') == std::string::npos;
-      if (odd_result) note += "; result written as '" + result_text + "'";
-      out.game = annotate_game(out.game, note);
-      if (odd_result) {
-        Element star = out.game.moves.back();
-        star.text = append_text(out.game, "*");
-        star.outcome = Outcome::Unknown;
-        out.game.moves.back() = star;
-      }
-      out.unrepaired = std::move(proposal);
-      if (!out.fixes.empty()) out.outcome = CleanOutcome::Repaired;
+      leave_unrepaired(out, std::move(proposal));
       return out;  // the game as read (or as repaired so far): nothing to cut at
     }
-    bool applied = false;
-    std::string reason = "no candidate fix";
-    if (round == options.max_fixes) reason = "too many errors";
-    for (const RepairCandidate& cand : proposal.candidates) {
-      if (round == options.max_fixes) break;
-      if (cand.confidence < options.min_confidence) {
-        if (!applied) reason = "best fix " + cand.applied + " (" + std::string(to_string(cand.kind)) +
-                               ") has confidence " + format_confidence(cand.confidence);
-        break;
-      }
-      Game next = apply_repair(out.game, proposal, cand);
-      Replay rn = replay(next, replay_options);
-      int first_error = 0;
-      for (const ReplayIssue& e : rn.errors)
-        if (is_error(e.kind)) {
-          first_error = e.ply;
-          break;
-        }
-      if (rn.status == ReplayStatus::Invalid && first_error <= cand.ply) continue;
-      out.fixes.push_back({proposal, cand});
-      out.game = std::move(next);
-      r = std::move(rn);
-      applied = true;
-      break;
-    }
-    if (!applied) {
+    std::string reason;
+    if (!apply_best(out, r, proposal, round == options.max_fixes, options, replay_options,
+                    reason)) {
       out.game = truncate_game(out.game, proposal, reason);
       out.outcome = CleanOutcome::Truncated;
       out.has_unrepaired = true;

@@ -4,6 +4,7 @@
 #include <array>
 #include <span>
 
+#include "pdn/written_move.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -36,24 +37,6 @@ std::string full_route(const Position& pos, const Move& m) {
     out += std::to_string(sq);
   }
   return out;
-}
-
-/// Squares of a move element copied into a fixed buffer (no allocation).
-struct WrittenMove {
-  std::array<Square, 64> squares;  // only [0, count) is meaningful (no zeroing: hot path)
-  std::size_t count = 0;
-  rules::Separator separator = rules::Separator::kUnknown;
-  std::span<const Square> span() const { return {squares.data(), count}; }
-};
-
-WrittenMove written_move(const Game& game, const Element& e) {
-  WrittenMove w;
-  for (std::uint8_t sq : game.squares_of(e))
-    if (w.count < w.squares.size()) w.squares[w.count++] = sq;
-  w.separator = e.separator == Separator::Dash   ? rules::Separator::kQuiet
-                : e.separator == Separator::None ? rules::Separator::kUnknown
-                                                 : rules::Separator::kCapture;
-  return w;
 }
 
 /// Every square a capture visits: the start, each square crossed or captured, each landing
@@ -372,145 +355,157 @@ class Replayer {
     return issue;
   }
 
+  /// Where a move element is resolved: the element, its line and index, the position and its
+  /// legal moves, the ply and move number, and whether it is in a variation.
+  struct MoveSite {
+    const Element& e;
+    const Position& pos;
+    const MoveList& legal;
+    std::size_t i;
+    const std::vector<Element>& line;
+    int ply;
+    int move_number;
+    bool in_variation;
+  };
+
+  /// Records that the move at `at` cannot be replayed (as a VariationError warning inside
+  /// variations); returns false.
+  bool fail(const MoveSite& at, IssueKind kind, std::string message,
+            const std::vector<std::string>& candidates = {}) {
+    ReplayIssue issue = issue_at(kind, at.e, at.pos, at.ply, at.move_number, std::move(message));
+    issue.fen = rules::to_fen(at.pos);
+    issue.legal = legal_strings(at.pos, at.legal);
+    issue.candidates = candidates;
+    if (at.in_variation) {
+      issue.message = "in a variation: " + issue.message + " [" + std::string(to_string(kind)) + "]";
+      issue.kind = IssueKind::VariationError;
+      warn(std::move(issue));
+    } else {
+      out_.errors.push_back(std::move(issue));
+    }
+    return false;
+  }
+
   /// Resolves the move element `e` (index i of `line`) in `pos`. On success stores the move in
   /// `m` and records notation warnings; on failure records the error (as a VariationError
   /// warning inside variations) and returns false.
   bool resolve_move(const Element& e, const Position& pos, const MoveList& legal, std::size_t i,
                     const std::vector<Element>& line, int ply, int move_number, bool in_variation,
                     Move& m) {
-    auto fail = [&](IssueKind kind, std::string message,
-                    const std::vector<std::string>& candidates = {}) {
-      ReplayIssue issue = issue_at(kind, e, pos, ply, move_number, std::move(message));
-      issue.fen = rules::to_fen(pos);
-      issue.legal = legal_strings(pos, legal);
-      issue.candidates = candidates;
-      if (in_variation) {
-        issue.message =
-            "in a variation: " + issue.message + " [" + std::string(to_string(kind)) + "]";
-        issue.kind = IssueKind::VariationError;
-        warn(std::move(issue));
-      } else {
-        out_.errors.push_back(std::move(issue));
-      }
-      return false;
-    };
+    const MoveSite at{e, pos, legal, i, line, ply, move_number, in_variation};
     if (e.alphanumeric)
-      return fail(IssueKind::BadSquare, "coordinate notation is not used on the 10x10 board");
+      return fail(at, IssueKind::BadSquare, "coordinate notation is not used on the 10x10 board");
     const WrittenMove w = written_move(game_, e);
     for (std::size_t k = 0; k < w.count; ++k)
       if (w.squares[k] < 1 || w.squares[k] > rules::kSquares)
-        return fail(IssueKind::BadSquare,
+        return fail(at, IssueKind::BadSquare,
                     "square " + std::to_string(w.squares[k]) + " is not on the board (1..50)");
-    if (w.count < 2) return fail(IssueKind::BadSquare, "a move needs a start and an end square");
+    if (w.count < 2)
+      return fail(at, IssueKind::BadSquare, "a move needs a start and an end square");
     if (legal.empty())
-      return fail(IssueKind::IllegalMove, std::string(side_name(pos.side_to_move())) +
-                                              " has no legal move: the game was already over");
-
+      return fail(at, IssueKind::IllegalMove, std::string(side_name(pos.side_to_move())) +
+                                                  " has no legal move: the game was already over");
     const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
-    if (r.status == rules::ResolveStatus::kIllegal) {
-      if (const Move* dialect = nonstandard_capture(pos, legal, w.span())) {
-        m = *dialect;
-        if (!in_variation)
-          warn(
-              issue_at(IssueKind::NonStandardNotation, e, pos, ply, move_number,
-                       "capture written in a non-standard square order; read as " +
-                           rules::to_pdn(pos, m, legal) + " (route " + full_route(pos, m) + ")"));
-        return true;
-      }
-      std::string message;
-      const IssueKind kind = explain_illegal(pos, legal, w, message);
-      if (ply == 1 && !in_variation && game_.tag("FEN") == nullptr && move_number > 1)
-        message += " (the game starts at move " + std::to_string(move_number) +
-                   " without a [FEN] tag: its start position is unknown)";
-      return fail(kind, message);
-    }
-    if (r.status == rules::ResolveStatus::kAmbiguous) {
-      std::vector<std::string> candidates;
-      for (const Move& c : r.candidates) candidates.push_back(full_route(pos, c));
-      // Tell the routes apart by the moves that follow: keep the only candidate after which
-      // the next recorded plies stay legal the longest.
-      int best = -1, best_count = 0;
-      std::size_t best_index = 0;
-      for (int c = 0; c < r.candidates.size(); ++c) {
-        Position next = pos;
-        next.play(r.candidates[c]);
-        const int n = lookahead(next, line, i + 1, options_.lookahead_plies);
-        if (n > best) {
-          best = n;
-          best_count = 1;
-          best_index = static_cast<std::size_t>(c);
-        } else if (n == best) {
-          ++best_count;
-        }
-      }
-      if (best_count != 1) {
-        std::string list;
-        for (const auto& c : candidates) {
-          if (!list.empty()) list += ", ";
-          list += c;
-        }
-        return fail(IssueKind::Ambiguous,
-                    "ambiguous: " + std::to_string(candidates.size()) + " legal captures match (" +
-                        list +
-                        ") and the following moves do not "
-                        "tell them apart; write the full route",
-                    candidates);
-      }
-      m = r.candidates[static_cast<int>(best_index)];
-      if (!in_variation) {
-        ReplayIssue issue = issue_at(IssueKind::AmbiguousResolved, e, pos, ply, move_number,
-                                     "ambiguous capture; only " + candidates[best_index] +
-                                         " fits the moves that follow (PDN 3.0: write the "
-                                         "full route when two captures share start and end)");
-        issue.candidates = candidates;
-        warn(std::move(issue));
-      }
+    if (r.status == rules::ResolveStatus::kIllegal) return resolve_illegal(at, w, m);
+    if (r.status == rules::ResolveStatus::kAmbiguous) return resolve_ambiguous(at, r, m);
+    m = r.move;
+    if (!in_variation) notation_warnings(at, r, w, m);
+    return true;
+  }
+
+  /// A written move that matches no legal move: read in an old engine's square order when that
+  /// identifies one capture, else the error explained.
+  bool resolve_illegal(const MoveSite& at, const WrittenMove& w, Move& m) {
+    if (const Move* dialect = nonstandard_capture(at.pos, at.legal, w.span())) {
+      m = *dialect;
+      if (!at.in_variation)
+        warn(issue_at(IssueKind::NonStandardNotation, at.e, at.pos, at.ply, at.move_number,
+                      "capture written in a non-standard square order; read as " +
+                          rules::to_pdn(at.pos, m, at.legal) + " (route " +
+                          full_route(at.pos, m) + ")"));
       return true;
     }
-    m = r.move;
-    if (in_variation) return true;
-    if (r.capture_written_as_quiet)
-      warn(issue_at(IssueKind::CaptureWrittenAsQuiet, e, pos, ply, move_number,
-                                       "capture written with '-' (PDN 3.0 writes captures "
-                                       "with 'x')"));
-    if (r.quiet_written_as_capture)
-      warn(issue_at(IssueKind::QuietWrittenAsCapture, e, pos, ply, move_number,
-                                       "non-capture written with 'x' (PDN 3.0 writes it with "
-                                       "'-')"));
-    if (w.count > 2) {
-      bool shared = false;
-      for (const Move& other : legal)
-        if (!(other == m) && other.from == m.from && other.to == m.to) shared = true;
-      if (!shared)
-        warn(issue_at(IssueKind::SuperfluousSquares, e, pos, ply, move_number,
-                                         "intermediate squares written where start and end "
-                                         "identify the move (PDN 3.0)"));
+    std::string message;
+    const IssueKind kind = explain_illegal(at.pos, at.legal, w, message);
+    if (at.ply == 1 && !at.in_variation && game_.tag("FEN") == nullptr && at.move_number > 1)
+      message += " (the game starts at move " + std::to_string(at.move_number) +
+                 " without a [FEN] tag: its start position is unknown)";
+    return fail(at, kind, message);
+  }
+
+  /// The written moves of `line` from index `i` for replayable_plies: it stops at a setup, a
+  /// coordinate move or the end of the line.
+  auto next_written(const std::vector<Element>& line, std::size_t i) const {
+    return [this, &line, i](WrittenMove& w) mutable {
+      for (; i < line.size(); ++i) {
+        const Element& e = line[i];
+        if (e.kind == ElementKind::Setup) return false;
+        if (e.kind != ElementKind::Move) continue;
+        if (e.alphanumeric) return false;
+        w = written_move(game_, e);
+        ++i;
+        return true;
+      }
+      return false;
+    };
+  }
+
+  /// An ambiguous capture: keeps the only candidate after which the next recorded plies stay
+  /// legal the longest, else the error.
+  bool resolve_ambiguous(const MoveSite& at, const rules::Resolution& r, Move& m) {
+    std::vector<std::string> candidates;
+    for (const Move& c : r.candidates) candidates.push_back(full_route(at.pos, c));
+    const RouteChoice choice =
+        longest_replaying(at.pos, r.candidates, options_.lookahead_plies,
+                          [&] { return next_written(at.line, at.i + 1); });
+    if (!choice.unique) {
+      std::string list;
+      for (const auto& c : candidates) {
+        if (!list.empty()) list += ", ";
+        list += c;
+      }
+      return fail(at, IssueKind::Ambiguous,
+                  "ambiguous: " + std::to_string(candidates.size()) + " legal captures match (" +
+                      list +
+                      ") and the following moves do not "
+                      "tell them apart; write the full route",
+                  candidates);
+    }
+    m = r.candidates[choice.index];
+    if (!at.in_variation) {
+      ReplayIssue issue = issue_at(IssueKind::AmbiguousResolved, at.e, at.pos, at.ply,
+                                   at.move_number,
+                                   "ambiguous capture; only " +
+                                       candidates[static_cast<std::size_t>(choice.index)] +
+                                       " fits the moves that follow (PDN 3.0: write the "
+                                       "full route when two captures share start and end)");
+      issue.candidates = candidates;
+      warn(std::move(issue));
     }
     return true;
   }
 
-  /// Number of the next `limit` moves of `line` (from index `i`) that replay legally from `pos`.
-  int lookahead(Position pos, const std::vector<Element>& line, std::size_t i, int limit) const {
-    int n = 0;
-    MoveList legal;
-    for (; i < line.size() && n < limit; ++i) {
-      const Element& e = line[i];
-      if (e.kind == ElementKind::Setup) break;
-      if (e.kind != ElementKind::Move) continue;
-      if (e.alphanumeric) break;
-      const WrittenMove w = written_move(game_, e);
-      rules::generate_moves(pos, legal);
-      const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
-      if (r.status == rules::ResolveStatus::kOk) {
-        pos.play(r.move);
-      } else if (r.status == rules::ResolveStatus::kAmbiguous) {
-        pos.play(r.candidates[0]);  // nested ambiguity: any route keeps the count going
-      } else {
-        break;
-      }
-      ++n;
+  /// Warnings about how the legal move `m` was written: the wrong separator, or intermediate
+  /// squares where start and end identify it.
+  void notation_warnings(const MoveSite& at, const rules::Resolution& r, const WrittenMove& w,
+                         const Move& m) {
+    if (r.capture_written_as_quiet)
+      warn(issue_at(IssueKind::CaptureWrittenAsQuiet, at.e, at.pos, at.ply, at.move_number,
+                    "capture written with '-' (PDN 3.0 writes captures "
+                    "with 'x')"));
+    if (r.quiet_written_as_capture)
+      warn(issue_at(IssueKind::QuietWrittenAsCapture, at.e, at.pos, at.ply, at.move_number,
+                    "non-capture written with 'x' (PDN 3.0 writes it with "
+                    "'-')"));
+    if (w.count > 2) {
+      bool shared = false;
+      for (const Move& other : at.legal)
+        if (!(other == m) && other.from == m.from && other.to == m.to) shared = true;
+      if (!shared)
+        warn(issue_at(IssueKind::SuperfluousSquares, at.e, at.pos, at.ply, at.move_number,
+                      "intermediate squares written where start and end "
+                      "identify the move (PDN 3.0)"));
     }
-    return n;
   }
 
   void finish(const Position& pos, bool complete) {
@@ -584,18 +579,6 @@ std::string_view to_string(ReplayStatus status) {
       return "skipped";
   }
   return "invalid";
-}
-
-Outcome outcome_of(std::string_view text) {
-  std::string compact;
-  for (char c : text)
-    if (c != ' ' && c != '\t') compact += c;
-  if (compact == "2-0" || compact == "1-0") return Outcome::WhiteWin;
-  if (compact == "0-2" || compact == "0-1") return Outcome::BlackWin;
-  if (compact == "1-1" || compact == "1/2-1/2" || compact == "½-½" || compact == "0.5-0.5")
-    return Outcome::Draw;
-  if (compact == "0-0") return Outcome::Unfinished;
-  return Outcome::Unknown;
 }
 
 Replay replay(const Game& game, const ReplayOptions& options) {

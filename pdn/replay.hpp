@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pdn/game.hpp"
+#include "pdn/result.hpp"  // outcome_of, read by the result checks
 #include "rules/draw.hpp"
 #include "rules/move.hpp"
 #include "rules/position.hpp"
@@ -84,9 +85,5 @@ struct Replay {
 /// becomes a ReplayIssue. Games of another variant (game.variant.international false) are
 /// returned with status Skipped and nothing replayed.
 Replay replay(const Game& game, const ReplayOptions& options = {});
-
-/// The outcome a result text stands for ("2-0", "1-0", "1 - 1", "1/2-1/2", "½-½", "0.5-0.5",
-/// "0-2", "*", ...); anything else ("-", "?", "4-6") is Unknown.
-Outcome outcome_of(std::string_view result_text);
 
 }  // namespace damdb::pdn

@@ -1,5 +1,7 @@
 #include "pdn/tag_values.hpp"
 
+#include "pdn/result.hpp"
+
 #include <re2/re2.h>
 
 #include <array>
@@ -242,11 +244,6 @@ bool is_plain_number(std::string_view v) {
   return true;
 }
 }  // namespace
-
-bool is_standard_result(std::string_view v) {
-  return v == "2-0" || v == "0-2" || v == "1-1" || v == "1-0" || v == "0-1" || v == "0-0" ||
-         v == "1/2-1/2" || v == "*";
-}
 
 TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
   if (name == "Date" && (value.empty() || (is_iso_date(value) && !has_zero_part(value))))

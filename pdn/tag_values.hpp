@@ -4,6 +4,7 @@
 #pragma once
 
 #include "pdn/game.hpp"
+#include "pdn/result.hpp"  // is_standard_result, the results check_result accepts
 
 #include <optional>
 #include <string>
@@ -35,11 +36,6 @@ TagValueCheck check_tag_value(std::string_view name, std::string_view value);
 
 /// Runs check_tag_value on every tag of `game`, fills Tag::normalized and adds diagnostics.
 void check_tag_values(Game& game);
-
-/// True for the game results the reader takes as terminators, written without spaces: 2-0, 0-2,
-/// 1-1, 1-0, 0-1, 1/2-1/2, 0-0 and *. Source: PDN 3.0 "Game termination" plus the chess-style
-/// forms found in real files.
-bool is_standard_result(std::string_view result);
 
 /// The number at the start of a GameType value ("20" or "20,W,10,10,N2,0"), if any.
 std::optional<int> game_type_number(std::string_view value);

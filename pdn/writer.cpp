@@ -1,5 +1,6 @@
 #include "pdn/writer.hpp"
 
+#include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 
 #include <array>
@@ -125,7 +126,7 @@ class Writer {
           need_number = true;
           break;
         case ElementKind::Result:
-          token(result_text(e));
+          token(written_result(g_.text_of(e)));
           break;
       }
     }
@@ -147,16 +148,6 @@ class Writer {
       t += std::to_string(sq[i]);
     }
     t += g_.text_of(e.strength);
-    return t;
-  }
-
-  // The terminator without spaces; a non-standard score (4-6, 1-9) becomes '*' because read
-  // back it would be a move that does not end the game (its score stays in the Result tag).
-  std::string result_text(const Element& e) const {
-    std::string t;
-    for (char c : g_.text_of(e))
-      if (c != ' ' && c != '\t') t += c;
-    if (!is_standard_result(t)) t = "*";
     return t;
   }
 

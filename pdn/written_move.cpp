@@ -1,0 +1,42 @@
+// Written moves (see written_move.hpp).
+#include "pdn/written_move.hpp"
+
+namespace damdb::pdn {
+
+bool WrittenMove::on_board() const {
+  if (count < 2) return false;
+  for (std::size_t i = 0; i < count; ++i)
+    if (squares[i] < 1 || squares[i] > rules::kSquares) return false;
+  return true;
+}
+
+rules::Separator rules_separator(Separator separator) {
+  switch (separator) {
+    case Separator::Dash: return rules::Separator::kQuiet;
+    case Separator::None: return rules::Separator::kUnknown;
+    case Separator::Cross:
+    case Separator::Colon: return rules::Separator::kCapture;
+  }
+  return rules::Separator::kCapture;
+}
+
+WrittenMove written_move(const Game& game, const Element& e) {
+  WrittenMove w;
+  for (std::uint8_t sq : game.squares_of(e))
+    if (w.count < w.squares.size()) w.squares[w.count++] = sq;
+  w.separator = rules_separator(e.separator);
+  return w;
+}
+
+WrittenMove mirrored(const WrittenMove& w) {
+  WrittenMove m;
+  m.count = w.count;
+  m.separator = w.separator;
+  for (std::size_t i = 0; i < w.count; ++i)
+    m.squares[i] = w.squares[i] >= 1 && w.squares[i] <= rules::kSquares
+                       ? rules::kSquares + 1 - w.squares[i]
+                       : w.squares[i];
+  return m;
+}
+
+}  // namespace damdb::pdn
