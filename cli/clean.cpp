@@ -70,16 +70,142 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
 }
 
+/// The options of `damdb clean`.
+struct CleanCliOptions {
+  std::vector<std::string> files;
+  std::string output;
+  std::string report;
+  double min_confidence = pdn::CleanOptions{}.min_confidence;
+  bool dry_run = false;
+  bool force = false;
+};
+
+/// Throws InputError when an output is missing, is one of the inputs, or exists without --force.
+void check_outputs(const CleanCliOptions& o) {
+  if (o.output.empty() && !o.dry_run)
+    throw InputError("clean: -o OUT.pdn is required (or --dry-run)");
+  for (const auto& file : o.files) {
+    if (!o.output.empty() && file != "-" && same_file(file, o.output))
+      throw InputError("clean: the output " + o.output + " is an input file; " +
+                       "damdb never modifies its input");
+    if (!o.report.empty() && file != "-" && same_file(file, o.report))
+      throw InputError("clean: the report " + o.report + " is an input file");
+  }
+  if (!o.dry_run) refuse_to_overwrite(o.output, o.force);
+  if (!o.report.empty()) refuse_to_overwrite(o.report, o.force);
+}
+
+/// What the cleaning did, game by game: the fixes and unrepaired errors (JSON, for the report),
+/// and the counts of the summary.
+struct CleanTally {
+  nlohmann::json fixes = nlohmann::json::array(), unrepaired = nlohmann::json::array();
+  std::size_t games = 0, unchanged = 0, repaired = 0, truncated = 0, kept = 0, skipped = 0;
+  pdn::ValidationSummary read;  // the games as read, by severity and kind
+
+  /// Counts the cleaning `r` of `game` and prints a line for each fix and unrepaired error.
+  void add(const pdn::Game& game, const pdn::CleanResult& r) {
+    ++games;
+    skipped += !game.variant.international;
+    read.add(r.as_read);
+    for (const auto& f : r.fixes) {
+      fixes.push_back(fix_json(game, f));
+      std::printf("%s:%u:%u: game %zu, ply %d: %s -> %s (%s, confidence %.2f)\n",
+                  game.source.c_str(), f.proposal.pos.line, f.proposal.pos.column, game.number(),
+                  f.candidate.ply, f.candidate.original.c_str(),
+                  f.candidate.applied.empty() ? "(deleted)" : f.candidate.applied.c_str(),
+                  std::string(pdn::to_string(f.candidate.kind)).c_str(), f.candidate.confidence);
+    }
+    if (r.has_unrepaired) {
+      unrepaired.push_back(unrepaired_json(game, r));
+      std::printf("%s:%u:%u: game %zu, ply %d: \"%s\" not repaired: %s%s\n",
+                  game.source.c_str(), r.unrepaired.pos.line, r.unrepaired.pos.column,
+                  game.number(), r.unrepaired.ply, r.unrepaired.token.c_str(),
+                  r.unrepaired_reason.c_str(),
+                  r.outcome == pdn::CleanOutcome::Truncated ? " (legal prefix kept)" : "");
+    }
+    switch (r.outcome) {
+      case pdn::CleanOutcome::Unchanged: (r.has_unrepaired ? kept : unchanged)++; break;
+      case pdn::CleanOutcome::Repaired: ++repaired; break;
+      case pdn::CleanOutcome::Truncated: ++truncated; break;
+    }
+  }
+
+  void print_summary(bool dry_run) const {
+    std::fflush(stdout);
+    std::printf(
+        "cleaned %zu game(s): %zu unchanged, %zu repaired (%zu fixes), %zu truncated, "
+        "%zu kept as read with an error that is no illegal move, %zu other variants%s\n",
+        games, unchanged, repaired, fixes.size(), truncated, kept, skipped,
+        dry_run ? " (dry run: nothing written)" : "");
+    std::printf("  as read: %zu valid, %zu with warnings, %zu invalid\n", read.valid,
+                read.with_warnings, read.invalid);
+    print_kind_counts(read, "  ");
+  }
+};
+
+/// Cleans every game of the input files into `out` (none with --dry-run). A file that cannot be
+/// read removes the temporary output `temporary` and throws InputError.
+void clean_files(const CleanCliOptions& o, std::ofstream& out, const fs::path& temporary,
+                 CleanTally& tally) {
+  pdn::CleanOptions options;
+  options.min_confidence = o.min_confidence;
+  std::string text;
+  for (const auto& file : o.files) {
+    try {
+      pdn::GameReader reader(file);
+      pdn::Game game;
+      while (reader.next(game)) {
+        const pdn::CleanResult r = pdn::clean_game(game, options);
+        tally.add(game, r);
+        if (o.dry_run) continue;
+        text.clear();
+        if (tally.games > 1) text += '\n';
+        pdn::write_game(r.game, text);
+        out << text;
+      }
+      tally.read.add_file(reader.file_diagnostics());
+    } catch (const pdn::ReadError& e) {
+      if (!o.dry_run) {
+        out.close();
+        std::error_code ec;
+        fs::remove(temporary, ec);
+      }
+      throw InputError(e.what());
+    }
+  }
+}
+
+/// `damdb clean`: returns the exit code (kOk when no game is left unrepaired).
+int run_clean(const CleanCliOptions& o) {
+  check_outputs(o);
+  const fs::path temporary = o.output + ".damdb-tmp";
+  std::ofstream out;
+  if (!o.dry_run) {
+    out.open(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError("clean: cannot write " + temporary.string());
+  }
+  CleanTally tally;
+  clean_files(o, out, temporary, tally);
+  if (!o.dry_run) {
+    out.close();
+    if (!out) throw InputError("clean: error writing " + temporary.string());
+    std::error_code ec;
+    fs::rename(temporary, o.output, ec);
+    if (ec) throw InputError("clean: cannot rename to " + o.output + ": " + ec.message());
+  }
+  if (!o.report.empty()) {
+    std::ofstream report(o.report, std::ios::trunc);
+    if (!report) throw InputError("clean: cannot write " + o.report);
+    report << nlohmann::json{{"fixes", tally.fixes}, {"unrepaired", tally.unrepaired}}.dump(
+                  2, ' ', false, nlohmann::json::error_handler_t::replace)
+           << '\n';
+  }
+  tally.print_summary(o.dry_run);
+  return tally.unrepaired.empty() ? kOk : kProblems;
+}
+
 void setup_clean(CLI::App& app, int& exit_code) {
-  struct Options {
-    std::vector<std::string> files;
-    std::string output;
-    std::string report;
-    double min_confidence = pdn::CleanOptions{}.min_confidence;
-    bool dry_run = false;
-    bool force = false;
-  };
-  auto opts = std::make_shared<Options>();
+  auto opts = std::make_shared<CleanCliOptions>();
   auto* cmd = app.add_subcommand("clean", "Repair corrupted scoresheets (illegal moves)");
   cmd->add_option("files", opts->files, "PDN files ('-' for standard input)")->required();
   cmd->add_option("-o,--output", opts->output, "Output PDN file (never one of the inputs)");
@@ -89,109 +215,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--dry-run", opts->dry_run, "Report the fixes, write no output PDN");
   cmd->add_flag("--force", opts->force, "Replace the output PDN and the report if they exist");
-  cmd->callback([opts, &exit_code] {
-    if (opts->output.empty() && !opts->dry_run)
-      throw InputError("clean: -o OUT.pdn is required (or --dry-run)");
-    for (const auto& file : opts->files) {
-      if (!opts->output.empty() && file != "-" && same_file(file, opts->output))
-        throw InputError("clean: the output " + opts->output + " is an input file; " +
-                         "damdb never modifies its input");
-      if (!opts->report.empty() && file != "-" && same_file(file, opts->report))
-        throw InputError("clean: the report " + opts->report + " is an input file");
-    }
-    if (!opts->dry_run) refuse_to_overwrite(opts->output, opts->force);
-    if (!opts->report.empty()) refuse_to_overwrite(opts->report, opts->force);
-    pdn::CleanOptions options;
-    options.min_confidence = opts->min_confidence;
-
-    const fs::path temporary = opts->output + ".damdb-tmp";
-    std::ofstream out;
-    if (!opts->dry_run) {
-      out.open(temporary, std::ios::binary | std::ios::trunc);
-      if (!out) throw InputError("clean: cannot write " + temporary.string());
-    }
-    nlohmann::json fixes = nlohmann::json::array(), unrepaired = nlohmann::json::array();
-    std::size_t games = 0, unchanged = 0, repaired = 0, truncated = 0, kept = 0, skipped = 0;
-    std::string text;
-    pdn::ValidationSummary read;  // the games as read, by severity and kind
-    for (const auto& file : opts->files) {
-      try {
-        pdn::GameReader reader(file);
-        pdn::Game game;
-        while (reader.next(game)) {
-          ++games;
-          skipped += !game.variant.international;
-          pdn::CleanResult r = pdn::clean_game(game, options);
-          read.add(r.as_read);
-          for (const auto& f : r.fixes) {
-            fixes.push_back(fix_json(game, f));
-            std::printf("%s:%u:%u: game %zu, ply %d: %s -> %s (%s, confidence %.2f)\n",
-                        game.source.c_str(), f.proposal.pos.line, f.proposal.pos.column,
-                        game.number(), f.candidate.ply, f.candidate.original.c_str(),
-                        f.candidate.applied.empty() ? "(deleted)" : f.candidate.applied.c_str(),
-                        std::string(pdn::to_string(f.candidate.kind)).c_str(),
-                        f.candidate.confidence);
-          }
-          if (r.has_unrepaired) {
-            unrepaired.push_back(unrepaired_json(game, r));
-            std::printf("%s:%u:%u: game %zu, ply %d: \"%s\" not repaired: %s%s\n",
-                        game.source.c_str(), r.unrepaired.pos.line, r.unrepaired.pos.column,
-                        game.number(), r.unrepaired.ply, r.unrepaired.token.c_str(),
-                        r.unrepaired_reason.c_str(),
-                        r.outcome == pdn::CleanOutcome::Truncated ? " (legal prefix kept)" : "");
-          }
-          switch (r.outcome) {
-            case pdn::CleanOutcome::Unchanged:
-              (r.has_unrepaired ? kept : unchanged)++;
-              break;
-            case pdn::CleanOutcome::Repaired:
-              ++repaired;
-              break;
-            case pdn::CleanOutcome::Truncated:
-              ++truncated;
-              break;
-          }
-          if (opts->dry_run) continue;
-          text.clear();
-          if (games > 1) text += '\n';
-          pdn::write_game(r.game, text);
-          out << text;
-        }
-        read.add_file(reader.file_diagnostics());
-      } catch (const pdn::ReadError& e) {
-        if (!opts->dry_run) {
-          out.close();
-          std::error_code ec;
-          fs::remove(temporary, ec);
-        }
-        throw InputError(e.what());
-      }
-    }
-    if (!opts->dry_run) {
-      out.close();
-      if (!out) throw InputError("clean: error writing " + temporary.string());
-      std::error_code ec;
-      fs::rename(temporary, opts->output, ec);
-      if (ec) throw InputError("clean: cannot rename to " + opts->output + ": " + ec.message());
-    }
-    if (!opts->report.empty()) {
-      std::ofstream report(opts->report, std::ios::trunc);
-      if (!report) throw InputError("clean: cannot write " + opts->report);
-      report << nlohmann::json{{"fixes", fixes}, {"unrepaired", unrepaired}}.dump(
-                    2, ' ', false, nlohmann::json::error_handler_t::replace)
-             << '\n';
-    }
-    std::fflush(stdout);
-    std::printf(
-        "cleaned %zu game(s): %zu unchanged, %zu repaired (%zu fixes), %zu truncated, "
-        "%zu kept as read with an error that is no illegal move, %zu other variants%s\n",
-        games, unchanged, repaired, fixes.size(), truncated, kept, skipped,
-        opts->dry_run ? " (dry run: nothing written)" : "");
-    std::printf("  as read: %zu valid, %zu with warnings, %zu invalid\n", read.valid,
-                read.with_warnings, read.invalid);
-    print_kind_counts(read, "  ");
-    exit_code = unrepaired.empty() ? kOk : kProblems;
-  });
+  cmd->callback([opts, &exit_code] { exit_code = run_clean(*opts); });
 }
 
 const Registration registration{setup_clean};

@@ -65,18 +65,71 @@ void print_sources(const db::GameRecord& g) {
   }
 }
 
+/// The options of `damdb show`.
+struct ShowCliOptions {
+  std::string db;
+  std::string game;
+  std::string fen;
+  bool fen_given = false;  // --fen was given (even empty: then it must be a valid FEN)
+  std::optional<std::size_t> ply;
+  std::string svg;
+  bool numbers = false;
+  bool json = false;
+  bool force = false;
+};
+
+/// A stored game as text: its status, tags, sources and numbered moves, and which position
+/// follows.
+void print_game_view(const indexer::GameView& view) {
+  const db::GameRecord& g = view.record;
+  std::cout << "game " << view.id.value << " (" << indexer::status_text(g.status)
+            << (g.status_message.empty() ? "" : ": ") << g.status_message << ")\n";
+  for (const auto& [name, value] : g.tags) std::cout << '[' << name << " \"" << value << "\"]\n";
+  if (!g.start_fen.empty()) std::cout << "start " << g.start_fen << '\n';
+  print_sources(g);
+  std::cout << '\n'
+            << wrap(indexer::numbered_movetext(view.plies) + " " + indexer::result_text(g.result),
+                    80)
+            << '\n';
+  std::cout << "position after ply " << view.ply << " of " << view.plies.size();
+  if (view.ply > 0) std::cout << ", after " << indexer::numbered_ply(view.plies, view.ply - 1);
+  std::cout << ":\n";
+}
+
+/// `damdb show`: returns the exit code.
+int run_show(const ShowCliOptions& o) {
+  using namespace damdb::rules;
+  if (!o.svg.empty()) refuse_to_overwrite(o.svg, o.force);
+  if (!o.game.empty() && o.fen_given) throw InputError("show: give a game id or --fen, not both");
+  if (o.game.empty() && o.ply) throw InputError("show: --ply needs a game id");
+  std::optional<indexer::GameView> view;
+  Position pos;
+  if (!o.game.empty()) {
+    const db::GameId id = indexer::parse_game_id(o.game);
+    const db::Database database = open_for_reading(o.db);
+    view = indexer::view_game(database, id, o.ply);
+    pos = view->position;
+  } else {
+    pos = o.fen_given ? parse_fen(o.fen) : Position::initial();
+  }
+  if (!o.svg.empty()) write_svg(o.svg, pos, o.numbers);
+  if (o.json) {
+    nlohmann::json out = {{"fen", to_fen(pos)},
+                          {"side_to_move", pos.side_to_move() == Color::kWhite ? "white" : "black"},
+                          {"diagram", diagram(pos, o.numbers)}};
+    if (view) out.update(json::game_view_json(*view));
+    if (!o.svg.empty()) out["svg"] = o.svg;
+    print_json(std::cout, out);
+    return kOk;
+  }
+  if (view) print_game_view(*view);
+  std::cout << diagram(pos, o.numbers) << to_fen(pos) << '\n' << side_name(pos) << " to move\n";
+  if (!o.svg.empty()) std::cout << "SVG diagram written to " << o.svg << '\n';
+  return kOk;
+}
+
 void setup_show(CLI::App& app, int& exit_code) {
-  struct Options {
-    std::string db;
-    std::string game;
-    std::string fen;
-    std::optional<std::size_t> ply;
-    std::string svg;
-    bool numbers = false;
-    bool json = false;
-    bool force = false;
-  };
-  auto opts = std::make_shared<Options>();
+  auto opts = std::make_shared<ShowCliOptions>();
   auto* cmd = app.add_subcommand(
       "show", "Print a stored game's moves and a board diagram, or a diagram of a FEN position");
   cmd->add_option("game", opts->game, "Id of a stored game (see `damdb games`)");
@@ -92,58 +145,8 @@ void setup_show(CLI::App& app, int& exit_code) {
   cmd->add_flag("--force", opts->force, "Replace the SVG file if it exists");
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, fen, &exit_code] {
-    using namespace damdb::rules;
-    if (!opts->svg.empty()) refuse_to_overwrite(opts->svg, opts->force);
-    if (!opts->game.empty() && fen->count() > 0)
-      throw InputError("show: give a game id or --fen, not both");
-    if (opts->game.empty() && opts->ply) throw InputError("show: --ply needs a game id");
-
-    std::optional<indexer::GameView> view;
-    Position pos;
-    if (!opts->game.empty()) {
-      const db::GameId id = indexer::parse_game_id(opts->game);
-      const db::Database database = open_for_reading(opts->db);
-      view = indexer::view_game(database, id, opts->ply);
-      pos = view->position;
-    } else {
-      pos = fen->count() == 0 ? Position::initial() : parse_fen(opts->fen);
-    }
-    if (!opts->svg.empty()) write_svg(opts->svg, pos, opts->numbers);
-
-    if (opts->json) {
-      nlohmann::json out = {
-          {"fen", to_fen(pos)},
-          {"side_to_move", pos.side_to_move() == Color::kWhite ? "white" : "black"},
-          {"diagram", diagram(pos, opts->numbers)}};
-      if (view) out.update(json::game_view_json(*view));
-      if (!opts->svg.empty()) out["svg"] = opts->svg;
-      print_json(std::cout, out);
-      exit_code = kOk;
-      return;
-    }
-
-    if (view) {
-      const db::GameRecord& g = view->record;
-      std::cout << "game " << view->id.value << " (" << indexer::status_text(g.status)
-                << (g.status_message.empty() ? "" : ": ") << g.status_message << ")\n";
-      for (const auto& [name, value] : g.tags)
-        std::cout << '[' << name << " \"" << value << "\"]\n";
-      if (!g.start_fen.empty()) std::cout << "start " << g.start_fen << '\n';
-      print_sources(g);
-      std::cout << '\n'
-                << wrap(indexer::numbered_movetext(view->plies) + " " +
-                            indexer::result_text(g.result),
-                        80)
-                << '\n';
-      std::cout << "position after ply " << view->ply << " of " << view->plies.size();
-      if (view->ply > 0)
-        std::cout << ", after " << indexer::numbered_ply(view->plies, view->ply - 1);
-      std::cout << ":\n";
-    }
-    std::cout << diagram(pos, opts->numbers) << to_fen(pos) << '\n'
-              << side_name(pos) << " to move\n";
-    if (!opts->svg.empty()) std::cout << "SVG diagram written to " << opts->svg << '\n';
-    exit_code = kOk;
+    opts->fen_given = fen->count() > 0;
+    exit_code = run_show(*opts);
   });
 }
 
