@@ -1,5 +1,7 @@
 #include "pdn/game.hpp"
 
+#include "pdn/enum_names.hpp"
+
 #include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
@@ -8,40 +10,42 @@
 
 namespace damdb::pdn {
 
-std::string_view to_string(Encoding encoding) {
-  switch (encoding) {
-    case Encoding::Ascii: return "ascii";
-    case Encoding::Utf8: return "utf-8";
-    case Encoding::Latin1: return "latin-1";
-    case Encoding::Windows1252: return "windows-1252";
-  }
-  return "?";
-}
+namespace {
 
-std::string_view to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::WhiteWin: return "white win";
-    case Outcome::BlackWin: return "black win";
-    case Outcome::Draw: return "draw";
-    case Outcome::Unknown: return "unknown";
-    case Outcome::Unfinished: return "unfinished";
-  }
-  return "?";
-}
+constexpr EnumNames<Encoding, 4> kEncodingNames{{{
+    {Encoding::Ascii, "ascii"},
+    {Encoding::Utf8, "utf-8"},
+    {Encoding::Latin1, "latin-1"},
+    {Encoding::Windows1252, "windows-1252"},
+}}};
+static_assert(kEncodingNames.covers(Encoding::Windows1252));
 
-std::string_view to_string(ElementKind kind) {
-  switch (kind) {
-    case ElementKind::MoveNumber: return "move number";
-    case ElementKind::Move: return "move";
-    case ElementKind::Nag: return "NAG";
-    case ElementKind::Comment: return "comment";
-    case ElementKind::LineComment: return "line comment";
-    case ElementKind::Setup: return "setup";
-    case ElementKind::Variation: return "variation";
-    case ElementKind::Result: return "result";
-  }
-  return "?";
-}
+constexpr EnumNames<Outcome, 5> kOutcomeNames{{{
+    {Outcome::WhiteWin, "white win"},
+    {Outcome::BlackWin, "black win"},
+    {Outcome::Draw, "draw"},
+    {Outcome::Unknown, "unknown"},
+    {Outcome::Unfinished, "unfinished"},
+}}};
+static_assert(kOutcomeNames.covers(Outcome::Unfinished));
+
+constexpr EnumNames<ElementKind, 8> kElementKindNames{{{
+    {ElementKind::MoveNumber, "move number"},
+    {ElementKind::Move, "move"},
+    {ElementKind::Nag, "NAG"},
+    {ElementKind::Comment, "comment"},
+    {ElementKind::LineComment, "line comment"},
+    {ElementKind::Setup, "setup"},
+    {ElementKind::Variation, "variation"},
+    {ElementKind::Result, "result"},
+}}};
+static_assert(kElementKindNames.covers(ElementKind::Result));
+
+}  // namespace
+
+std::string_view to_string(Encoding encoding) { return kEncodingNames(encoding, "?"); }
+std::string_view to_string(Outcome outcome) { return kOutcomeNames(outcome, "?"); }
+std::string_view to_string(ElementKind kind) { return kElementKindNames(kind, "?"); }
 
 std::string Diagnostic::to_string() const {
   std::string s = file.empty() ? std::string("<input>") : file;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <span>
 
+#include "pdn/enum_names.hpp"
 #include "pdn/written_move.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -548,68 +549,45 @@ void rank_candidates(const Game& game, const Context& c, const std::vector<Plan>
 
 }  // namespace
 
-std::string_view to_string(RepairKind kind) {
-  switch (kind) {
-    case RepairKind::AmbiguousRoute:
-      return "ambiguous capture route";
-    case RepairKind::SquareSwap:
-      return "square swap";
-    case RepairKind::DigitSwap:
-      return "digit swap";
-    case RepairKind::DigitEdit:
-      return "digit edit";
-    case RepairKind::CaptureEndMove:
-      return "capture written as its end";
-    case RepairKind::ShorterCapture:
-      return "shorter capture";
-    case RepairKind::MirroredMove:
-      return "mirrored move";
-    case RepairKind::MirroredGame:
-      return "mirrored game";
-    case RepairKind::MissingPly:
-      return "missing ply";
-    case RepairKind::ExtraPly:
-      return "extra ply";
-    case RepairKind::SwappedPlies:
-      return "swapped plies";
-    case RepairKind::Truncation:
-      return "truncation";
-  }
-  return "truncation";
-}
+namespace {
+
+constexpr EnumNames<RepairKind, 12> kRepairKindNames{{{
+    {RepairKind::AmbiguousRoute, "ambiguous capture route"},
+    {RepairKind::SquareSwap, "square swap"},
+    {RepairKind::DigitSwap, "digit swap"},
+    {RepairKind::DigitEdit, "digit edit"},
+    {RepairKind::CaptureEndMove, "capture written as its end"},
+    {RepairKind::ShorterCapture, "shorter capture"},
+    {RepairKind::MirroredMove, "mirrored move"},
+    {RepairKind::MirroredGame, "mirrored game"},
+    {RepairKind::MissingPly, "missing ply"},
+    {RepairKind::ExtraPly, "extra ply"},
+    {RepairKind::SwappedPlies, "swapped plies"},
+    {RepairKind::Truncation, "truncation"},
+}}};
+static_assert(kRepairKindNames.covers(RepairKind::Truncation));
+
+/// Edit cost of each RepairKind, in the order of the enum (see repair.hpp).
+constexpr std::array<int, 12> kEditCost = {0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 100};
+
+constexpr EnumNames<CleanOutcome, 3> kCleanOutcomeNames{{{
+    {CleanOutcome::Unchanged, "unchanged"},
+    {CleanOutcome::Repaired, "repaired"},
+    {CleanOutcome::Truncated, "truncated"},
+}}};
+static_assert(kCleanOutcomeNames.covers(CleanOutcome::Truncated));
+
+}  // namespace
+
+std::string_view to_string(RepairKind kind) { return kRepairKindNames(kind, "truncation"); }
 
 int edit_cost(RepairKind kind) {
-  switch (kind) {
-    case RepairKind::AmbiguousRoute:
-      return 0;
-    case RepairKind::SquareSwap:
-    case RepairKind::DigitSwap:
-    case RepairKind::DigitEdit:
-    case RepairKind::CaptureEndMove:
-    case RepairKind::ShorterCapture:
-    case RepairKind::MirroredMove:
-      return 1;
-    case RepairKind::MirroredGame:
-    case RepairKind::MissingPly:
-    case RepairKind::ExtraPly:
-    case RepairKind::SwappedPlies:
-      return 2;
-    case RepairKind::Truncation:
-      return 100;
-  }
-  return 100;
+  const auto i = static_cast<std::size_t>(kind);
+  return i < kEditCost.size() ? kEditCost[i] : 100;
 }
 
 std::string_view to_string(CleanOutcome outcome) {
-  switch (outcome) {
-    case CleanOutcome::Unchanged:
-      return "unchanged";
-    case CleanOutcome::Repaired:
-      return "repaired";
-    case CleanOutcome::Truncated:
-      return "truncated";
-  }
-  return "unchanged";
+  return kCleanOutcomeNames(outcome, "unchanged");
 }
 
 RepairProposal propose_repair(const Game& game, const Replay& replay,

@@ -4,6 +4,7 @@
 #include <array>
 #include <span>
 
+#include "pdn/enum_names.hpp"
 #include "pdn/written_move.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
@@ -567,19 +568,17 @@ class Replayer {
 
 }  // namespace
 
-std::string_view to_string(ReplayStatus status) {
-  switch (status) {
-    case ReplayStatus::Valid:
-      return "valid";
-    case ReplayStatus::Warnings:
-      return "warnings";
-    case ReplayStatus::Invalid:
-      return "invalid";
-    case ReplayStatus::Skipped:
-      return "skipped";
-  }
-  return "invalid";
-}
+namespace {
+constexpr EnumNames<ReplayStatus, 4> kStatusNames{{{
+    {ReplayStatus::Valid, "valid"},
+    {ReplayStatus::Warnings, "warnings"},
+    {ReplayStatus::Invalid, "invalid"},
+    {ReplayStatus::Skipped, "skipped"},
+}}};
+static_assert(kStatusNames.covers(ReplayStatus::Skipped));
+}  // namespace
+
+std::string_view to_string(ReplayStatus status) { return kStatusNames(status, "invalid"); }
 
 Replay replay(const Game& game, const ReplayOptions& options) {
   Replay out;
