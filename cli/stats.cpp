@@ -108,26 +108,34 @@ void print_events(const indexer::EventReport& r, bool json) {
   std::cout << r.rows.size() << " events, " << r.games << " games\n";
 }
 
-void print_results(const indexer::ResultReport& r, bool json) {
-  if (json) {
-    print_json(std::cout, json::results_json(r));
-    return;
-  }
+/// A table whose first column is `label`, then games and the count of each result.
+Table result_table(const std::string& label) {
   Table table;
-  table.column("year")
+  table.column(label)
       .column("games", Table::Align::right)
       .column("2-0", Table::Align::right)
       .column("1-1", Table::Align::right)
       .column("0-2", Table::Align::right)
       .column("*", Table::Align::right)
       .column("white%", Table::Align::right);
-  auto add = [&](const std::string& label, const ResultCounts& c) {
-    table.row({label, std::to_string(c.games), std::to_string(c.white_wins),
-               std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
-               percent(c.white_score(), known(c))});
-  };
-  for (const indexer::YearResults& y : r.by_year) add(y.year, y.counts);
-  add("all", r.overall);
+  return table;
+}
+
+/// A row of result_table.
+void add_result_row(Table& table, const std::string& label, const ResultCounts& c) {
+  table.row({label, std::to_string(c.games), std::to_string(c.white_wins),
+             std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
+             percent(c.white_score(), known(c))});
+}
+
+void print_results(const indexer::ResultReport& r, bool json) {
+  if (json) {
+    print_json(std::cout, json::results_json(r));
+    return;
+  }
+  Table table = result_table("year");
+  for (const indexer::YearResults& y : r.by_year) add_result_row(table, y.year, y.counts);
+  add_result_row(table, "all", r.overall);
   table.print(std::cout);
   std::cout << "\naverage length " << fixed(r.average_moves()) << " moves ("
             << fixed(r.average_plies()) << " plies)\n";
@@ -149,20 +157,8 @@ void print_openings(const indexer::OpeningReport& r, bool json) {
     print_json(std::cout, json::openings_json(r));
     return;
   }
-  Table table;
-  table.column("opening")
-      .column("games", Table::Align::right)
-      .column("2-0", Table::Align::right)
-      .column("1-1", Table::Align::right)
-      .column("0-2", Table::Align::right)
-      .column("*", Table::Align::right)
-      .column("white%", Table::Align::right);
-  for (const indexer::OpeningLine& line : r.rows) {
-    const ResultCounts& c = line.counts;
-    table.row({line.movetext(), std::to_string(c.games), std::to_string(c.white_wins),
-               std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
-               percent(c.white_score(), known(c))});
-  }
+  Table table = result_table("opening");
+  for (const indexer::OpeningLine& line : r.rows) add_result_row(table, line.movetext(), line.counts);
   if (!table.empty()) table.print(std::cout);
   std::cout << r.sequences << " sequences of " << r.plies << " plies in " << r.games << " games";
   if (r.rows.size() < r.sequences) std::cout << ", top " << r.rows.size() << " shown";

@@ -186,21 +186,23 @@ std::vector<std::size_t> merge_player_keys(
 
 double Tally::score() const { return percent(points(), wins + draws + losses); }
 
+namespace {
+/// Adds one game of `result` to the counter of its kind: a white win, a draw, a black win or
+/// an unknown result.
+void count_result(db::GameResult result, std::uint64_t& white_win, std::uint64_t& draw,
+                  std::uint64_t& black_win, std::uint64_t& unknown) {
+  switch (result) {
+    case db::GameResult::white_win: ++white_win; break;
+    case db::GameResult::black_win: ++black_win; break;
+    case db::GameResult::draw: ++draw; break;
+    default: ++unknown;
+  }
+}
+}  // namespace
+
 void Tally::add(db::GameResult result, bool as_white) {
   ++games;
-  switch (result) {
-    case db::GameResult::white_win:
-      ++(as_white ? wins : losses);
-      break;
-    case db::GameResult::black_win:
-      ++(as_white ? losses : wins);
-      break;
-    case db::GameResult::draw:
-      ++draws;
-      break;
-    default:
-      ++unknown;
-  }
+  count_result(result, as_white ? wins : losses, draws, as_white ? losses : wins, unknown);
 }
 
 PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
@@ -339,19 +341,7 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
 
 void ResultCounts::add(db::GameResult result) {
   ++games;
-  switch (result) {
-    case db::GameResult::white_win:
-      ++white_wins;
-      break;
-    case db::GameResult::black_win:
-      ++black_wins;
-      break;
-    case db::GameResult::draw:
-      ++draws;
-      break;
-    default:
-      ++unknown;
-  }
+  count_result(result, white_wins, draws, black_wins, unknown);
 }
 
 double ResultCounts::white_score() const {
