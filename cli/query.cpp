@@ -2,7 +2,6 @@
 // [--json] [--db DIR]`: which games reached a position; which moves were played there and how
 // they scored (an opening explorer).
 #include "indexer/query.hpp"
-#include "indexer/text_fold.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -13,6 +12,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
+#include "cli/text_width.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"
 
@@ -118,12 +118,12 @@ void run_opening(const QueryOptions& o) {
     };
     std::string recent;
     if (m.recent) {
-      recent = indexer::fit_width(m.recent->white, kTagColumnWidth) + " - " +
-               indexer::fit_width(m.recent->black, kTagColumnWidth) + " " +
+      recent = fit_width(m.recent->white, kTagColumnWidth) + " - " +
+               fit_width(m.recent->black, kTagColumnWidth) + " " +
                indexer::result_text(m.recent->result) + " (";
       for (const std::string* part : {&m.recent->event, &m.recent->date})
         if (!part->empty() && *part != "?")
-          recent += indexer::fit_width(*part, kTagColumnWidth) + ", ";
+          recent += fit_width(*part, kTagColumnWidth) + ", ";
       recent += "#" + std::to_string(m.recent->id.value) + ")";
     }
     char score[16] = "     -";

@@ -1,14 +1,12 @@
 #include "cli/table.hpp"
 
-#include "indexer/text_fold.hpp"
+#include "cli/text_width.hpp"
 #include "json/text.hpp"
 
 #include <cassert>
 #include <cstdio>
 
 namespace damdb::cli {
-
-using indexer::display_width;
 
 Table& Table::column(std::string header, Align align, std::size_t max_width) {
   headers_.push_back(std::move(header));
@@ -21,7 +19,7 @@ void Table::row(std::vector<std::string> cells) {
   assert(cells.size() == headers_.size());
   cells.resize(headers_.size());
   for (std::size_t c = 0; c < cells.size(); ++c)
-    if (max_widths_[c] > 0) cells[c] = indexer::fit_width(cells[c], max_widths_[c]);
+    if (max_widths_[c] > 0) cells[c] = fit_width(cells[c], max_widths_[c]);
   rows_.push_back(std::move(cells));
 }
 

@@ -21,7 +21,7 @@ class Table {
  public:
   enum class Align { left, right };
   /// Adds a column with its header. `max_width` > 0: cells wider than that many code points are
-  /// cut to it, ending with "…" (indexer::fit_width); 0: no limit.
+  /// cut to it, ending with "…" (fit_width, cli/text_width.hpp); 0: no limit.
   Table& column(std::string header, Align align = Align::left, std::size_t max_width = 0);
   /// Adds a row; it must have one cell per column.
   void row(std::vector<std::string> cells);

@@ -117,6 +117,16 @@ std::string player_key(std::string_view name) {
   return key;
 }
 
+namespace {
+/// Code points in a UTF-8 text (bytes that are no continuation byte).
+std::size_t code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (const char c : s)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+}  // namespace
+
 std::vector<std::string> abbreviated_words(std::string_view name) {
   std::vector<std::string> words;
   std::size_t segment = 0;  // start of the text after the previous '.'
@@ -128,32 +138,9 @@ std::vector<std::string> abbreviated_words(std::string_view name) {
     const std::string folded = fold_text(name.substr(segment, dot - segment));
     const std::size_t space = folded.rfind(' ');
     std::string word = space == std::string::npos ? folded : folded.substr(space + 1);
-    if (display_width(word) >= 2) words.push_back(std::move(word));
+    if (code_points(word) >= 2) words.push_back(std::move(word));
   }
   return words;
-}
-
-std::size_t display_width(std::string_view s) {
-  std::size_t n = 0;
-  for (const char c : s)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;  // bytes that start a code point
-  return n;
-}
-
-std::string fit_width(std::string_view s, std::size_t max_chars) {
-  if (display_width(s) <= max_chars) return std::string(s);
-  if (max_chars == 0) return {};
-  // Keep the bytes before the start of code point number max_chars (0-based: max_chars - 1).
-  std::size_t kept = 0, end = 0;
-  for (; end < s.size(); ++end) {
-    if ((static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) continue;
-    if (kept == max_chars - 1) break;
-    ++kept;
-  }
-  std::string out(s.substr(0, end));
-  while (!out.empty() && (out.back() == ' ' || out.back() == '\t')) out.pop_back();
-  out += "\u2026";
-  return out;
 }
 
 std::string date_key(std::string_view date) {

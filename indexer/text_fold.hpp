@@ -26,15 +26,6 @@ std::string player_key(std::string_view name);
 /// these are what tell "aleks schwarzman" from "Aleks. Schwarzman" the abbreviation apart.
 std::vector<std::string> abbreviated_words(std::string_view name);
 
-/// Width of a text on a terminal, counted in Unicode code points (UTF-8 continuation bytes are
-/// not counted; every other byte, valid or not, counts one).
-std::size_t display_width(std::string_view utf8);
-
-/// `utf8` when its display_width is at most `max_chars`; otherwise its first `max_chars - 1`
-/// code points (trailing spaces dropped) followed by "…" (U+2026), so exactly `max_chars` wide
-/// at most. Never cuts inside a multi-byte UTF-8 sequence. `max_chars` 0 gives "".
-std::string fit_width(std::string_view utf8, std::size_t max_chars);
-
 /// A PDN date as an index text "YYYY.MM.DD" with "??" for unknown parts, from the normalised
 /// tag value when the reader produced one; "" when nothing of the date is known.
 std::string date_key(std::string_view date);
