@@ -1,4 +1,4 @@
-// Unit tests of the PDN reader: every construct and lexing trap of issue 3, with parsed values.
+// Unit tests of the PDN reader: every construct and lexing trap of real PDN files, with parsed values.
 #include "pdn/encoding.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/tag_values.hpp"
