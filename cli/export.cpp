@@ -18,15 +18,79 @@
 namespace damdb::cli {
 namespace {
 
+/// The options of `damdb export`.
+struct ExportCliOptions {
+  std::string db;
+  indexer::FilterSpec filter;
+  std::string output;
+  bool json = false;
+  bool force = false;
+};
+
+/// Exports the games into `path` through the temporary file `path`.tmp, renamed at the end: a
+/// failed export leaves neither file.
+indexer::ExportSummary export_to_file(const db::Database& database,
+                                      const indexer::GameFilter& filter, const std::string& path) {
+  const std::string temporary = path + ".tmp";
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError("cannot write " + temporary);
+  std::error_code ec;
+  indexer::ExportSummary summary;
+  try {
+    summary = indexer::export_games(database, filter, out);
+  } catch (...) {
+    out.close();
+    std::filesystem::remove(temporary, ec);  // a failed export leaves no FILE.tmp
+    throw;
+  }
+  out.close();
+  if (!out) {
+    std::filesystem::remove(temporary, ec);
+    throw InputError("cannot write " + temporary);
+  }
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) throw InputError("cannot rename " + temporary + " to " + path + ": " + ec.message());
+  return summary;
+}
+
+void print_export_summary(std::ostream& report, const ExportCliOptions& o,
+                          const indexer::ExportSummary& summary, bool to_stdout) {
+  if (o.json) {
+    print_json(report, {{"output", o.output},
+                        {"games", summary.games},
+                        {"copied_as_read", summary.copied_as_read}});
+    return;
+  }
+  report << "exported " << summary.games << (summary.games == 1 ? " game" : " games")
+         << (to_stdout ? "" : " to " + o.output) << '\n';
+  if (!summary.copied_as_read.empty()) {
+    report << summary.copied_as_read.size()
+           << " with a PDN syntax error written as stored (not canonical): games";
+    for (std::uint32_t id : summary.copied_as_read) report << ' ' << id;
+    report << '\n';
+  }
+}
+
+/// `damdb export`: returns the exit code.
+int run_export(const ExportCliOptions& o) {
+  refuse_to_overwrite(o.output, o.force);
+  const indexer::GameFilter filter(o.filter);
+  const db::Database database = open_for_reading(o.db);
+  indexer::ExportSummary summary;
+  const bool to_stdout = o.output == "-";
+  if (to_stdout) {
+    summary = indexer::export_games(database, filter, std::cout);
+    std::cout.flush();
+    if (!std::cout) throw InputError("cannot write to standard output");
+  } else {
+    summary = export_to_file(database, filter, o.output);
+  }
+  print_export_summary(to_stdout ? std::cerr : std::cout, o, summary, to_stdout);
+  return kOk;
+}
+
 void setup_export(CLI::App& app, int& exit_code) {
-  struct Options {
-    std::string db;
-    indexer::FilterSpec filter;
-    std::string output;
-    bool json = false;
-    bool force = false;
-  };
-  auto opts = std::make_shared<Options>();
+  auto opts = std::make_shared<ExportCliOptions>();
   auto* cmd = app.add_subcommand("export", "Write the stored games as canonical PDN 3.0");
   add_database_option(cmd, opts->db);
   add_filter_options(cmd, opts->filter);
@@ -34,55 +98,7 @@ void setup_export(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
   cmd->add_flag("--force", opts->force, "Replace OUTPUT if it exists");
-  cmd->callback([opts, &exit_code] {
-    refuse_to_overwrite(opts->output, opts->force);
-    const indexer::GameFilter filter(opts->filter);
-    const db::Database database = open_for_reading(opts->db);
-    indexer::ExportSummary summary;
-    const bool to_stdout = opts->output == "-";
-    if (to_stdout) {
-      summary = indexer::export_games(database, filter, std::cout);
-      std::cout.flush();
-      if (!std::cout) throw InputError("cannot write to standard output");
-    } else {
-      const std::string temporary = opts->output + ".tmp";
-      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-      if (!out) throw InputError("cannot write " + temporary);
-      std::error_code ec;
-      try {
-        summary = indexer::export_games(database, filter, out);
-      } catch (...) {
-        out.close();
-        std::filesystem::remove(temporary, ec);  // a failed export leaves no FILE.tmp
-        throw;
-      }
-      out.close();
-      if (!out) {
-        std::filesystem::remove(temporary, ec);
-        throw InputError("cannot write " + temporary);
-      }
-      std::filesystem::rename(temporary, opts->output, ec);
-      if (ec)
-        throw InputError("cannot rename " + temporary + " to " + opts->output + ": " +
-                         ec.message());
-    }
-    std::ostream& report = to_stdout ? std::cerr : std::cout;
-    if (opts->json) {
-      print_json(report, {{"output", opts->output},
-                          {"games", summary.games},
-                          {"copied_as_read", summary.copied_as_read}});
-    } else {
-      report << "exported " << summary.games << (summary.games == 1 ? " game" : " games")
-             << (to_stdout ? "" : " to " + opts->output) << '\n';
-      if (!summary.copied_as_read.empty()) {
-        report << summary.copied_as_read.size()
-               << " with a PDN syntax error written as stored (not canonical): games";
-        for (std::uint32_t id : summary.copied_as_read) report << ' ' << id;
-        report << '\n';
-      }
-    }
-    exit_code = kOk;
-  });
+  cmd->callback([opts, &exit_code] { exit_code = run_export(*opts); });
 }
 
 const Registration registration{setup_export};
