@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config git
           librocksdb-dev libre2-dev libcli11-dev nlohmann-json3-dev
           libgtest-dev libgmock-dev libbenchmark-dev clang libcpp-httplib-dev)
+# The code checks of scripts/check_code.sh: universal-ctags finds where each function ends.
+packages+=(universal-ctags)
 # The browser test of the served page: Debian's chromium, and npm for playwright-core.
 packages+=(chromium)
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)

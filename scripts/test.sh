@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 DAMDB_CMAKE_ARGS="-DDAMDB_WERROR=ON" bash scripts/build.sh
+echo "== code checks (functions of at most 80 lines, RocksDB included only in db/) =="
+bash scripts/check_code.sh
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== browser test (damdb serve, headless chromium) =="
