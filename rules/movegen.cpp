@@ -20,19 +20,38 @@ inline Bitboard jump_starts(Bitboard opp, Bitboard empty) {
   return step<-D>(step<-D>(empty) & opp);
 }
 
-/// True when a king of `kings` can capture along direction D: its empty run (or its own square)
-/// ends next to an opponent with an empty square behind it.
-template <int D>
-inline bool king_captures_along(Bitboard kings, Bitboard opp, Bitboard empty) {
-  return ((slide_fill<D>(kings, empty) | kings) & jump_starts<D>(opp, empty)) != 0;
+/// The squares the kings of a side slide over, per direction (index as in kDirections).
+struct KingRuns {
+  std::array<Bitboard, 4> runs;
+
+  KingRuns(Bitboard kings, Bitboard empty)
+      : runs{slide_fill<kUpLeft>(kings, empty), slide_fill<kUpRight>(kings, empty),
+             slide_fill<kDownLeft>(kings, empty), slide_fill<kDownRight>(kings, empty)} {}
+
+  /// True when some king of `kings` can capture: its run (or its own square) along a direction
+  /// reaches a square of `jump_from` for that direction (see jump_starts()).
+  bool can_capture(Bitboard kings, const std::array<Bitboard, 4>& jump_from) const {
+    return (((runs[0] | kings) & jump_from[0]) | ((runs[1] | kings) & jump_from[1]) |
+            ((runs[2] | kings) & jump_from[2]) | ((runs[3] | kings) & jump_from[3])) != 0;
+  }
+
+  /// Number of quiet king moves: within one direction two kings' runs never overlap (each stops
+  /// at the first piece); across directions they may meet on a square by two moves.
+  int count_slides() const {
+    return count(runs[0]) + count(runs[1]) + count(runs[2]) + count(runs[3]);
+  }
+};
+
+/// The squares from which a piece jumps an opponent in each direction (index as in
+/// kDirections): see jump_starts().
+inline std::array<Bitboard, 4> all_jump_starts(Bitboard opp, Bitboard empty) {
+  return {jump_starts<kUpLeft>(opp, empty), jump_starts<kUpRight>(opp, empty),
+          jump_starts<kDownLeft>(opp, empty), jump_starts<kDownRight>(opp, empty)};
 }
 
 /// True when some king of `kings` can capture.
 inline bool king_can_capture(Bitboard kings, Bitboard opp, Bitboard empty) {
-  return king_captures_along<kUpLeft>(kings, opp, empty) ||
-         king_captures_along<kUpRight>(kings, opp, empty) ||
-         king_captures_along<kDownLeft>(kings, opp, empty) ||
-         king_captures_along<kDownRight>(kings, opp, empty);
+  return KingRuns(kings, empty).can_capture(kings, all_jump_starts(opp, empty));
 }
 
 /// The diagonal crossing direction D: a king that lands after a jump along D may turn along it
@@ -113,15 +132,29 @@ class CaptureSearch {
   bool king_line(int sq, Bitboard captured, int n) {
     const int victim = nearest<D>(ray<D>(sq) & occupied_);
     if (!(bit(victim) & opponents_ & ~captured)) return false;  // none, own, or already jumped
-    Bitboard land = free_run<D>(victim, occupied_);
+    const Bitboard land = free_run<D>(victim, occupied_);
     if (!land) return false;
     captured |= bit(victim);
     // Only the nearest landing square goes on along D: from a farther one the same jump follows.
     const int nearest_land = victim + D;
     king_landing<D, true>(nearest_land, captured, n + 1);
-    for (land &= ~bit(nearest_land); land; land &= land - 1)
-      king_landing<D, false>(lowest_bit(land), captured, n + 1);
+    Bitboard farther = land & ~bit(nearest_land);
+    if (!farther) return true;
+    // The farther squares that cannot go on across the line end the move there.
+    const Bitboard targets = opponents_ & ~captured;
+    const Bitboard turns = farther & (jumps_across<kCrossing<D>>(targets) |
+                                      jumps_across<-kCrossing<D>>(targets));
+    record_each(farther & ~turns, captured, n + 1);
+    for (Bitboard t = turns; t; t &= t - 1) king_landing<D, false>(lowest_bit(t), captured, n + 1);
     return true;
+  }
+
+  // The empty squares from which a king jumps one of `targets` along S: it slides along S over
+  // empty squares to the square before a target that has an empty square behind it.
+  template <int S>
+  Bitboard jumps_across(Bitboard targets) const {
+    const Bitboard before = step<-S>(targets & step<-S>(empty_)) & empty_;
+    return before | slide_fill<-S>(before, empty_);
   }
 
   template <int D, bool kAlongToo>
@@ -149,6 +182,11 @@ class CaptureSearch {
       for (int i = first_of_piece_; i < out_.size(); ++i)
         if (out_[i] == m) return;
     out_.push_back(m);
+  }
+
+  // record() for every square of `ends`.
+  void record_each(Bitboard ends, Bitboard captured, int n) {
+    for (; ends; ends &= ends - 1) record(lowest_bit(ends), captured, n);
   }
 
   // For generate_all_captures: one capture per (start, end), the one taking the fewest pieces.
@@ -179,14 +217,12 @@ class CaptureSearch {
 /// matters for that direction, so the test is exact: some landing square goes on if and only if
 /// the longest capture of the men takes two pieces or more.
 struct ManJumps {
-  std::array<Bitboard, 4> starts;   ///< men that can jump in each direction
-  std::array<Bitboard, 4> goes_on;  ///< landing squares (per direction) with a second jump
+  std::array<Bitboard, 4> jump_from;  ///< all_jump_starts(): squares that jump, men or not
+  std::array<Bitboard, 4> starts;     ///< men that can jump in each direction
+  std::array<Bitboard, 4> goes_on;    ///< landing squares (per direction) with a second jump
 
-  ManJumps(Bitboard men, Bitboard opp, Bitboard empty) {
-    const Bitboard s_ul = jump_starts<kUpLeft>(opp, empty);
-    const Bitboard s_ur = jump_starts<kUpRight>(opp, empty);
-    const Bitboard s_dl = jump_starts<kDownLeft>(opp, empty);
-    const Bitboard s_dr = jump_starts<kDownRight>(opp, empty);
+  ManJumps(Bitboard men, Bitboard opp, Bitboard empty) : jump_from(all_jump_starts(opp, empty)) {
+    const auto [s_ul, s_ur, s_dl, s_dr] = jump_from;
     starts = {men & s_ul, men & s_ur, men & s_dl, men & s_dr};
     // (Landing squares are real: a jump passes over an opponent onto an empty square.)
     goes_on = {step<2 * kUpLeft>(starts[0]) & (s_ul | s_ur | s_dl),
@@ -310,18 +346,23 @@ inline int count_moves_for(Bitboard own, Bitboard opp, Bitboard all_kings) {
   const Bitboard men = own & ~all_kings;
   const Bitboard kings = own & all_kings;
   const Bitboard empty = kBoard & ~(own | opp);
-  if (kings && king_can_capture(kings, opp, empty))
-    return count_with_king_captures(men, kings, opp, empty);
   const ManJumps jumps(men, opp, empty);
+  int slides = 0;
+  if (kings) {
+    const KingRuns runs(kings, empty);
+    if (runs.can_capture(kings, jumps.jump_from))
+      return count_with_king_captures(men, kings, opp, empty);
+    slides = runs.count_slides();
+  }
   if (jumps.any()) {
     if (!jumps.any_goes_on()) return jumps.count_single();
     return count_men_multi_captures(men, opp, empty);
   }
-  int n = C == Color::kWhite
-              ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
-              : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
-  if (kings) n += count_slides(kings, empty);
-  return n;
+  const int man_steps =
+      C == Color::kWhite
+          ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
+          : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
+  return man_steps + slides;
 }
 
 /// count_moves for the side to move of `pos`, which is C.
@@ -341,7 +382,8 @@ std::uint64_t count_replies_for(const Position& pos) {
   const Bitboard kings = own & all_kings;
   const Bitboard empty = pos.empty();
   std::uint64_t n = 0;
-  if (ManJumps(men, opp, empty).any() || (kings && king_can_capture(kings, opp, empty))) {
+  const ManJumps jumps(men, opp, empty);
+  if (jumps.any() || (kings && KingRuns(kings, empty).can_capture(kings, jumps.jump_from))) {
     MoveList moves;
     generate_moves(pos, moves);
     for (const Move& m : moves) {
@@ -394,7 +436,7 @@ void generate_moves(const Position& pos, MoveList& moves) {
   const Bitboard men = own & ~pos.kings();
   const Bitboard kings = own & pos.kings();
   const ManJumps jumps(men, opp, empty);
-  if (kings && king_can_capture(kings, opp, empty)) {
+  if (kings && KingRuns(kings, empty).can_capture(kings, jumps.jump_from)) {
     // Kings and men compete for the longest capture: the general search from every king and
     // every man that can jump.
     search_captures(jumps.capturers() | kings, kings, opp, empty, moves, false);

@@ -80,12 +80,4 @@ constexpr Bitboard slide_fill(Bitboard kings, Bitboard empty) {
   return reach & empty;
 }
 
-/// Number of quiet moves of the kings of `kings`: the squares they slide to, counted per direction
-/// (within one direction two kings' runs never overlap, each stopping at the first piece; across
-/// directions two kings may reach the same square by different moves).
-constexpr int count_slides(Bitboard kings, Bitboard empty) {
-  return count(slide_fill<kUpLeft>(kings, empty)) + count(slide_fill<kUpRight>(kings, empty)) +
-         count(slide_fill<kDownLeft>(kings, empty)) + count(slide_fill<kDownRight>(kings, empty));
-}
-
 }  // namespace damdb::rules
