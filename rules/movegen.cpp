@@ -126,27 +126,32 @@ class CaptureSearch {
   }
 
   // A king's capture from bit `sq` along D: the first piece on the ray must be an opponent not
-  // yet jumped with empty squares behind it; the king lands on each of them and goes on.
-  // Returns true when such a capture exists.
+  // yet jumped with empty squares behind it. Returns true when such a capture exists. Inline:
+  // most calls find none, and only a jump pays for the call of king_jump().
   template <int D>
-  bool king_line(int sq, Bitboard captured, int n) {
+  [[gnu::always_inline]] bool king_line(int sq, Bitboard captured, int n) {
     const int victim = nearest<D>(ray<D>(sq) & occupied_);
     if (!(bit(victim) & opponents_ & ~captured)) return false;  // none, own, or already jumped
     const Bitboard land = free_run<D>(victim, occupied_);
     if (!land) return false;
-    captured |= bit(victim);
+    king_jump<D>(victim, land, captured | bit(victim), n + 1);
+    return true;
+  }
+
+  // The king jumps `victim` along D and lands on each square of `land`, then goes on.
+  template <int D>
+  [[gnu::noinline]] void king_jump(int victim, Bitboard land, Bitboard captured, int n) {
     // Only the nearest landing square goes on along D: from a farther one the same jump follows.
     const int nearest_land = victim + D;
-    king_landing<D, true>(nearest_land, captured, n + 1);
-    Bitboard farther = land & ~bit(nearest_land);
-    if (!farther) return true;
+    king_landing<D, true>(nearest_land, captured, n);
+    const Bitboard farther = land & ~bit(nearest_land);
+    if (!farther) return;
     // The farther squares that cannot go on across the line end the move there.
     const Bitboard targets = opponents_ & ~captured;
     const Bitboard turns = farther & (jumps_across<kCrossing<D>>(targets) |
                                       jumps_across<-kCrossing<D>>(targets));
-    record_each(farther & ~turns, captured, n + 1);
-    for (Bitboard t = turns; t; t &= t - 1) king_landing<D, false>(lowest_bit(t), captured, n + 1);
-    return true;
+    record_each(farther & ~turns, captured, n);
+    for (Bitboard t = turns; t; t &= t - 1) king_landing<D, false>(lowest_bit(t), captured, n);
   }
 
   // The empty squares from which a king jumps one of `targets` along S: it slides along S over
@@ -386,11 +391,11 @@ std::uint64_t count_replies_for(const Position& pos) {
   if (jumps.any() || (kings && KingRuns(kings, empty).can_capture(kings, jumps.jump_from))) {
     MoveList moves;
     generate_moves(pos, moves);
-    for (const Move& m : moves) {
-      Position next = pos;
-      next.play_unkeyed(m);
-      n += count_moves_for<kThem>(next);
-    }
+    // Each capture played on the bitboards: the replies read only the opponent's kings, so only
+    // the captured kings leave `all_kings` (the moving piece may return to its own square).
+    for (const Move& m : moves)
+      n += count_moves_for<kThem>(opp & ~m.captures, (own & ~bit(m.from)) | bit(m.to),
+                                  all_kings & ~m.captures);
     return n;
   }
   // No capture: the quiet moves, played straight on the bitboards. The replies are counted with
