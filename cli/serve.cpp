@@ -1,5 +1,6 @@
-// `damdb serve [--db DIR] [--host 127.0.0.1] [--port 8080] [--threads N]`: the HTTP JSON API and
-// the explorer page (server/), over the database opened read-only (an import may run beside it).
+// `damdb serve [--db DIR] [--host 127.0.0.1] [--port 8080] [--threads N] [--cache-mb N]`: the
+// HTTP JSON API and the explorer page (server/), over the database opened read-only (an import
+// may run beside it: the server opens it again within a second of each commit).
 // Prints the page's address, serves until Ctrl-C or SIGTERM, then closes every connection.
 #include <pthread.h>
 #include <signal.h>
@@ -87,6 +88,11 @@ void setup_serve(CLI::App& app, int& exit_code) {
   cmd->add_option("--threads", opts->server.threads,
                   "Connections served at once, one thread each (default 256)")
       ->check(CLI::Range(1, 4096));
+  cmd->add_option_function<std::size_t>(
+         "--cache-mb",
+         [opts](std::size_t mb) { opts->server.cache_bytes = mb << 20; },
+         "Megabytes of answers kept in memory until the database changes (default 64; 0 = none)")
+      ->check(CLI::Range(0, 65536));
   cmd->callback([opts, &exit_code] {
     run_serve(opts->db, opts->server);
     exit_code = kOk;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <tuple>
 
 #include "db/position_stats.hpp"
 #include "pdn/result.hpp"
@@ -218,6 +219,58 @@ PositionAnswer query_position(const db::Database& db, const rules::Position& pos
           collect_rows(db, position_key(mirror), filter, query, true, answer.mirrored_rows);
   }
   return answer;
+}
+
+namespace {
+
+/// What ranks a game among the top games (greater is better; see top_games).
+struct TopRank {
+  std::uint8_t replays = 0;   // 1: every move legal (valid or with warnings)
+  std::uint8_t decisive = 0;  // 2: won by one side, 1: drawn, 0: unknown
+  std::uint32_t plies = 0;
+  std::uint32_t date = 0;     // date_rank
+  db::GameId id;
+  std::uint32_t ply = 0;      // first ply at the position (not ranked)
+  auto order() const { return std::tie(replays, decisive, plies, date, id.value); }
+};
+
+TopRank top_rank(const db::Occurrence& o, const db::GameHeader& h) {
+  TopRank r;
+  r.replays = h.status == db::ValidationStatus::invalid ? 0 : 1;
+  r.decisive = h.result == db::GameResult::draw ? 1 : h.result == db::GameResult::unknown ? 0 : 2;
+  r.plies = h.plies;
+  r.date = date_rank(h);
+  r.id = o.game;
+  r.ply = o.plies.empty() ? 0u : std::uint32_t{o.plies.front()};
+  return r;
+}
+
+}  // namespace
+
+std::vector<GameRow> top_games(const db::Database& db, const rules::Position& pos,
+                               const GameFilter& filter, std::size_t limit) {
+  std::vector<GameRow> rows;
+  if (limit == 0) return rows;
+  const db::PositionKey key = position_key(pos);
+  const bool large = large_unfiltered(db, key, filter) != 0;
+  std::vector<TopRank> ranked;
+  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
+    if (filter.matches(h)) ranked.push_back(top_rank(o, h));
+    return !large || ranked.size() < kDateOrderMaxGames;
+  });
+  const std::size_t n = std::min(limit, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), ranked.end(),
+                    [](const TopRank& a, const TopRank& b) { return a.order() > b.order(); });
+  std::vector<db::GameId> ids;
+  for (std::size_t i = 0; i < n; ++i) ids.push_back(ranked[i].id);
+  const auto headers = db.game_headers(ids);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!headers[i]) continue;
+    GameRow row = game_row(ids[i], *headers[i]);
+    row.ply = static_cast<int>(ranked[i].ply);
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 rules::Move mirror_move(const rules::Move& m) {

@@ -68,6 +68,16 @@ struct PositionQuery {
 PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
                               const GameFilter& filter, const PositionQuery& query = {});
 
+/// The `limit` best games that reached `pos` and pass `filter` (an explorer's top games; the
+/// rated "top games" of other explorers need ratings, which draughts PDN files seldom carry):
+/// games whose moves all replay (valid, or with warnings) before invalid ones, then decisive
+/// results (2-0, 0-2) before draws before unknown results, then the longer game (the more
+/// complete score sheet), then the later date (as query_position), then the later import.
+/// Reads the header of every such game; a position reached by more than 5,000 games, asked
+/// without a filter, ranks only its 5,000 newest imported games.
+std::vector<GameRow> top_games(const db::Database& db, const rules::Position& pos,
+                               const GameFilter& filter, std::size_t limit);
+
 /// One move of the opening explorer.
 struct MoveRow {
   rules::Move move{};       ///< in the queried position's orientation

@@ -32,7 +32,18 @@ Response error_response(int status, const std::string& message, const std::strin
   return {status, "application/json", json::to_text(j)};
 }
 
-Api::Api(const db::Database& database, const Limits& limits) : db_(database), limits_(limits) {}
+Api::Api(const db::Database& database, const Limits& limits, std::size_t cache_bytes)
+    : db_(database), limits_(limits), cache_(cache_bytes) {}
+
+std::shared_ptr<const Response> Api::answer(std::string_view path,
+                                            const ParameterMap& params) const {
+  std::string key = ResponseCache::key(path, params);
+  if (auto kept = cache_.find(key)) return kept;
+  const std::uint64_t generation = cache_.generation();  // before the database is read
+  auto fresh = std::make_shared<const Response>(get(path, params));
+  if (fresh->status == 200) cache_.put(std::move(key), fresh, generation);
+  return fresh;
+}
 
 Response Api::get(std::string_view path, const ParameterMap& params) const {
   try {
@@ -67,11 +78,12 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
 }
 
 Response Api::explorer(const ParameterMap& params) const {
-  const Parameters p(params, {"fen", "play", "mirror", "moves", "games"}, true, limits_);
+  const Parameters p(params, {"fen", "play", "mirror", "moves", "games", "top"}, true, limits_);
   const rules::Position pos = p.position();
   const bool mirror = p.flag("mirror");
   const std::size_t max_moves = p.limit("moves", 0);
   const std::size_t recent = p.limit("games", 4);  // as lichess's recentGames
+  const std::size_t top = p.limit("top", 4);       // as lichess's topGames
   const indexer::GameFilter filter = p.filter();
   const indexer::OpeningAnswer answer = indexer::query_opening(db_, pos, filter, mirror);
   nlohmann::json j = json::opening_answer_json(pos, answer, mirror);
@@ -80,10 +92,14 @@ Response Api::explorer(const ParameterMap& params) const {
   indexer::PositionQuery q;
   q.limit = recent;
   const indexer::PositionAnswer games = indexer::query_position(db_, pos, filter, q);
-  nlohmann::json rows = nlohmann::json::array();
-  for (const indexer::GameRow& r : games.rows) rows.push_back(json::position_row_json(r));
+  auto rows_json = [](const std::vector<indexer::GameRow>& rows) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const indexer::GameRow& r : rows) out.push_back(json::position_row_json(r));
+    return out;
+  };
   j["side_to_move"] = pos.side_to_move() == rules::Color::kWhite ? "white" : "black";
-  j["recent_games"] = std::move(rows);
+  j["recent_games"] = rows_json(games.rows);
+  j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top));
   return json_response(j);
 }
 

@@ -1,7 +1,7 @@
 // The HTTP JSON API over a database and the page's embedded files, independent of the
 // HTTP library: one GET path with its decoded query parameters in, status + body out.
 //   /api/explorer   moves played from a position with results (= `query opening --json`)
-//                   plus its most recent games ("recent_games")
+//                   plus its most recent games ("recent_games") and best games ("top_games")
 //   /api/positions  games that reached a position (= `query position --json`)
 //   /api/games      the stored games (= `games --json`); /api/games/ID one game with the FEN
 //                   after every ply, its diagnostics and sources; /api/games/ID.pdn its PDN
@@ -10,11 +10,13 @@
 // Every bad parameter gives 400 {"error", "parameter"}; an unknown path or game 404.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "db/database.hpp"
 #include "server/parameters.hpp"
+#include "server/response_cache.hpp"
 
 namespace damdb::server {
 
@@ -28,12 +30,17 @@ struct Response {
 class Api {
  public:
   /// Serves `database` (which must outlive the Api; only its const, thread-safe reads are
-  /// used, so one Api may answer from many threads).
-  explicit Api(const db::Database& database, const Limits& limits = {});
+  /// used, so one Api may answer from many threads), keeping up to `cache_bytes` of
+  /// successful answers (0: none): the database must not change while the Api serves it.
+  explicit Api(const db::Database& database, const Limits& limits = {},
+               std::size_t cache_bytes = 0);
 
   /// The answer to GET `path` with `params`. Never throws for bad input (400/404); a database
   /// failure gives 500 {"error"}.
   Response get(std::string_view path, const ParameterMap& params) const;
+  /// The same, shared with the cache (no copy of a kept answer).
+  std::shared_ptr<const Response> answer(std::string_view path,
+                                         const ParameterMap& params) const;
 
   const Limits& limits() const { return limits_; }
 
@@ -50,6 +57,7 @@ class Api {
 
   const db::Database& db_;
   Limits limits_;
+  mutable ResponseCache cache_;
 };
 
 /// {"error": message, "parameter": parameter} (parameter omitted when empty) with `status`.

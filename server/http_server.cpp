@@ -4,9 +4,13 @@
 #include <sys/socket.h>
 
 #include <atomic>
+#include <cstdio>
+#include <mutex>
 #include <type_traits>
 
 #include "server/api.hpp"
+#include "db/error.hpp"
+#include "server/database_watcher.hpp"
 
 namespace damdb::server {
 namespace {
@@ -35,9 +39,45 @@ httplib::Server::HandlerResponse json_error_body(const httplib::Request&, httpli
 
 }  // namespace
 
-struct HttpServer::Impl {
-  explicit Impl(const db::Database& database, const Limits& limits) : api(database, limits) {}
+/// A database and the Api (with its kept answers) over it.
+struct Served {
+  Served(std::shared_ptr<const db::Database> db, const ServerOptions& options)
+      : database(std::move(db)), api(*database, options.limits, options.cache_bytes) {}
+  std::shared_ptr<const db::Database> database;
   Api api;
+};
+
+struct HttpServer::Impl {
+  Impl(const db::Database& database, const ServerOptions& options)
+      : options(options),
+        served(std::make_shared<const Served>(
+            std::shared_ptr<const db::Database>(&database, [](const db::Database*) {}),
+            options)) {}
+  const ServerOptions options;
+  mutable std::mutex served_mutex;
+  std::shared_ptr<const Served> served;  ///< replaced by reopen(); a request keeps its own
+
+  std::shared_ptr<const Served> current() const {
+    const std::lock_guard lock(served_mutex);
+    return served;
+  }
+  /// Opens the database read-only again (another process committed to it) and serves that
+  /// from now on; requests under way finish on the old one. False when it cannot be opened.
+  bool reopen() {
+    try {
+      db::OpenOptions open;
+      open.mode = db::OpenMode::read_only;
+      auto fresh = std::make_shared<const Served>(
+          std::make_shared<const db::Database>(db::Database::open(current()->database->folder(), open)),
+          options);
+      const std::lock_guard lock(served_mutex);
+      served = std::move(fresh);
+      return true;
+    } catch (const db::Error& e) {
+      std::fprintf(stderr, "damdb serve: opening the database again: %s\n", e.what());
+      return false;
+    }
+  }
   httplib::Server http;
   std::atomic<int> listen_socket{-1};
   std::atomic<bool> stop_requested{false};
@@ -50,23 +90,24 @@ struct HttpServer::Impl {
       res.set_content(error_response(405, "only GET and HEAD").body, "application/json");
       return;
     }
-    if (req.target.size() > api.limits().max_target_length) {
+    if (req.target.size() > options.limits.max_target_length) {
       const Response e = error_response(414, "URL longer than " +
-                                                 std::to_string(api.limits().max_target_length) +
+                                                 std::to_string(options.limits.max_target_length) +
                                                  " bytes");
       res.status = 414;
       res.set_content(e.body, e.content_type);
       return;
     }
     static_assert(std::is_same_v<httplib::Params, ParameterMap>);  // no copy needed
-    const Response r = api.get(req.path, req.params);
-    res.status = r.status;
-    res.set_content(r.body, r.content_type);
+    const std::shared_ptr<const Served> now = current();
+    const std::shared_ptr<const Response> r = now->api.answer(req.path, req.params);
+    res.status = r->status;
+    res.set_content(r->body.data(), r->body.size(), r->content_type.c_str());
   }
 };
 
 HttpServer::HttpServer(const db::Database& database, const ServerOptions& options)
-    : impl_(std::make_unique<Impl>(database, options.limits)), options_(options) {
+    : impl_(std::make_unique<Impl>(database, options)), options_(options) {
   if (options.threads == 0) throw std::invalid_argument("threads must be at least 1");
   if (options.keep_alive_seconds < 0 || options.read_timeout_seconds < 0 ||
       options.write_timeout_seconds < 0)
@@ -131,6 +172,12 @@ std::string HttpServer::address() const {
 
 void HttpServer::run() {
   if (impl_->stop_requested) return;
+  std::unique_ptr<DatabaseWatcher> watcher;
+  if (impl_->current()->database->mode() != db::OpenMode::read_write &&
+      options_.watch_interval.count() > 0)
+    watcher = std::make_unique<DatabaseWatcher>(impl_->current()->database->folder(),
+                                                options_.watch_interval,
+                                                [impl = impl_.get()] { return impl->reopen(); });
   impl_->http.listen_after_bind();
 }
 

@@ -3,6 +3,7 @@
 // worker for long, a listen backlog for bursts of connections, and GET/HEAD only.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
@@ -23,6 +24,12 @@ struct ServerOptions {
   std::size_t keep_alive_requests = 1000;  ///< requests per connection before it is closed
   int read_timeout_seconds = 5;       ///< a request must arrive within this (slow clients)
   int write_timeout_seconds = 5;
+  /// Bytes of successful answers kept in memory (see ResponseCache; 0: none kept).
+  std::size_t cache_bytes = 64u << 20;
+  /// While run() serves, a database not opened read_write is watched this often for commits
+  /// of another process (an import) and opened read-only again after each (see
+  /// DatabaseWatcher); the new imports then appear, with no kept answer from before. 0: never.
+  std::chrono::milliseconds watch_interval{1000};
   Limits limits;
 };
 
@@ -47,7 +54,8 @@ class HttpServer {
   /// "http://host:port/".
   std::string address() const;
   /// Serves until stop() is called (from another thread); returns once every connection is
-  /// closed. Precondition: bind() succeeded.
+  /// closed. Meanwhile new imports are followed (watch_interval).
+  /// Precondition: bind() succeeded.
   void run();
   /// Makes run() return; safe from any thread, and before run() starts.
   void stop();

@@ -4,6 +4,12 @@
 // Expected numbers of the hand-made database are counted by hand from tests/games_fixture.hpp.
 #include <httplib.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -24,7 +30,9 @@ namespace {
 class RunningServer {
  public:
   RunningServer(const std::filesystem::path& folder, server::ServerOptions options = {})
-      : database_(test::open_read_only(folder)) {
+      : RunningServer(test::open_read_only(folder), options) {}
+  RunningServer(db::Database database, server::ServerOptions options)
+      : database_(std::move(database)) {
     options.host = "127.0.0.1";
     options.port = 0;
     server_ = std::make_unique<server::HttpServer>(database_, options);
@@ -71,6 +79,70 @@ std::string damdb_output(const std::string& args) {
   while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
   ::pclose(pipe);
   return out;
+}
+
+/// The ids of a list of game rows.
+std::vector<int> ids_of(const nlohmann::json& rows) {
+  std::vector<int> ids;
+  for (const auto& r : rows) ids.push_back(r.at("id").get<int>());
+  return ids;
+}
+
+/// A raw TCP connection to 127.0.0.1:port with a 10 s receive timeout (-1 when it fails).
+int connect_raw(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  timeval timeout{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/// Everything the server sends on `fd` until it closes the connection (or 10 s of silence);
+/// `closed` tells which.
+std::string read_until_closed(int fd, bool& closed) {
+  std::string text;
+  char buffer[4096];
+  while (true) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) {
+      closed = n == 0;
+      return text;
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
+/// One HTTP response read from `fd` (head and Content-Length bytes of body); "" when the
+/// server closed the connection first.
+std::string read_response(int fd) {
+  std::string text;
+  char c;
+  while (text.find("\r\n\r\n") == std::string::npos) {
+    if (::recv(fd, &c, 1, 0) != 1) return {};
+    text += c;
+  }
+  const std::size_t at = text.find("Content-Length: ");
+  std::size_t length = at == std::string::npos ? 0 : std::stoul(text.substr(at + 16));
+  for (; length > 0; --length) {
+    if (::recv(fd, &c, 1, 0) != 1) return {};
+    text += c;
+  }
+  return text;
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+    ++n;
+  return n;
 }
 
 class ServerApiTest : public ::testing::Test {
@@ -226,7 +298,22 @@ TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
   expect_bad("/api/explorer?regex=1&player=(", "player");
   expect_bad("/api/explorer?colour=white", "colour");
   expect_bad("/api/explorer?play=32-28&play=18-23", "play");
+  expect_bad("/api/explorer?top=201", "top");
   expect_bad("/api/positions?limit=201", "limit");
+  expect_bad("/api/positions?fen=W:W28:B12:X9", "fen");
+  expect_bad("/api/positions?play=32-28,32-28", "play");
+  expect_bad("/api/positions?mirror=yes", "mirror");
+  expect_bad("/api/positions?white=x&since=soon", "since");
+  expect_bad("/api/games?result=win", "result");
+  expect_bad("/api/games?offset=100000001", "offset");
+  expect_bad("/api/games?fen=W:W28:B12", "fen");
+  expect_bad("/api/board.svg?fen=W:W51", "fen");
+  expect_bad("/api/board.svg?play=31-22", "play");
+  expect_bad("/api/moves?play=32-28&play=18-23", "play");
+  expect_bad("/api/stats/events?until=never", "until");
+  expect_bad("/api/stats/openings?plies=201", "plies");
+  expect_bad("/api/stats/players?regex=1&event=[", "event");
+  expect_bad("/app.js?v=1", "v");
   expect_bad("/api/positions?offset=x", "offset");
   expect_bad("/api/games?limit=1.5", "limit");
   expect_bad("/api/games/1?ply=3", "ply");
@@ -247,10 +334,32 @@ TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
   expect_bad("/api/explorer?" + many.substr(1), "");
 }
 
+TEST_F(ServerApiTest, TopGamesRankDecisiveThenLongerGamesFirst) {
+  // From the start: decisive games 4 (2-0, 12 plies), 1 (2-0, 8), 3 (0-2, 6); then the draws
+  // 2 (9 plies) and 6 (6); game 5 (*) last.
+  EXPECT_EQ(ids_of(get("/api/explorer").json().at("top_games")), (std::vector<int>{4, 1, 3, 2}));
+  EXPECT_EQ(ids_of(get("/api/explorer?top=6").json().at("top_games")),
+            (std::vector<int>{4, 1, 3, 2, 6, 5}));
+  EXPECT_EQ(ids_of(get("/api/explorer?top=1").json().at("top_games")), (std::vector<int>{4}));
+  EXPECT_TRUE(get("/api/explorer?top=0").json().at("top_games").empty());
+  const nlohmann::json after = get("/api/explorer?play=32-28").json();  // games 1, 2, 4
+  EXPECT_EQ(ids_of(after.at("top_games")), (std::vector<int>{4, 1, 2}));
+  EXPECT_EQ(after.at("top_games").at(0).at("ply"), 1);
+  // Clerc as Black: games 1 and 4; Jansen in any colour: 3, 4, 5, 6.
+  EXPECT_EQ(ids_of(get("/api/explorer?black=clerc").json().at("top_games")),
+            (std::vector<int>{4, 1}));
+  EXPECT_EQ(ids_of(get("/api/explorer?player=jansen").json().at("top_games")),
+            (std::vector<int>{4, 3, 6, 5}));
+  // The problem position: its only game stops at an illegal move, and is still listed.
+  EXPECT_EQ(ids_of(get("/api/explorer?fen=W:W28,K47:B12,13").json().at("top_games")),
+            (std::vector<int>{7}));
+}
+
 TEST_F(ServerApiTest, UnknownRoutesAndGamesAre404AndOtherMethods405) {
   for (const char* target :
        {"/api/nothing", "/api", "/api/games/0", "/api/games/8", "/api/games/x", "/api/games/1.txt",
-        "/api/games/99999999999", "/api/stats/nothing", "/index.htm", "/../CMakeLists.txt",
+        "/api/games/99999999999", "/api/games/8.pdn", "/api/games/0.pdn", "/api/games/-1",
+        "/api/games/1.pdn.pdn", "/api/stats/nothing", "/api/stats/", "/api/explorer/x", "/index.htm", "/../CMakeLists.txt",
         "/web/index.html", "/api/games/1.pdn/x"}) {
     const Answer a = get(target);
     EXPECT_EQ(a.status, 404) << target << ": " << a.body;
@@ -300,8 +409,90 @@ TEST(ServerIdleConnections, TwoHundredIdleKeepAliveClientsDoNotBlockANewOne) {
   EXPECT_EQ(nlohmann::json::parse(r->body).at("games"), 3);
 }
 
+TEST(ServerLimits, IdleAndSlowClientsAreClosedAndKeepAliveRequestsAreCounted) {
+  test::TempFolder folder("server-limits");
+  test::write_text(folder.path() / "games.pdn", test::kGamesPdn);
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  server::ServerOptions options;
+  options.keep_alive_seconds = 1;
+  options.read_timeout_seconds = 1;
+  options.keep_alive_requests = 3;
+  RunningServer running(folder.path() / "db", options);
+  const std::string request = "GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  bool closed = false;
+  // Requests on one keep-alive connection: the third is answered with "Connection: close",
+  // then the server closes it.
+  int fd = connect_raw(running.port());
+  ASSERT_GE(fd, 0);
+  for (int i = 1; i <= 3; ++i) {
+    ASSERT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
+    const std::string answer = read_response(fd);
+    EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << i << ": " << answer;
+    EXPECT_EQ(answer.find("Connection: close") != std::string::npos, i == 3) << answer;
+  }
+  std::string answers = read_until_closed(fd, closed);
+  ::close(fd);
+  EXPECT_TRUE(closed);
+  EXPECT_TRUE(answers.empty()) << answers;
+  // One request, then silence: the server closes the idle connection (keep-alive 1 s) long
+  // before the 10 s receive timeout.
+  fd = connect_raw(running.port());
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
+  answers = read_until_closed(fd, closed);
+  ::close(fd);
+  EXPECT_TRUE(closed);
+  EXPECT_EQ(count_of(answers, "HTTP/1.1 200"), 1u);
+  // Half a request line, never finished: dropped after the read timeout without an answer.
+  fd = connect_raw(running.port());
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::send(fd, "GET /api/in", 11, 0), 11);
+  answers = read_until_closed(fd, closed);
+  ::close(fd);
+  EXPECT_TRUE(closed);
+  EXPECT_EQ(answers.find("200"), std::string::npos) << answers;
+}
+
+/// A server sees games imported into its database while it runs (the writer is another
+/// handle in this process, as `damdb import` would be; it closes and reopens the database).
+TEST(ServerFollowsImports, NewGamesAppearWithoutARestart) {
+  test::TempFolder folder("server-follow");
+  test::write_text(folder.path() / "games.pdn", test::kGamesPdn);
+  test::write_text(folder.path() / "more.pdn",
+                   "[Event \"Open 2005\"]\n[Date \"2005.01.01\"]\n[White \"Baba, A.\"]\n"
+                   "[Black \"Valneris, G.\"]\n[Result \"0-2\"]\n1. 32-28 18-23 2. 38-32 0-2\n");
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  server::ServerOptions options;
+  options.watch_interval = std::chrono::milliseconds(50);
+  RunningServer running(folder.path() / "db", options);
+  const int port = running.port();
+  const Answer info = get(port, "/api/info");
+  ASSERT_EQ(info.status, 200) << info.body;
+  EXPECT_EQ(info.json().at("games"), 7);
+  const nlohmann::json before = get(port, "/api/explorer?play=32-28").json();  // now kept
+  EXPECT_EQ(before.at("games"), 3);
+  test::import_into(folder.path() / "db", folder.path() / "more.pdn");
+  int games = 7;
+  for (int i = 0; i < 400 && games == 7; ++i) {  // up to 20 s on a busy machine
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const Answer now = get(port, "/api/info");
+    ASSERT_EQ(now.status, 200) << now.body;
+    games = now.json().at("games").get<int>();
+  }
+  EXPECT_EQ(games, 8);
+  const Answer explorer = get(port, "/api/explorer?play=32-28");
+  ASSERT_EQ(explorer.status, 200) << explorer.body;
+  const nlohmann::json after = explorer.json();
+  EXPECT_EQ(after.at("games"), 4);
+  const nlohmann::json m = move_row(after, "18-23");  // games 1, 2, 4 and the new 0-2
+  EXPECT_EQ(m.at("games"), 4);
+  EXPECT_EQ(m.at("black_wins"), 1);
+  EXPECT_EQ(after.at("recent_games").at(0).at("id"), 8);  // 2005: the newest date
+  EXPECT_EQ(get(port, "/api/games/8").json().at("white"), "Baba, A.");
+}
+
 /// The API's JSON equals the CLI's --json on the sample database (the explorer adds only
-/// side_to_move and recent_games).
+/// side_to_move, recent_games and top_games).
 TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
   test::TempFolder folder("server-samples");
   const std::string db = (folder.path() / "db").string();
@@ -335,6 +526,7 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
     EXPECT_FALSE(api.at("recent_games").empty());
     api.erase("recent_games");
     api.erase("side_to_move");
+    api.erase("top_games");
     const std::string cli =
         damdb_output(std::string("query opening --moves 32-28") +
                      (mirror[0] == '1' ? " --mirror" : "") + on);
