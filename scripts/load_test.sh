@@ -2,15 +2,17 @@
 # Load test of `damdb serve` (not run by CI): wrk, loopback only, bounded in time.
 #   bash scripts/load_test.sh [--games N (1000000)] [--dir DIR (build/bench-db)] [--duration S (30)]
 #                             [--connections C (64)] [--threads N (server threads)]
+#                             [--cache-mb N (server default)] [--cold]
 # Makes the benchmark database with tests/bench_import unless DIR/db exists (1,000,000 games:
 # several minutes), serves it on 127.0.0.1, writes a wrk script asking /api/explorer at 2,000
-# random positions of random stored games (tests/load/positions.js), checks that a new client is
+# random positions of random stored games (tests/load/positions.js; each asked once before wrk
+# runs, so that the server keeps its answer, unless --cold), checks that a new client is
 # answered while 200 idle keep-alive connections are open, then runs wrk with C connections for
 # S seconds and prints requests/s, latency percentiles and errors (non-2xx, socket errors).
 # Goals: 0 errors, p99 < 5 ms, >= 5,000 requests/s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=1000000 dir=build/bench-db duration=30 connections=64 threads=256
+games=1000000 dir=build/bench-db duration=30 connections=64 threads=256 cache=() warm=--warm
 while [ $# -gt 0 ]; do
   case "$1" in
     --games) games=$2; shift 2 ;;
@@ -18,7 +20,9 @@ while [ $# -gt 0 ]; do
     --duration) duration=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
-    *) echo "usage: $0 [--games N] [--dir DIR] [--duration S] [--connections C] [--threads N]" >&2
+    --cache-mb) cache=(--cache-mb "$2"); shift 2 ;;
+    --cold) warm=""; shift ;;
+    *) echo "usage: $0 [--games N] [--dir DIR] [--duration S] [--connections C] [--threads N] [--cache-mb N] [--cold]" >&2
        exit 2 ;;
   esac
 done
@@ -36,7 +40,7 @@ cleanup() {
   rm -rf "$out"
 }
 trap cleanup EXIT
-build/cli/damdb serve --db "$dir/db" --host 127.0.0.1 --port 0 --threads "$threads" >"$out/serve.log" &
+build/cli/damdb serve --db "$dir/db" --host 127.0.0.1 --port 0 --threads "$threads" "${cache[@]}" >"$out/serve.log" &
 server=$!
 for _ in $(seq 100); do
   address=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$out/serve.log")
@@ -45,7 +49,7 @@ for _ in $(seq 100); do
 done
 [ -n "$address" ] || { echo "load_test: the server did not start" >&2; cat "$out/serve.log" >&2; exit 1; }
 cat "$out/serve.log"
-node tests/load/positions.js "$address" 2000 "$out/explorer.lua"
+node tests/load/positions.js "$address" 2000 "$out/explorer.lua" $warm
 echo "== wrk: $connections connections, $duration s, /api/explorer at random positions =="
 timeout $((duration + 30)) wrk -t2 -c"$connections" -d"${duration}s" --timeout 5s --latency \
   -s "$out/explorer.lua" "$address"

@@ -1,12 +1,14 @@
 // Writes a wrk Lua script that asks /api/explorer at random positions of the served database:
 // positions of randomly chosen stored games at a random ply of their first 40 (where an
 // explorer is used; most have several games). Also measures how long a new client waits while
-// 200 idle keep-alive connections are open.
-// Usage: node positions.js ADDRESS COUNT OUT.lua
+// 200 idle keep-alive connections are open. With --warm, asks each explorer path once (the
+// server keeps the answers: the measurement is then of answers already computed).
+// Usage: node positions.js ADDRESS COUNT OUT.lua [--warm]
 'use strict';
 const http = require('node:http');
 
-const [address, countText, out] = process.argv.slice(2);
+const [address, countText, out, warmFlag] = process.argv.slice(2);
+const warm = warmFlag === '--warm';
 const count = Number(countText);
 
 function get(path, agent) {
@@ -36,7 +38,9 @@ async function positions() {
     const list = JSON.parse(await get(`/api/games?limit=1&offset=${Math.floor(random() * total)}`));
     const game = JSON.parse(await get('/api/games/' + list.results[0].id));
     const ply = Math.floor(random() * Math.min(game.fens.length, 40));
-    paths.push('/api/explorer?fen=' + encodeURIComponent(game.fens[ply]));
+    const path = '/api/explorer?fen=' + encodeURIComponent(game.fens[ply]);
+    if (warm) await get(path);
+    paths.push(path);
   }
   return paths;
 }
