@@ -75,7 +75,7 @@ std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
   if (stored != db::GameResult::unknown) return result_text(stored);
   const pdn::Element* end = g.result();
   const pdn::Tag* tag = g.tag("Result");
-  if ((end && end->outcome == pdn::Outcome::Unfinished) ||
+  if ((end && end->outcome() == pdn::Outcome::Unfinished) ||
       (tag && pdn::outcome_of(tag->value) == pdn::Outcome::Unfinished))
     return std::string(pdn::result_text(pdn::Outcome::Unfinished));
   return std::string(pdn::result_text(pdn::Outcome::Unknown));
@@ -108,7 +108,7 @@ void canonicalise(pdn::Game& g, db::GameResult stored) {
     end = &g.moves.back();
   }
   end->text = append_text(g, result);
-  end->outcome = pdn::outcome_of(result);
+  end->set_outcome(pdn::outcome_of(result));
   for (pdn::Tag& tag : g.tags) {
     if (tag.name != "Date") continue;
     pdn::Tag* date = &tag;

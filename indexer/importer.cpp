@@ -122,6 +122,8 @@ class Importer {
     pdn::GameReader reader(file);
     pdn::ReplayOptions replay_options;
     replay_options.record_plies = true;
+    // One ply more than a game stores, so that make_records sees that a game is longer.
+    replay_options.max_recorded_plies = kMaxStoredPlies + 1;
     pdn::Game game;
     while (reader.next(game)) {
       ++summary_.games_read;
@@ -133,7 +135,7 @@ class Importer {
         ++summary_.skipped;
         ++info.skipped;
       } else {
-        GameRecords records = make_records(game, replay);
+        GameRecords records = take_records(game, replay);
         const std::uint64_t positions = records.plies.size();
         const bool invalid = records.record.status == db::ValidationStatus::invalid;
         const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts,

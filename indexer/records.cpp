@@ -36,9 +36,6 @@ db::GameResult from_outcome(pdn::Outcome o) {
   }
 }
 
-/// The most plies a stored game indexes: positions are numbered 0..65535 (db::PlyPosition::ply).
-constexpr std::size_t kMaxStoredPlies = 65535;
-
 /// End (index into replay.plies_played, >= first) of the stretch the database can store: every
 /// ply up to the 65535th after `first`, and only moves whose code fits the one-byte move code
 /// (0..254; 255 is db::kGameEnd). `message` says why a longer legal line was cut (else empty).
@@ -83,7 +80,7 @@ db::IndexTexts index_texts(const pdn::Game& game) {
 
 db::GameResult result_of(const pdn::Game& game) {
   if (const pdn::Element* r = game.result()) {
-    const db::GameResult result = from_outcome(r->outcome);
+    const db::GameResult result = from_outcome(r->outcome());
     if (result != db::GameResult::unknown) return result;
   }
   if (const pdn::Tag* t = game.tag("Result")) return from_outcome(pdn::outcome_of(t->value));
@@ -101,6 +98,19 @@ db::GameIdentity identity_of(const pdn::Game& game) {
 }
 
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
+  GameRecords out = records_without_text(game, replay);
+  out.record.pdn_text = game.text;
+  return out;
+}
+
+GameRecords take_records(pdn::Game& game, const pdn::Replay& replay) {
+  GameRecords out = records_without_text(game, replay);
+  out.record.pdn_text = std::move(game.text);
+  game.text.clear();
+  return out;
+}
+
+GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& replay) {
   assert(replay.status != pdn::ReplayStatus::Skipped);
   GameRecords out;
   db::GameRecord& rec = out.record;
@@ -129,7 +139,6 @@ GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
   source.byte_offset = game.byte_begin;
   source.status = rec.status;
   rec.sources.push_back(std::move(source));
-  rec.pdn_text = game.text;
   out.identity = identity_of(game);
 
   // The indexed stretch: all plies, or those after the last /FEN/ setup of the main line.

@@ -1,6 +1,7 @@
 // From a replayed game to database records: the stage "replay (pdn over rules) -> records".
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "db/game_record.hpp"
@@ -9,6 +10,9 @@
 #include "pdn/replay.hpp"
 
 namespace damdb::indexer {
+
+/// The most plies a stored game indexes: positions are numbered 0..65535 (db::PlyPosition::ply).
+inline constexpr std::size_t kMaxStoredPlies = 65535;
 
 /// Everything the database needs about one game.
 struct GameRecords {
@@ -36,5 +40,10 @@ db::GameResult result_of(const pdn::Game& game);
 /// The record gets the replay's issue kinds (a bit per pdn::IssueKind value) and first error.
 /// Precondition: replay.status != Skipped.
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay);
+/// make_records, moving game.text into the record instead of copying it (a long game is then
+/// held once); game.text is left empty.
+GameRecords take_records(pdn::Game& game, const pdn::Replay& replay);
+/// make_records without the game's text (record.pdn_text empty).
+GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& replay);
 
 }  // namespace damdb::indexer

@@ -6,6 +6,8 @@
 #include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace damdb::pdn {
@@ -58,6 +60,60 @@ std::string Diagnostic::to_string() const {
   if (!expected.empty()) s += " (expected " + expected + ")";
   s += " [" + std::string(pdn::to_string(kind)) + "]";
   return s;
+}
+
+namespace {
+
+bool is_lead_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+std::uint32_t count_lead_bytes(const char* from, const char* to) {
+  std::uint32_t n = 0;
+  for (; from < to; ++from) n += is_lead_byte(*from) ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+void index_positions(Game& game) {
+  const std::string& t = game.text;
+  const char* s = t.data();
+  const std::size_t n = t.size();
+  game.line_starts.clear();
+  game.block_chars.clear();
+  if (std::memchr(s, '\r', n) == nullptr) {
+    for (const char* p = s; (p = static_cast<const char*>(std::memchr(p, '\n', s + n - p)));)
+      game.line_starts.push_back(static_cast<std::uint32_t>(++p - s));
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n')))
+        game.line_starts.push_back(static_cast<std::uint32_t>(i + 1));
+  }
+  if (game.encoding == Encoding::Ascii) return;
+  std::uint32_t chars = 0;
+  for (std::size_t b = 0; b + Game::kColumnBlock <= n; b += Game::kColumnBlock) {
+    chars += count_lead_bytes(s + b, s + b + Game::kColumnBlock);
+    game.block_chars.push_back(chars);
+  }
+}
+
+TextPos Game::pos_of(std::uint32_t offset) const {
+  offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text.size()));
+  const auto k = static_cast<std::uint32_t>(
+      std::upper_bound(line_starts.begin(), line_starts.end(), offset) - line_starts.begin());
+  const std::uint32_t line_start = k == 0 ? 0 : line_starts[k - 1];
+  const std::uint32_t base = k == 0 ? first_column : 1;
+  if (encoding == Encoding::Ascii) return {first_line + k, base + offset - line_start, offset};
+  // Characters before a byte: whole blocks from block_chars, then a scan of the rest.
+  auto chars_before = [&](std::uint32_t x) {
+    std::size_t blocks = std::min<std::size_t>(x / kColumnBlock, block_chars.size());
+    std::uint32_t from = static_cast<std::uint32_t>(blocks * kColumnBlock);
+    return (blocks == 0 ? 0 : block_chars[blocks - 1]) +
+           count_lead_bytes(text.data() + from, text.data() + x);
+  };
+  const std::uint32_t chars = offset - line_start <= kColumnBlock
+                                  ? count_lead_bytes(text.data() + line_start, text.data() + offset)
+                                  : chars_before(offset) - chars_before(line_start);
+  return {first_line + k, base + chars, offset};
 }
 
 const Tag* Game::tag(std::string_view name) const {
@@ -160,7 +216,8 @@ bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
   };
   auto fail = [&](const Element& e, const std::string& what) {
     if (why)
-      *why = "line " + std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " +
+      *why = "line " + std::to_string(a.pos_of(e).line) + ":" +
+             std::to_string(a.pos_of(e).column) + " " +
              std::string(to_string(e.kind)) + ": " + what;
     return false;
   };
@@ -186,11 +243,11 @@ bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
     switch (x.kind) {
       case ElementKind::Move: {
         auto sx = a.squares_of(x), sy = b.squares_of(y);
-        if (x.alphanumeric != y.alphanumeric ||
-            (x.alphanumeric && a.text_of(x) != b.text_of(y)) ||
+        if (x.alphanumeric() != y.alphanumeric() ||
+            (x.alphanumeric() && a.text_of(x) != b.text_of(y)) ||
             !std::equal(sx.begin(), sx.end(), sy.begin(), sy.end()) ||
             (sx.size() > 1 && x.separator != y.separator) ||
-            a.text_of(x.strength) != b.text_of(y.strength))
+            a.text_of(x.strength()) != b.text_of(y.strength()))
           return fail(x, std::string(a.text_of(x)) + " vs " + std::string(b.text_of(y)));
         break;
       }
@@ -212,7 +269,7 @@ bool same_line(const Game& a, const std::vector<Element>& la, const Game& b,
       case ElementKind::Result: {
         // Compared as the writer writes them (a non-standard score becomes '*').
         const std::string tx = written_result(a.text_of(x)), ty = written_result(b.text_of(y));
-        if (tx != ty || x.outcome != y.outcome) return fail(x, "result differs");
+        if (tx != ty || x.outcome() != y.outcome()) return fail(x, "result differs");
         break;
       }
       case ElementKind::MoveNumber:

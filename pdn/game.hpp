@@ -100,21 +100,43 @@ std::string_view to_string(ElementKind kind);
 /// Separator written between the squares of a move.
 enum class Separator : std::uint8_t { None = 0, Dash = '-', Cross = 'x', Colon = ':' };
 
-/// One movetext element (a small value type; texts and square lists live in the Game).
+/// One movetext element: a small value type (20 bytes; a long game holds millions of them) whose
+/// texts and square lists live in the Game. Its line and column come from Game::pos_of(offset).
 struct Element {
   ElementKind kind = ElementKind::Comment;
   Separator separator = Separator::None;  ///< Move: first separator written
-  bool black_form = false;                ///< MoveNumber: written with "..." (black to move)
-  bool alphanumeric = false;              ///< Move: written in a1..j10 coordinates (squares empty)
-  Outcome outcome = Outcome::Unknown;     ///< Result only
-  std::uint8_t square_count = 0;          ///< Move: number of squares written
-  TextPos pos;                            ///< start of the element in the source
+  std::uint8_t square_count = 0;          ///< Move: number of squares written (0: alphanumeric)
+  /// By kind: MoveNumber 1 when written with "..."; Result the Outcome; Move the bytes of its
+  /// strength marks (the end of `text`, at most kMaxStrengthBytes). Read it with the accessors.
+  std::uint8_t detail = 0;
+  std::uint32_t offset = 0;  ///< byte offset of the element's first character in Game::text
   TextRange text;     ///< whole token as written (Move incl. strength); inner text of comments
-  TextRange strength; ///< Move: strength marks as written ("!?", "(?)", "*"), empty if none
   /// MoveNumber: the number; Nag: n; Move: index of the first square in Game::squares;
   /// Variation: index in Game::variations; Setup: index in Game::setups.
   std::uint32_t value = 0;
+
+  /// The most bytes of strength marks a move keeps ("!?", "(?)"); the reader skips more.
+  static constexpr std::uint32_t kMaxStrengthBytes = 255;
+
+  /// MoveNumber written with "..." (black to move).
+  bool black_form() const { return kind == ElementKind::MoveNumber && detail != 0; }
+  void set_black_form(bool black) { detail = black ? 1 : 0; }
+  /// Move written in a1..j10 coordinates (its squares are not in Game::squares).
+  bool alphanumeric() const { return kind == ElementKind::Move && square_count == 0; }
+  /// Result: the meaning of the terminator (Unknown for other kinds).
+  Outcome outcome() const {
+    return kind == ElementKind::Result ? static_cast<Outcome>(detail) : Outcome::Unknown;
+  }
+  void set_outcome(Outcome o) { detail = static_cast<std::uint8_t>(o); }
+  /// Move: its strength marks as written ("!?", "(?)", "*"), the end of `text`; empty if none.
+  TextRange strength() const {
+    const std::uint32_t n = kind == ElementKind::Move ? detail : 0;
+    return {text.begin + text.size - n, n};
+  }
+  /// Move: the last `bytes` (<= kMaxStrengthBytes) of `text` are strength marks.
+  void set_strength_size(std::uint32_t bytes) { detail = static_cast<std::uint8_t>(bytes); }
 };
+static_assert(sizeof(Element) == 20, "a long game holds millions of elements");
 
 /// Whether the game is International draughts (10x10, GameType 20) and why we think so.
 struct VariantCheck {
@@ -131,6 +153,7 @@ struct Game {
   std::uint64_t byte_end = 0;       ///< one past the last byte (end of the terminator)
   std::uint32_t first_line = 0;     ///< 1-based line of byte_begin
   std::uint32_t last_line = 0;      ///< 1-based line of the last byte
+  std::uint32_t first_column = 1;   ///< 1-based column (characters) of byte_begin
   Encoding encoding = Encoding::Ascii;
   std::string text;                 ///< the game's source text converted to UTF-8, byte-faithful
   std::vector<Tag> tags;            ///< in input order
@@ -140,7 +163,19 @@ struct Game {
   std::vector<std::string> setups;               ///< unescaped values of /FEN "..."/ commands
   std::vector<Diagnostic> diagnostics;           ///< errors and warnings, in text order
   VariantCheck variant;
+  /// Offsets in `text` of the lines after the first: each follows a line end (LF, CRLF or a lone
+  /// CR, each one line end). Filled by the reader; pos_of reads it.
+  std::vector<std::uint32_t> line_starts;
+  /// Non-ASCII text only: characters (UTF-8 lead bytes) in text[0, k * kColumnBlock), k >= 1,
+  /// so that a column on a very long line costs at most one block's scan.
+  std::vector<std::uint32_t> block_chars;
+  static constexpr std::uint32_t kColumnBlock = 4096;
 
+  /// Line, column (characters) and offset of byte `offset` (<= text.size()) of `text`, from
+  /// first_line, first_column and line_starts (see index_positions).
+  TextPos pos_of(std::uint32_t offset) const;
+  /// Where an element starts in the source.
+  TextPos pos_of(const Element& e) const { return pos_of(e.offset); }
   /// 1-based game number (index + 1).
   std::size_t number() const { return index + 1; }
   std::string_view text_of(TextRange range) const {
@@ -165,6 +200,10 @@ struct Game {
   /// a non-standard result, problems not reported). Such a game is best copied as read.
   bool needs_verbatim_copy() const;
 };
+
+/// Fills game.line_starts and game.block_chars from game.text: a line ends at LF, at CRLF and at
+/// a CR that no LF follows (old Mac files), each counted once.
+void index_positions(Game& game);
 
 /// When a diagnostic of one kind absorbs another with a different message, its message becomes
 /// "<label of the kind> (first: <first message>)".

@@ -74,17 +74,18 @@ class Parser {
  public:
   Parser(std::string_view buffer, bool at_eof, LineColumn start, Game& game)
       : s_(buffer.data()), n_(buffer.size()), at_eof_(at_eof), game_(game) {
-    line_ = start.line;
-    line_start_ = 0;
-    base_column_ = start.column;
-    first_base_column_ = start.column;
+    start_ = start;
   }
 
   ParseStep run() {
     ParseStep step;
     skip_space();
+    // A CR that ends a buffer which may grow could be the first half of a CRLF: read it again
+    // with what follows.
+    if (p_ >= n_ && !at_eof_ && p_ > 0 && s_[p_ - 1] == '\r') --p_;
     step.begin = p_;
-    step.begin_at = {line_, exact_column(p_)};
+    step.begin_at = advance_position(start_, s_, s_ + p_, s_ + n_);
+    begin_at_ = step.begin_at;
     if (p_ >= n_) {
       step.status = at_eof_ ? ParseStep::End : ParseStep::NeedMore;
       return step;
@@ -98,7 +99,6 @@ class Parser {
     }
     step.status = ParseStep::GameRead;
     step.end = end_;
-    step.end_at = end_at_;
     return step;
   }
 
@@ -116,64 +116,40 @@ class Parser {
     return true;
   }
 
-  // Moves the cursor to q, counting line breaks on the way.
-  void advance_to(std::size_t q) {
-    const char* from = s_ + p_;
-    const char* to = s_ + q;
-    while (true) {
-      const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(to - from));
-      if (!nl) break;
-      from = static_cast<const char*>(nl) + 1;
-      ++line_;
-      line_start_ = static_cast<std::size_t>(from - s_);
-      base_column_ = 1;
-    }
-    p_ = q;
-  }
-
   void skip_space() {
     while (p_ < n_) {
-      Lead l = lead(s_[p_]);
-      if (l == Lead::Space) {
-        ++p_;
-      } else if (l == Lead::Newline) {
-        ++p_;
-        ++line_;
-        line_start_ = p_;
-        base_column_ = 1;
-      } else {
-        return;
-      }
+      const Lead l = lead(s_[p_]);
+      if (l != Lead::Space && l != Lead::Newline) return;
+      ++p_;
     }
   }
 
-  // Column of byte i on the current line counted in bytes, i.e. exact for ASCII lines. Positions
-  // are recorded with this cheap column while parsing; parse_game corrects them afterwards for
-  // games holding non-ASCII text (fix_columns), so that reported columns count characters.
-  std::uint32_t column(std::size_t i) const {
-    if (i < line_start_) return base_column_;
-    return base_column_ + static_cast<std::uint32_t>(i - line_start_);
-  }
-  // 1-based column (characters: UTF-8 continuation bytes not counted) of byte i.
-  std::uint32_t exact_column(std::size_t i) const {
-    std::uint32_t col = base_column_;
-    for (std::size_t k = line_start_; k < i; ++k)
-      if ((static_cast<unsigned char>(s_[k]) & 0xC0) != 0x80) ++col;
-    return col;
-  }
-  // Exact line/column of byte i, which lies on the line that starts at `line_start` (column
-  // `base`).
-  LineColumn exact_at(std::uint32_t line, std::size_t line_start, std::uint32_t base,
-                      std::size_t i) const {
-    std::uint32_t col = base;
-    for (std::size_t k = line_start; k < i; ++k)
-      if ((static_cast<unsigned char>(s_[k]) & 0xC0) != 0x80) ++col;
-    return {line, col};
+ public:
+  // Line and column (characters) after the bytes [from, to) read from `at`: LF, CRLF and a CR
+  // that no LF follows each end one line (`limit`: end of the bytes readable after `to`).
+  static LineColumn advance_position(LineColumn at, const char* from, const char* to,
+                                     const char* limit) {
+    for (const char* c = from; c < to; ++c) {
+      if (*c == '\n' || (*c == '\r' && (c + 1 >= limit || c[1] != '\n'))) {
+        ++at.line;
+        at.column = 1;
+      } else if (*c != '\r' && (static_cast<unsigned char>(*c) & 0xC0) != 0x80) {
+        ++at.column;
+      }
+    }
+    return at;
   }
 
-  TextPos pos_at(std::size_t i) {
-    return {line_, column(i), static_cast<std::uint32_t>(i - begin_)};
+ private:
+  // Line and column of byte i (from the start of the game; for messages only: it scans).
+  LineColumn position_at(std::size_t i) const {
+    return advance_position(begin_at_, s_ + begin_, s_ + i, s_ + n_);
   }
+
+  // Positions are recorded as offsets from the game's first byte; parse_game turns them into
+  // lines and columns once the game's lines are indexed (Game::pos_of).
+  TextPos pos_at(std::size_t i) const { return {0, 0, static_cast<std::uint32_t>(i - begin_)}; }
+  std::uint32_t offset_of(std::size_t i) const { return static_cast<std::uint32_t>(i - begin_); }
   TextRange range(std::size_t from, std::size_t to) const {
     return {static_cast<std::uint32_t>(from - begin_), static_cast<std::uint32_t>(to - from)};
   }
@@ -310,24 +286,6 @@ class Parser {
     finish(reason);
   }
 
-  // Line, line start and that line's first column for last_end_ (the end of the last complete
-  // token), found from the cursor: only white space lies between them.
-  void locate_last_end() {
-    std::uint32_t newlines = 0;
-    for (std::size_t k = last_end_; k < p_ && k < n_; ++k)
-      if (s_[k] == '\n') ++newlines;
-    last_end_line_ = line_ - newlines;
-    if (newlines == 0) {
-      last_end_line_start_ = line_start_;
-      last_end_base_ = base_column_;
-      return;
-    }
-    std::size_t k = last_end_;
-    while (k > 0 && s_[k - 1] != '\n') --k;
-    last_end_line_start_ = k;
-    last_end_base_ = k == 0 ? first_base_column_ : 1;
-  }
-
   // True when the tag at p_ repeats a name already in this game: a tag-only game has ended.
   bool repeated_tag_name() {
     if (game_.tags.empty()) return false;
@@ -351,7 +309,6 @@ class Parser {
 
   void finish(EndReason reason) {
     std::size_t end = reason == EndReason::Terminator ? p_ : last_end_;
-    if (reason != EndReason::Terminator) locate_last_end();
     if (too_deep_ > 0) {
       too_deep_ = 0;
       end_too_deep(std::max(end, too_deep_begin_ + 1));
@@ -360,9 +317,9 @@ class Parser {
     while (!stack_.empty()) {
       stack_.pop_back();
       update_line();
-      TextPos pos = open_pos_.back();
+      const std::size_t open = begin_ + open_pos_.back();
       open_pos_.pop_back();
-      diagnose(IssueKind::UnclosedVariation, pos, begin_ + pos.offset, begin_ + pos.offset + 1,
+      diagnose(IssueKind::UnclosedVariation, pos_at(open), open, open + 1,
                "')'", "variation is never closed");
     }
     if (reason != EndReason::Terminator) {
@@ -370,8 +327,7 @@ class Parser {
       for (const Element& e : game_.moves)
         if (e.kind != ElementKind::Comment && e.kind != ElementKind::LineComment) has_moves = true;
       if (!reclassify_nonstandard_result()) {
-        TextPos pos{last_end_line_, last_end_column(),
-                    static_cast<std::uint32_t>(last_end_ - begin_)};
+        const TextPos pos = pos_at(last_end_);
         if (has_moves) {
           diagnose(IssueKind::MissingTerminator, pos, last_end_, last_end_,
                    "a game terminator (2-0, 1-1, 0-2, *)",
@@ -385,15 +341,6 @@ class Parser {
       }
     }
     end_ = end;
-    end_at_ = reason == EndReason::Terminator
-                  ? LineColumn{line_, exact_column(p_)}
-                  : exact_at(last_end_line_, last_end_line_start_, last_end_base_, last_end_);
-  }
-
-  // Byte-counted column of last_end_ (corrected later like every recorded position).
-  std::uint32_t last_end_column() const {
-    if (last_end_ < last_end_line_start_) return last_end_base_;
-    return last_end_base_ + static_cast<std::uint32_t>(last_end_ - last_end_line_start_);
   }
 
   // A game cut by the next tags whose last "move" equals a non-standard Result tag (4-6, 1-9)
@@ -401,17 +348,17 @@ class Parser {
   bool reclassify_nonstandard_result() {
     if (game_.moves.empty()) return false;
     Element& last = game_.moves.back();
-    if (last.kind != ElementKind::Move || last.strength.size != 0) return false;
+    if (last.kind != ElementKind::Move || last.strength().size != 0) return false;
     const Tag* result = game_.tag("Result");
     if (!result) return false;
     if (std::string_view(s_ + begin_ + last.text.begin, last.text.size) != result->value)
       return false;
     evidence_valid_ = false;  // the move no longer counts: check_variant walks the moves
     last.kind = ElementKind::Result;
-    last.outcome = Outcome::Unknown;
+    last.set_outcome(Outcome::Unknown);
     last.square_count = 0;
     last.value = 0;
-    diagnose(IssueKind::NonStandardResult, last.pos, begin_ + last.text.begin,
+    diagnose(IssueKind::NonStandardResult, TextPos{0, 0, last.offset}, begin_ + last.text.begin,
              begin_ + last.text.begin + last.text.size, "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0, *",
              "non-standard game result (kept as text, outcome unknown)");
     return true;
@@ -497,12 +444,19 @@ class Parser {
     recover_tag();
   }
 
+  // True when byte q ends a line: LF, or a CR that no LF follows (the CR of a CRLF is read as
+  // part of the line, as before its LF).
+  bool line_end_at(std::size_t q) {
+    const char c = peek(q);
+    return c == '\n' || (c == '\r' && peek(q + 1) != '\n');
+  }
+
   // Position of the last '"' on the line from q that blanks and a ']' follow, or kNone.
   std::size_t quoted_value_end(std::size_t q) {
     std::size_t found = kNone;
     for (;; ++q) {
       const char c = peek(q);
-      if ((c == 0 && q >= n_) || c == '\n') return found;
+      if ((c == 0 && q >= n_) || line_end_at(q)) return found;
       if (c != '"') continue;
       std::size_t k = q + 1;
       while (peek(k) == ' ' || peek(k) == '\t') ++k;
@@ -516,7 +470,7 @@ class Parser {
     std::size_t q = p_;
     while (true) {
       const char c = peek(q);
-      if ((c == 0 && q >= n_) || c == '\n' || c == ']') break;
+      if ((c == 0 && q >= n_) || line_end_at(q) || c == ']') break;
       ++q;
     }
     std::size_t end = q;
@@ -538,8 +492,8 @@ class Parser {
 
   // True when a tag pair without its '[' starts at q, first on its line: `Name "value"]`.
   bool bare_tag_at(std::size_t q) {
-    for (std::size_t k = line_start_; k < q; ++k)
-      if (s_[k] != ' ' && s_[k] != '\t') return false;
+    for (std::size_t k = q; k > 0 && s_[k - 1] != '\n' && s_[k - 1] != '\r'; --k)
+      if (s_[k - 1] != ' ' && s_[k - 1] != '\t') return false;
     std::size_t k = q;
     while (is_tag_name_char(peek(k))) ++k;
     if (k == q) return false;
@@ -577,7 +531,7 @@ class Parser {
           return false;
         }
         out.push_back(c);
-        advance_to(p_ + 1);
+        ++p_;
         continue;
       }
       out.push_back(c);
@@ -589,7 +543,7 @@ class Parser {
   void recover_tag() {
     while (true) {
       char c = peek(p_);
-      if ((c == 0 && p_ >= n_) || c == '\n') return;
+      if ((c == 0 && p_ >= n_) || line_end_at(p_)) return;
       ++p_;
       if (c == ']') return;
     }
@@ -612,8 +566,9 @@ class Parser {
     // "comment opened at line:column is never closed" (column in characters; start lies on
     // the current line), built only for an error.
     auto unclosed = [&](bool before_tags) {
-      std::string m = "comment opened at " + std::to_string(pos.line) + ":" +
-                      std::to_string(exact_column(start)) + " is never closed";
+      const LineColumn at = position_at(start);
+      std::string m = "comment opened at " + std::to_string(at.line) + ":" +
+                      std::to_string(at.column) + " is never closed";
       if (before_tags) m += "; it ends before the next game's tags";
       return m;
     };
@@ -633,10 +588,10 @@ class Parser {
     }
     Element e;
     e.kind = ElementKind::Comment;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.text = range(start + 1, end);
     push(e);
-    advance_to(end);
+    p_ = end;
     if (cut == kNone && end < n_) ++p_;  // the '}'
   }
 
@@ -703,14 +658,16 @@ class Parser {
   void parse_line_comment() {
     std::size_t start = p_;
     TextPos pos = pos_at(start);
+    // The comment ends at the line end: LF, CRLF or a lone CR.
     const void* nl = std::memchr(s_ + p_, '\n', n_ - p_);
-    if (!nl && !at_eof_) throw NeedMoreInput{};
-    std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s_) : n_;
-    std::size_t text_end = end;
-    if (text_end > start + 1 && s_[text_end - 1] == '\r') --text_end;
+    const std::size_t lf = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s_) : n_;
+    const void* cr = std::memchr(s_ + p_, '\r', lf - p_);
+    if (!nl && !cr && !at_eof_) throw NeedMoreInput{};
+    const std::size_t text_end =
+        cr ? static_cast<std::size_t>(static_cast<const char*>(cr) - s_) : lf;
     Element e;
     e.kind = ElementKind::LineComment;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.text = range(start + 1, text_end);
     push(e);
     p_ = text_end;
@@ -769,9 +726,9 @@ class Parser {
   bool add_result(std::size_t start, std::size_t end, TextPos pos, Outcome outcome) {
     Element e;
     e.kind = ElementKind::Result;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.text = range(start, end);
-    e.outcome = outcome;
+    e.set_outcome(outcome);
     push(e);
     movetext_ = true;
     p_ = end;
@@ -793,10 +750,10 @@ class Parser {
       while (peek(dots) == '.') ++dots;
       Element e;
       e.kind = ElementKind::MoveNumber;
-      e.pos = pos;
+      e.offset = pos.offset;
       e.text = range(start, dots);
       e.value = parse_uint(start, q);
-      e.black_form = (dots - q) >= 2;
+      e.set_black_form((dots - q) >= 2);
       push(e);
       movetext_ = true;
       p_ = dots;
@@ -839,11 +796,10 @@ class Parser {
         if (dots == 16) return false;
         ++dots;
       }
-      append_element(
-          ElementKind::MoveNumber, Separator::None, /*black_form=*/dots - k >= 2,
-          /*alphanumeric=*/false, Outcome::Unknown, std::uint8_t{0}, pos_at(p_),
-          TextRange{static_cast<std::uint32_t>(p_ - begin_), static_cast<std::uint32_t>(dots)},
-          TextRange{}, v);
+      const std::uint32_t offset = offset_of(p_);
+      append_element(ElementKind::MoveNumber, Separator::None, /*square_count=*/std::uint8_t{0},
+                     /*detail (black_form)=*/static_cast<std::uint8_t>(dots - k >= 2 ? 1 : 0),
+                     offset, TextRange{offset, static_cast<std::uint32_t>(dots)}, v);
       movetext_ = true;
       p_ += dots;
       return true;
@@ -879,14 +835,13 @@ class Parser {
     if (c == '!' || c == '?' || c == '*' || c == '(' ||
         !(is_delimiter(static_cast<char>(c)) || c == '.'))
       return false;
-    const auto offset = static_cast<std::uint32_t>(p_ - begin_);
+    const std::uint32_t offset = offset_of(p_);
     const auto length = static_cast<std::uint32_t>(k);
-    append_element(
-        ElementKind::Move,
-        first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep),
-        /*black_form=*/false, /*alphanumeric=*/false, Outcome::Unknown,
-        static_cast<std::uint8_t>(count), pos_at(p_), TextRange{offset, length},
-        TextRange{offset + length, 0}, static_cast<std::uint32_t>(game_.squares.size()));
+    append_element(ElementKind::Move,
+                   first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep),
+                   static_cast<std::uint8_t>(count), /*detail (no strength)=*/std::uint8_t{0},
+                   offset, TextRange{offset, length},
+                   static_cast<std::uint32_t>(game_.squares.size()));
     game_.squares.insert(game_.squares.end(), squares, squares + count);
     note_numeric_move(static_cast<int>(max_square), static_cast<int>(v));
     movetext_ = move_seen_ = true;
@@ -920,7 +875,7 @@ class Parser {
   void parse_numeric_move(std::size_t start, TextPos pos) {
     Element& e = current_line().emplace_back();  // built in place: no copy in the hot path
     e.kind = ElementKind::Move;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.value = static_cast<std::uint32_t>(game_.squares.size());
     std::size_t q = start;
     int count = 0;
@@ -954,16 +909,18 @@ class Parser {
         e.separator = (c == 'X') ? Separator::Cross : static_cast<Separator>(c);
       q = after;
     }
-    // Strength marks glued to the move: ! ? * and parenthesised (?) (!?) ...
+    // Strength marks glued to the move: ! ? * and parenthesised (?) (!?) ... (more than
+    // Element::kMaxStrengthBytes of them are glued text).
     std::size_t strength_begin = q;
+    const std::size_t strength_limit = strength_begin + Element::kMaxStrengthBytes;
     while (true) {
       char c = peek(q);
-      if (c == '!' || c == '?' || c == '*') {
+      if ((c == '!' || c == '?' || c == '*') && q < strength_limit) {
         ++q;
       } else if (c == '(') {
         std::size_t k = q + 1;
         while (peek(k) == '!' || peek(k) == '?') ++k;
-        if (k > q + 1 && peek(k) == ')') {
+        if (k > q + 1 && peek(k) == ')' && k + 1 <= strength_limit) {
           q = k + 1;
         } else {
           break;
@@ -972,8 +929,8 @@ class Parser {
         break;
       }
     }
-    e.strength = range(strength_begin, q);
     e.text = range(start, q);
+    e.set_strength_size(static_cast<std::uint32_t>(q - strength_begin));
     e.square_count = static_cast<std::uint8_t>(count);
     note_numeric_move(game_.squares.data() + e.value, count);
     if (!at_end_or_delimiter(q)) {
@@ -1013,14 +970,14 @@ class Parser {
       return;
     }
     std::size_t strength_begin = q;
-    while (peek(q) == '!' || peek(q) == '?') ++q;
+    while ((peek(q) == '!' || peek(q) == '?') && q < strength_begin + Element::kMaxStrengthBytes)
+      ++q;
     Element e;
-    e.kind = ElementKind::Move;
-    e.alphanumeric = true;
+    e.kind = ElementKind::Move;  // alphanumeric: no squares in Game::squares
     e.separator = sep;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.text = range(start, q);
-    e.strength = range(strength_begin, q);
+    e.set_strength_size(static_cast<std::uint32_t>(q - strength_begin));
     e.value = static_cast<std::uint32_t>(game_.squares.size());
     push(e);
     add_alphanumeric_evidence(std::string_view(s_ + start, q - start), evidence_);
@@ -1035,7 +992,7 @@ class Parser {
     while (peek(q) == '.') ++q;
     auto& line = current_line();
     if (q - start >= 2 && !line.empty() && line.back().kind == ElementKind::MoveNumber) {
-      line.back().black_form = true;  // "12. ..." written with a space
+      line.back().set_black_form(true);  // "12. ..." written with a space
       line.back().text.size = static_cast<std::uint32_t>(q - begin_) - line.back().text.begin;
     } else {
       report(IssueKind::StrayText, start, q, "a move number before '...'", "stray dots");
@@ -1054,7 +1011,7 @@ class Parser {
     }
     Element e;
     e.kind = ElementKind::Nag;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.text = range(start, q);
     e.value = parse_uint(start + 1, q);
     push(e);
@@ -1077,14 +1034,14 @@ class Parser {
     }
     Element e;
     e.kind = ElementKind::Variation;
-    e.pos = pos_at(p_);
+    e.offset = offset_of(p_);
     e.text = range(p_, p_ + 1);
     e.value = static_cast<std::uint32_t>(game_.variations.size());
     push(e);
     game_.variations.emplace_back();
     stack_.push_back(e.value);
     update_line();
-    open_pos_.push_back(e.pos);
+    open_pos_.push_back(e.offset);
     movetext_ = true;
     ++p_;
   }
@@ -1133,7 +1090,7 @@ class Parser {
     }
     Element e;
     e.kind = ElementKind::Setup;
-    e.pos = pos;
+    e.offset = pos.offset;
     e.text = range(start, p_);
     e.value = static_cast<std::uint32_t>(game_.setups.size());
     game_.setups.push_back(std::move(value));
@@ -1261,14 +1218,6 @@ class Parser {
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   std::size_t last_end_ = 0;
-  LineColumn end_at_;
-  std::uint32_t last_end_line_ = 1;
-  std::size_t last_end_line_start_ = 0;
-  std::uint32_t last_end_base_ = 1;
-  std::uint32_t line_ = 1;
-  std::size_t line_start_ = 0;     // first byte of the current line (0 on the buffer's first)
-  std::uint32_t base_column_ = 1;  // column of line_start_ (start.column on the first line)
-  std::uint32_t first_base_column_ = 1;  // start.column
   bool movetext_ = false;
   bool comment_cut_ = false;  // an unclosed comment was ended before the next game's tags
   std::vector<std::uint32_t> stack_;
@@ -1288,46 +1237,29 @@ class Parser {
   std::size_t too_deep_begin_ = 0;
   TextPos too_deep_pos_;
   std::vector<Element> too_deep_line_;
-  std::vector<TextPos> open_pos_;
+  std::vector<std::uint32_t> open_pos_;  // offsets of the open variations' '('
+  LineColumn start_;     // line and column of s_[0]
+  LineColumn begin_at_;  // line and column of the game's first byte
 };
 
-// Positions are recorded with byte-counted columns (see Parser::column); in a game holding
-// non-ASCII text, subtract the UTF-8 continuation bytes between each position's line start
-// and the position so that columns count characters. `start` is where the parsed text's first
-// byte stands (its line's bytes before it are white space, hence ASCII).
-class ColumnFixer {
- public:
-  ColumnFixer(std::string_view text, LineColumn start) : text_(text), start_(start) {
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80)
-        continuation_.push_back(static_cast<std::uint32_t>(i));
-  }
-  void fix(TextPos& pos) const {
-    if (continuation_.empty()) return;
-    std::uint32_t base = pos.line == start_.line ? start_.column : 1;
-    if (pos.column <= base) return;
-    std::uint32_t chars = pos.column - base;  // bytes from the line start to the position
-    std::uint32_t line_start = pos.offset >= chars ? pos.offset - chars : 0;
-    auto lo = std::lower_bound(continuation_.begin(), continuation_.end(), line_start);
-    auto hi = std::lower_bound(lo, continuation_.end(), pos.offset);
-    pos.column -= static_cast<std::uint32_t>(hi - lo);
-  }
-  void fix(std::vector<Element>& line) const {
-    for (Element& e : line) fix(e.pos);
-  }
+// Turns the offsets recorded while parsing (tags, diagnostics) into lines and columns.
+void resolve_positions(Game& game) {
+  for (Tag& t : game.tags) t.pos = game.pos_of(t.pos.offset);
+  for (Diagnostic& d : game.diagnostics) d.pos = game.pos_of(d.pos.offset);
+}
 
- private:
-  std::string_view text_;
-  LineColumn start_;
-  std::vector<std::uint32_t> continuation_;
-};
-
-void fix_columns(Game& game, std::string_view text, LineColumn start) {
-  ColumnFixer fixer(text, start);
-  for (Tag& t : game.tags) fixer.fix(t.pos);
-  fixer.fix(game.moves);
-  for (auto& v : game.variations) fixer.fix(v);
-  for (Diagnostic& d : game.diagnostics) fixer.fix(d.pos);
+// Moves the game's bytes [step.begin, step.end) of the view of `source` into `text` without
+// copying them, and leaves `source` holding the view's bytes after the game.
+void take_text(TextSource& source, std::size_t view_size, const ParseStep& step,
+               std::string& text) {
+  std::string& bytes = *source.bytes;
+  const std::size_t from = source.view_begin + step.begin;
+  const std::size_t to = source.view_begin + step.end;
+  std::string rest(bytes, to, source.view_begin + view_size - to);
+  text.swap(bytes);
+  text.resize(to);
+  text.erase(0, from);
+  bytes = std::move(rest);
 }
 
 void reset(Game& game) {
@@ -1340,17 +1272,23 @@ void reset(Game& game) {
   game.diagnostics.clear();
   game.variant = {};
   game.encoding = Encoding::Ascii;
+  game.line_starts.clear();
+  game.block_chars.clear();
 }
 
 }  // namespace
 
-ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Game& game) {
+ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Game& game,
+                     TextSource* source) {
   reset(game);
   Parser parser(buffer, at_eof, start, game);
   ParseStep step = parser.run();
   if (step.status != ParseStep::GameRead) return step;
   if (game.tags.empty() && !parser.move_seen_) {
     step.not_a_game = true;
+    step.end_at = Parser::advance_position(step.begin_at, buffer.data() + step.begin,
+                                           buffer.data() + step.end,
+                                           buffer.data() + buffer.size());
     return step;
   }
   MoveEvidence evidence = parser.evidence_;
@@ -1365,19 +1303,24 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     reset(game);
     Parser again(converted, true, step.begin_at, game);
     again.eof_is_next_tag_ = parser.ended_by_next_tag_;
-    ParseStep inner = again.run();
+    again.run();
     evidence = again.evidence_;
     evidence_valid = again.evidence_valid_;
     game.encoding = encoding;
     game.text = std::move(converted);
-    step.end_at = inner.end_at;
-    fix_columns(game, game.text, step.begin_at);
+  } else if (source != nullptr) {
+    take_text(*source, buffer.size(), step, game.text);
+    step.text_taken = true;
   } else {
     game.text.assign(bytes);
-    if (game.encoding != Encoding::Ascii) fix_columns(game, game.text, start);
   }
   game.first_line = step.begin_at.line;
-  game.last_line = step.end_at.line;
+  game.first_column = step.begin_at.column;
+  index_positions(game);
+  resolve_positions(game);
+  const TextPos end = game.pos_of(static_cast<std::uint32_t>(game.text.size()));
+  step.end_at = {end.line, end.column};
+  game.last_line = end.line;
   normalize_tag_text(game);
   check_tag_values(game);
   if (evidence_valid)

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace damdb::pdn {
@@ -29,9 +30,18 @@ struct ParseStep {
   std::size_t end = 0;    ///< one past the game's last byte; GameRead only
   LineColumn begin_at;    ///< line/column of `begin`
   LineColumn end_at;      ///< line/column of `end`; GameRead only
+  /// GameRead only: the game's text was taken from the TextSource string, which now holds only
+  /// the bytes that followed the game in the buffer (see parse_game).
+  bool text_taken = false;
   /// GameRead only: the text read holds no tag and no move (stray text, a lone terminator, a
   /// literal `\r` after the last game): it is not a game and the reader skips it.
   bool not_a_game = false;
+};
+
+/// The string a parse_game buffer views: `bytes` from `view_begin` on.
+struct TextSource {
+  std::string* bytes = nullptr;
+  std::size_t view_begin = 0;
 };
 
 /// Parses the next game from `buffer`, whose first byte is at `start` in the source.
@@ -39,6 +49,10 @@ struct ParseStep {
 /// UTF-8, encoding detected per game), tags, movetext, diagnostics (file/index left empty for
 /// the caller), tag value checks and the variant check; byte and source fields are left to the
 /// caller. Never throws on bad input: every problem becomes a Diagnostic.
-ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Game& game);
+/// `source` (optional): the string `buffer` views. An ASCII or UTF-8 game then takes that
+/// string's memory as its text instead of a copy (ParseStep::text_taken), and the string is left
+/// holding the rest of the buffer (the bytes after the game), so that a long game is held once.
+ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Game& game,
+                     TextSource* source = nullptr);
 
 }  // namespace damdb::pdn

@@ -56,7 +56,11 @@ bool GameReader::next(Game& game) {
     bool forced = false;
     std::string_view view(buffer_.data() + pos_, len_ - pos_);
     if (!eof_ && view.size() >= options_.max_game_bytes) forced = true;
-    ParseStep step = parse_game(view, eof_ || forced, at_, game);
+    // A view longer than a chunk (the buffer grew for a long game): the game may take the
+    // buffer as its text.
+    TextSource source{&buffer_, pos_};
+    ParseStep step = parse_game(view, eof_ || forced, at_, game,
+                                view.size() > options_.chunk_bytes ? &source : nullptr);
     if (step.status == ParseStep::End) {
       pos_ = len_;
       return false;
@@ -77,11 +81,12 @@ bool GameReader::next(Game& game) {
     game.source = source_;
     game.byte_begin = buffer_offset_ + pos_ + step.begin;
     game.byte_end = buffer_offset_ + pos_ + step.end;
-    if (forced && pos_ + step.end == len_) {
+    const bool cut = forced && pos_ + step.end == len_;
+    if (cut) {
       Diagnostic d;
       d.kind = IssueKind::GameCut;
       d.severity = Severity::Error;
-      d.pos = game.moves.empty() ? TextPos{game.first_line, 1, 0} : game.moves.back().pos;
+      d.pos = game.moves.empty() ? game.pos_of(0) : game.pos_of(game.moves.back());
       d.expected = "a game shorter than " + std::to_string(options_.max_game_bytes) + " bytes";
       d.message = "game is too long; it was cut and the rest is read as the next game";
       game.diagnostics.push_back(std::move(d));
@@ -90,8 +95,14 @@ bool GameReader::next(Game& game) {
       d.file = source_;
       d.game_index = game.index;
     }
-    pos_ += step.end;
     at_ = step.end_at;
+    if (step.text_taken) {  // buffer_ holds the bytes after the game
+      buffer_offset_ += pos_ + step.end;
+      pos_ = 0;
+      len_ = buffer_.size();
+      return true;
+    }
+    pos_ += step.end;
     if (step.end == step.begin) {  // cannot happen (a game holds at least one byte); guard
       ++pos_;
     }

@@ -86,7 +86,9 @@ class GameReader {
   std::istream* in_ = nullptr;
   std::string source_;
   ReaderOptions options_;
-  std::string buffer_;      // capacity; valid bytes are [0, len_)
+  // Valid bytes are [0, len_). A game longer than a chunk takes the buffer as its text (no
+  // copy: a long game is in memory once); the bytes after it become the new buffer.
+  std::string buffer_;
   std::size_t len_ = 0;
   std::size_t pos_ = 0;     // first unconsumed byte
   std::uint64_t buffer_offset_ = 0;  // source offset of buffer_[0]

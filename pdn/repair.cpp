@@ -414,9 +414,8 @@ Element make_move(Game& g, std::span<const Square> squares, bool capture, TextPo
   for (Square sq : squares) g.squares.push_back(static_cast<std::uint8_t>(sq));
   text += strength;
   e.text = append_text(g, text);
-  e.strength = {e.text.begin + e.text.size - static_cast<std::uint32_t>(strength.size()),
-                static_cast<std::uint32_t>(strength.size())};
-  e.pos = at;
+  e.set_strength_size(static_cast<std::uint32_t>(strength.size()));
+  e.offset = at.offset;
   return e;
 }
 
@@ -434,7 +433,7 @@ Element comment_element(Game& g, std::string_view text, TextPos at) {
   Element e;
   e.kind = ElementKind::Comment;
   e.text = append_text(g, text);
-  e.pos = at;
+  e.offset = at.offset;
   return e;
 }
 
@@ -461,10 +460,10 @@ int read_tokens(const Game& game, const ReplayIssue& error, Context& c,
     if (e.kind != ElementKind::Move) continue;
     Token t;
     t.segment = segment;
-    t.usable = !e.alphanumeric && game.squares_of(e).size() <= kMaxSquares;
+    t.usable = !e.alphanumeric() && game.squares_of(e).size() <= kMaxSquares;
     if (t.usable) t.move = written_move(game, e);
     t.move.separator = rules_separator(e.separator);
-    if (e.pos.offset == error.pos.offset && error_token == kNoToken)
+    if (e.offset == error.pos.offset && error_token == kNoToken)
       error_token = static_cast<int>(c.tokens.size());
     elements.push_back(static_cast<std::uint32_t>(i));
     c.tokens.push_back(t);
@@ -480,7 +479,7 @@ void bound_segment(const Game& game, int error_token, Context& c) {
     ++c.end;
   c.ends_game = c.end == static_cast<int>(c.tokens.size());
   const Element* terminator = game.result();
-  c.recorded = terminator ? terminator->outcome : Outcome::Unknown;
+  c.recorded = terminator ? terminator->outcome() : Outcome::Unknown;
   if (c.recorded == Outcome::Unknown)
     if (const Tag* tag = game.tag("Result")) c.recorded = outcome_of(tag->value);
 }
@@ -631,7 +630,7 @@ Game apply_repair(const Game& game, const RepairProposal& proposal,
                   const RepairCandidate& candidate) {
   Game g = game;
   const std::uint32_t here = proposal.elements[proposal.error_token];
-  const TextPos at = game.moves[here].pos;
+  const TextPos at = game.pos_of(game.moves[here]);
   std::string note = "damdb: ";
   if (candidate.op == RepairOp::Delete)
     note += candidate.original + " deleted";
@@ -646,11 +645,11 @@ Game apply_repair(const Game& game, const RepairProposal& proposal,
     case RepairOp::Replace:
     case RepairOp::MirrorRest: {
       const Element& old = game.moves[here];
-      g.moves[here] = move_element(g, proposal.at, candidate.move, at, game.text_of(old.strength));
+      g.moves[here] = move_element(g, proposal.at, candidate.move, at, game.text_of(old.strength()));
       if (candidate.op == RepairOp::MirrorRest) {
         for (int k = proposal.error_token + 1; k < proposal.segment_end; ++k) {
           const Element& e = game.moves[proposal.elements[k]];
-          if (e.alphanumeric) continue;
+          if (e.alphanumeric()) continue;
           std::array<Square, 256> squares{};
           const auto written = game.squares_of(e);
           for (std::size_t i = 0; i < written.size(); ++i)
@@ -659,8 +658,8 @@ Game apply_repair(const Game& game, const RepairProposal& proposal,
                              : written[i];
           g.moves[proposal.elements[k]] =
               make_move(g, std::span<const Square>(squares.data(), written.size()),
-                        e.separator == Separator::Cross || e.separator == Separator::Colon, e.pos,
-                        game.text_of(e.strength));
+                        e.separator == Separator::Cross || e.separator == Separator::Colon, game.pos_of(e),
+                        game.text_of(e.strength()));
         }
       }
       g.moves.insert(g.moves.begin() + here + 1, comment_element(g, note, at));
@@ -677,14 +676,14 @@ Game apply_repair(const Game& game, const RepairProposal& proposal,
     }
     case RepairOp::Delete: {
       const std::uint32_t gone = proposal.elements[candidate.token];
-      g.moves[gone] = comment_element(g, note, game.moves[gone].pos);
+      g.moves[gone] = comment_element(g, note, game.pos_of(game.moves[gone]));
       break;
     }
     case RepairOp::Swap: {
       const std::uint32_t a = proposal.elements[candidate.token];
       const std::uint32_t b = proposal.elements[candidate.token + 1];
       std::swap(g.moves[a], g.moves[b]);
-      g.moves.insert(g.moves.begin() + b + 1, comment_element(g, note, game.moves[b].pos));
+      g.moves.insert(g.moves.begin() + b + 1, comment_element(g, note, game.pos_of(game.moves[b])));
       break;
     }
   }
@@ -695,8 +694,8 @@ Game truncate_game(const Game& game, const RepairProposal& proposal, std::string
   Game g = game;
   const std::uint32_t here = proposal.elements[proposal.error_token];
   const Element* terminator = game.result();
-  const std::uint32_t begin = game.moves[here].pos.offset;
-  const std::uint32_t end = terminator ? terminator->pos.offset
+  const std::uint32_t begin = game.moves[here].offset;
+  const std::uint32_t end = terminator ? terminator->offset
                                        : static_cast<std::uint32_t>(game.text.size());
   std::string rest;
   bool space = false;
@@ -717,7 +716,7 @@ Game truncate_game(const Game& game, const RepairProposal& proposal, std::string
   note += "); unreplayable rest: ";
   note += rest;
   g.moves.resize(here);
-  g.moves.push_back(comment_element(g, note, game.moves[here].pos));
+  g.moves.push_back(comment_element(g, note, game.pos_of(game.moves[here])));
   if (terminator) g.moves.push_back(*terminator);
   return g;
 }
@@ -729,7 +728,7 @@ Game annotate_game(const Game& game, std::string_view note) {
     if (ch == '{') ch = '(';
     if (ch == '}') ch = ')';
   }
-  const Element comment = comment_element(g, text, g.moves.empty() ? TextPos{} : g.moves.back().pos);
+  const Element comment = comment_element(g, text, g.moves.empty() ? TextPos{} : g.pos_of(g.moves.back()));
   auto where = g.moves.end();
   if (!g.moves.empty() && g.moves.back().kind == ElementKind::Result) --where;
   g.moves.insert(where, comment);
@@ -758,7 +757,7 @@ void leave_unrepaired(CleanResult& out, RepairProposal proposal) {
   if (odd_result) {
     Element star = out.game.moves.back();
     star.text = append_text(out.game, "*");
-    star.outcome = Outcome::Unknown;
+    star.set_outcome(Outcome::Unknown);
     out.game.moves.back() = star;
   }
   out.unrepaired = std::move(proposal);

@@ -187,7 +187,7 @@ class Replayer {
       case Severity::Error: {
         int ply = 1;
         for (const Element& e : game_.moves)
-          if (e.kind == ElementKind::Move && e.pos.offset < d.pos.offset) ++ply;
+          if (e.kind == ElementKind::Move && e.offset < d.pos.offset) ++ply;
         issue.ply = ply;
         out_.errors.push_back(std::move(issue));
         break;
@@ -207,6 +207,8 @@ class Replayer {
     out_.warnings.push_back(std::move(issue));
   }
 
+  static constexpr std::size_t kAllPlies = static_cast<std::size_t>(-1);
+
   /// Replays the main line from `pos` (updated); returns true when every move was legal.
   bool main_line(Position& pos) {
     const std::vector<Element>& elements = game_.moves;
@@ -224,6 +226,7 @@ class Replayer {
           break;
         case ElementKind::Setup:
           if (!setup(e, pos)) return false;
+          if (options_.max_recorded_plies != kAllPlies) out_.plies_played.clear();
           before = pos;
           draws = rules::DrawTracker(pos);
           break;
@@ -233,15 +236,17 @@ class Replayer {
         case ElementKind::Move: {
           Move m{};
           // Fast lane: a plain "a-b" quiet move when no capture is possible needs no move list.
-          const bool fast = !options_.record_plies && e.square_count == 2 &&
-                            e.separator == Separator::Dash && !e.alphanumeric &&
+          const bool record = options_.record_plies &&
+                              out_.plies_played.size() < options_.max_recorded_plies;
+          const bool fast = !record && e.square_count == 2 &&
+                            e.separator == Separator::Dash && !e.alphanumeric() &&
                             fast_quiet_move(e, pos, m);
           if (!fast) {
             rules::generate_moves(pos, legal);
             if (!resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
               return false;
           }
-          if (options_.record_plies)
+          if (record)
             out_.plies_played.push_back(
                 {pos, m, static_cast<std::uint32_t>(rules::canonical_index(legal, m))});
           before = pos;
@@ -308,7 +313,7 @@ class Replayer {
       ReplayIssue issue;
       issue.kind = IssueKind::BadFen;
       issue.token = game_.setups[e.value];
-      issue.pos = e.pos;
+      issue.pos = game_.pos_of(e);
       issue.message = err.what();
       out_.errors.push_back(std::move(issue));
       return false;
@@ -322,21 +327,21 @@ class Replayer {
       numbered = true;
       if (game_.tag("FEN") != nullptr || written == move_number) {
         move_number = written;
-        if (e.black_form == (side == Color::kBlack)) return;
+        if (e.black_form() == (side == Color::kBlack)) return;
       }
     }
     numbered = true;
-    const bool side_ok = !e.black_form || side == Color::kBlack;
+    const bool side_ok = !e.black_form() || side == Color::kBlack;
     if (written == move_number && side_ok) return;
-    if (!e.black_form && side == Color::kBlack && written == move_number) return;  // "12. ..."
+    if (!e.black_form() && side == Color::kBlack && written == move_number) return;  // "12. ..."
     ReplayIssue issue;
     issue.kind = IssueKind::MoveNumber;
     issue.ply = ply + 1;
     issue.move_number = move_number;
     issue.side = side;
     issue.token = std::string(game_.text_of(e));
-    issue.pos = e.pos;
-    issue.message = "move number " + std::to_string(written) + (e.black_form ? "..." : ".") +
+    issue.pos = game_.pos_of(e);
+    issue.message = "move number " + std::to_string(written) + (e.black_form() ? "..." : ".") +
                     " where " + std::to_string(move_number) +
                     (side == Color::kBlack ? "..." : ".") + " was expected";
     warn(std::move(issue));
@@ -351,7 +356,7 @@ class Replayer {
     issue.move_number = move_number;
     issue.side = pos.side_to_move();
     issue.token = std::string(game_.text_of(e));
-    issue.pos = e.pos;
+    issue.pos = game_.pos_of(e);
     issue.message = std::move(message);
     return issue;
   }
@@ -394,7 +399,7 @@ class Replayer {
                     const std::vector<Element>& line, int ply, int move_number, bool in_variation,
                     Move& m) {
     const MoveSite at{e, pos, legal, i, line, ply, move_number, in_variation};
-    if (e.alphanumeric)
+    if (e.alphanumeric())
       return fail(at, IssueKind::BadSquare, "coordinate notation is not used on the 10x10 board");
     const WrittenMove w = written_move(game_, e);
     for (std::size_t k = 0; k < w.count; ++k)
@@ -442,7 +447,7 @@ class Replayer {
         const Element& e = line[i];
         if (e.kind == ElementKind::Setup) return false;
         if (e.kind != ElementKind::Move) continue;
-        if (e.alphanumeric) return false;
+        if (e.alphanumeric()) return false;
         w = written_move(game_, e);
         ++i;
         return true;
@@ -524,7 +529,7 @@ class Replayer {
   void check_result(const Position& pos) {
     const Element* terminator = game_.result();
     const Tag* tag = game_.tag("Result");
-    const Outcome played = terminator ? terminator->outcome : Outcome::Unknown;
+    const Outcome played = terminator ? terminator->outcome() : Outcome::Unknown;
     const Outcome tagged = tag ? outcome_of(tag->value) : Outcome::Unknown;
     auto game_issue = [&](IssueKind kind, std::string message, TextPos at) {
       ReplayIssue issue;
@@ -541,7 +546,7 @@ class Replayer {
       game_issue(IssueKind::ResultMismatch,
                  "Result tag \"" + tag->value + "\" disagrees with the terminator \"" +
                      std::string(game_.text_of(*terminator)) + "\"",
-                 terminator->pos);
+                 game_.pos_of(*terminator));
     const Outcome recorded = played != Outcome::Unknown ? played : tagged;
     if (rules::count_moves(pos) == 0 && out_.plies > 0) {
       const Outcome expected =
@@ -552,13 +557,13 @@ class Replayer {
                        " has no legal move in the final position and so has lost, but the "
                        "result says " +
                        std::string(to_string(recorded)),
-                   terminator ? terminator->pos : TextPos{});
+                   terminator ? game_.pos_of(*terminator) : TextPos{});
     }
     if (out_.draw != rules::DrawReason::kNone && out_.draw_ply < out_.plies)
       game_issue(IssueKind::DrawByRule,
                  std::string("draw by rule reached at ply ") + std::to_string(out_.draw_ply) +
                      ": " + rules::to_string(out_.draw) + ", before the recorded end",
-                 terminator ? terminator->pos : TextPos{});
+                 terminator ? game_.pos_of(*terminator) : TextPos{});
   }
 
   const Game& game_;

@@ -61,6 +61,11 @@ struct ReplayedPly {
 /// What to record while replaying.
 struct ReplayOptions {
   bool record_plies = false;  ///< fill Replay::plies (positions and move codes, for indexing)
+  /// With record_plies: Replay::plies_played keeps at most this many plies. When it is set
+  /// (below the default, "all"), a /FEN/ setup of the main line also drops the plies recorded
+  /// before it, so that the plies kept are the first ones from the last setup on (the stretch
+  /// a database indexes) and a long game costs bounded memory. Replay::plies counts them all.
+  std::size_t max_recorded_plies = static_cast<std::size_t>(-1);
   bool replay_variations = true;
   int lookahead_plies = 1000;  ///< plies tried after an ambiguous capture to tell routes apart
 };

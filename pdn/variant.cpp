@@ -33,7 +33,7 @@ using Evidence = MoveEvidence;
 void scan(const Game& g, const std::vector<Element>& line, Evidence& ev, bool main, int depth = 0) {
   for (const Element& e : line) {
     if (e.kind == ElementKind::Move) {
-      if (e.alphanumeric) {
+      if (e.alphanumeric()) {
         add_alphanumeric_evidence(g.text_of(e), ev);
       } else {
         auto sq = g.squares_of(e);

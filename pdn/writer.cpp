@@ -71,7 +71,7 @@ class Writer {
       switch (e.kind) {
         case ElementKind::MoveNumber: {
           int n = e.value == 0 ? 1 : static_cast<int>(std::min<std::uint32_t>(e.value, 100000));
-          ply = 2 * (n - 1) + (e.black_form ? 1 : 0);
+          ply = 2 * (n - 1) + (e.black_form() ? 1 : 0);
           need_number = true;
           break;
         }
@@ -139,7 +139,7 @@ class Writer {
   }
 
   std::string move_text(const Element& e) const {
-    if (e.alphanumeric) return std::string(g_.text_of(e));
+    if (e.alphanumeric()) return std::string(g_.text_of(e));
     std::string t;
     auto sq = g_.squares_of(e);
     char sep = e.separator == Separator::None ? '-' : static_cast<char>(e.separator);
@@ -147,7 +147,7 @@ class Writer {
       if (i) t += sep;
       t += std::to_string(sq[i]);
     }
-    t += g_.text_of(e.strength);
+    t += g_.text_of(e.strength());
     return t;
   }
 

@@ -45,6 +45,7 @@ DrawTracker::DrawTracker(const Position& start) {
 }
 
 void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
+  if (reason_ != DrawReason::kNone) return;  // the first rule reached is the one reported
   const bool king_move = (before.kings() >> m.from) & 1;
   const bool irreversible = !king_move || m.is_capture();
   if (irreversible) keys_.clear();
@@ -61,7 +62,6 @@ void DrawTracker::push(const Position& before, const Move& m, const Position& af
     ++endgame_plies_;
   }
 
-  if (reason_ != DrawReason::kNone) return;  // the first rule reached is the one reported
   if (std::count(keys_.begin(), keys_.end(), after.key()) >= 3)
     reason_ = DrawReason::kThreefoldRepetition;
   else if (king_only_plies_ >= 50)

@@ -107,7 +107,7 @@ TEST(BrokenExports, MalformedTagLinesKeepTheirValuesAndTheMovetext) {
   EXPECT_TRUE(r.errors.empty());
   EXPECT_EQ(r.plies, 4);
   ASSERT_NE(g.result(), nullptr);
-  EXPECT_EQ(g.result()->outcome, Outcome::WhiteWin);
+  EXPECT_EQ(g.result()->outcome(), Outcome::WhiteWin);
 }
 
 TEST(BrokenExports, FrenchNamesEntitiesAndOverEscapedQuotes) {
@@ -147,7 +147,7 @@ TEST(BrokenExports, DutchNamesHalfPointsAndPlaceholderDate) {
   EXPECT_EQ(normalized(g, "Date"), "????.??.??");  // 00.00.0000: unknown, never year 0
   EXPECT_EQ(normalized(g, "Result"), "1-1");       // " ½-½ "
   ASSERT_NE(g.result(), nullptr);                  // the terminator ½-½
-  EXPECT_EQ(g.result()->outcome, Outcome::Draw);
+  EXPECT_EQ(g.result()->outcome(), Outcome::Draw);
   const Replay r = replay(g);
   EXPECT_EQ(r.status, ReplayStatus::Valid);
   EXPECT_EQ(r.plies, 4);
@@ -160,7 +160,7 @@ TEST(BrokenExports, PlaceholderResultsDatesAndMissingTerminators) {
   const Game& a = f.games[0];
   EXPECT_EQ(normalized(a, "Result"), "*");
   ASSERT_NE(a.result(), nullptr);
-  EXPECT_EQ(a.result()->outcome, Outcome::Unknown);
+  EXPECT_EQ(a.result()->outcome(), Outcome::Unknown);
   const Diagnostic* dash = find(a, IssueKind::PlaceholderTerminator);
   ASSERT_NE(dash, nullptr);
   EXPECT_EQ(dash->pos.line, 3u);

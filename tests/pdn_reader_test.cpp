@@ -56,16 +56,16 @@ TEST(PdnReader, TagsMovesAndResult) {
   EXPECT_EQ(moves[0]->separator, Separator::Dash);
   EXPECT_EQ(squares(g, *moves[2]), (Squares{28, 19}));
   EXPECT_EQ(moves[2]->separator, Separator::Cross);
-  EXPECT_EQ(moves[0]->pos.line, 5u);
-  EXPECT_EQ(moves[0]->pos.column, 4u);
+  EXPECT_EQ(g.pos_of(*moves[0]).line, 5u);
+  EXPECT_EQ(g.pos_of(*moves[0]).column, 4u);
   EXPECT_EQ(g.text_of(*moves[3]), "14x23");
   auto numbers = of_kind(g, ElementKind::MoveNumber);
   ASSERT_EQ(numbers.size(), 2u);
   EXPECT_EQ(numbers[1]->value, 2u);
-  EXPECT_FALSE(numbers[1]->black_form);
+  EXPECT_FALSE(numbers[1]->black_form());
   ASSERT_NE(g.result(), nullptr);
   EXPECT_EQ(g.text_of(*g.result()), "2-0");
-  EXPECT_EQ(g.result()->outcome, Outcome::WhiteWin);
+  EXPECT_EQ(g.result()->outcome(), Outcome::WhiteWin);
   EXPECT_EQ(g.first_line, 1u);
   EXPECT_EQ(g.last_line, 5u);
   EXPECT_EQ(g.byte_begin, 0u);
@@ -90,7 +90,7 @@ TEST(PdnReader, AllResultTokens) {
     Game g = one(text);
     ASSERT_NE(g.result(), nullptr) << c.text;
     EXPECT_EQ(g.text_of(*g.result()), c.text);
-    EXPECT_EQ(g.result()->outcome, c.outcome) << c.text;
+    EXPECT_EQ(g.result()->outcome(), c.outcome) << c.text;
     EXPECT_EQ(of_kind(g, ElementKind::Move).size(), 1u) << c.text;
   }
 }
@@ -102,7 +102,7 @@ TEST(PdnReader, ResultPrefixOfMoveIsAMove) {
   ASSERT_EQ(moves.size(), 4u);
   EXPECT_EQ(squares(g, *moves[1]), (Squares{1, 10}));
   EXPECT_EQ(squares(g, *moves[3]), (Squares{1, 18}));
-  EXPECT_EQ(g.result()->outcome, Outcome::Unknown);
+  EXPECT_EQ(g.result()->outcome(), Outcome::Unknown);
   EXPECT_EQ(errors(g), 0);
 }
 
@@ -110,15 +110,15 @@ TEST(PdnReader, GluedResultEndsGame) {
   auto games = read_games("1.32-28 18-23 0-001.33-29 19-23 1-1");
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0].text_of(*games[0].result()), "0-0");
-  EXPECT_EQ(games[0].result()->outcome, Outcome::Unfinished);
+  EXPECT_EQ(games[0].result()->outcome(), Outcome::Unfinished);
   auto n = of_kind(games[1], ElementKind::MoveNumber);
   ASSERT_EQ(n.size(), 1u);
   EXPECT_EQ(games[1].text_of(*n[0]), "01.");
   EXPECT_EQ(n[0]->value, 1u);
   EXPECT_EQ(squares(games[1], *of_kind(games[1], ElementKind::Move)[0]), (Squares{33, 29}));
   EXPECT_EQ(games[1].byte_begin, 17u);  // "1.32-28 18-23 0-0" is 17 bytes
-  EXPECT_EQ(games[1].moves[0].pos.column, 18u);
-  EXPECT_EQ(games[1].result()->outcome, Outcome::Draw);
+  EXPECT_EQ(games[1].pos_of(games[1].moves[0]).column, 18u);
+  EXPECT_EQ(games[1].result()->outcome(), Outcome::Draw);
 }
 
 TEST(PdnReader, ZeroPaddingAndSpacedSquares) {
@@ -146,15 +146,15 @@ TEST(PdnReader, MoveStrengthIsPartOfTheMoveToken) {
   Game g = one("1.32-28!? 19-23(!?!!!) 2.28x19* 14x23(?) 3.33-28?? *");
   auto moves = of_kind(g, ElementKind::Move);
   ASSERT_EQ(moves.size(), 5u);
-  EXPECT_EQ(g.text_of(moves[0]->strength), "!?");
+  EXPECT_EQ(g.text_of(moves[0]->strength()), "!?");
   EXPECT_EQ(g.text_of(*moves[0]), "32-28!?");
-  EXPECT_EQ(g.text_of(moves[1]->strength), "(!?!!!)");
-  EXPECT_EQ(g.text_of(moves[2]->strength), "*");  // glued '*' is a mark, not the terminator
-  EXPECT_EQ(g.text_of(moves[3]->strength), "(?)");
-  EXPECT_EQ(g.text_of(moves[4]->strength), "??");
+  EXPECT_EQ(g.text_of(moves[1]->strength()), "(!?!!!)");
+  EXPECT_EQ(g.text_of(moves[2]->strength()), "*");  // glued '*' is a mark, not the terminator
+  EXPECT_EQ(g.text_of(moves[3]->strength()), "(?)");
+  EXPECT_EQ(g.text_of(moves[4]->strength()), "??");
   EXPECT_EQ(squares(g, *moves[2]), (Squares{28, 19}));
   EXPECT_TRUE(of_kind(g, ElementKind::Variation).empty());
-  EXPECT_EQ(g.result()->outcome, Outcome::Unknown);
+  EXPECT_EQ(g.result()->outcome(), Outcome::Unknown);
 }
 
 TEST(PdnReader, BlackMoveNumbersNagsComments) {
@@ -162,7 +162,7 @@ TEST(PdnReader, BlackMoveNumbersNagsComments) {
   auto numbers = of_kind(g, ElementKind::MoveNumber);
   ASSERT_EQ(numbers.size(), 2u);
   EXPECT_EQ(numbers[0]->value, 12u);
-  EXPECT_TRUE(numbers[0]->black_form);
+  EXPECT_TRUE(numbers[0]->black_form());
   auto nags = of_kind(g, ElementKind::Nag);
   ASSERT_EQ(nags.size(), 2u);
   EXPECT_EQ(nags[0]->value, 1u);
@@ -177,14 +177,14 @@ TEST(PdnReader, BlackMoveNumbersNagsComments) {
   EXPECT_EQ(cmds[0].args, "w 1:20:00");
   EXPECT_EQ(cmds[1].name, "eval");
   EXPECT_EQ(cmds[1].args, "0.3");
-  EXPECT_EQ(comments[0]->pos.column, 16u);
+  EXPECT_EQ(g.pos_of(*comments[0]).column, 16u);
 }
 
 TEST(PdnReader, SpacedEllipsisMarksBlackMoveNumber) {
   Game g = one("5. ... 19-23 *");
   auto numbers = of_kind(g, ElementKind::MoveNumber);
   ASSERT_EQ(numbers.size(), 1u);
-  EXPECT_TRUE(numbers[0]->black_form);
+  EXPECT_TRUE(numbers[0]->black_form());
   EXPECT_EQ(errors(g), 0);
 }
 
@@ -198,7 +198,7 @@ TEST(PdnReader, NestedVariations) {
   EXPECT_EQ(v1[2].kind, ElementKind::Variation);
   const auto& v2 = g.variation_of(v1[2]);
   ASSERT_EQ(v2.size(), 3u);
-  EXPECT_EQ(g.text_of(v2[0].strength), "?");
+  EXPECT_EQ(g.text_of(v2[0].strength()), "?");
   EXPECT_EQ(g.text_of(v2[2]), " Black wins ");
   EXPECT_EQ(squares(g, v1[3]), (Squares{12, 18}));
   EXPECT_EQ(squares(g, g.moves[4]), (Squares{14, 23}));
@@ -227,8 +227,8 @@ TEST(PdnReader, SetupCommandAndLineComment) {
   auto setups = of_kind(g, ElementKind::Setup);
   ASSERT_EQ(setups.size(), 1u);
   EXPECT_EQ(g.setups[setups[0]->value], "W:W31,32:B1,2");
-  EXPECT_EQ(setups[0]->pos.line, 3u);
-  EXPECT_EQ(setups[0]->pos.column, 1u);
+  EXPECT_EQ(g.pos_of(*setups[0]).line, 3u);
+  EXPECT_EQ(g.pos_of(*setups[0]).column, 1u);
 }
 
 TEST(PdnReader, EscapedQuotesAndBackslashes) {
@@ -245,7 +245,7 @@ TEST(PdnReader, TagsAllOnOneLineAndNoSpaceAfterMoveNumber) {
   EXPECT_EQ(g.tags[2].value, "1-1");
   EXPECT_EQ(g.tags[1].pos.column, 12u);
   EXPECT_EQ(of_kind(g, ElementKind::Move).size(), 2u);
-  EXPECT_EQ(g.result()->outcome, Outcome::Draw);
+  EXPECT_EQ(g.result()->outcome(), Outcome::Draw);
 }
 
 TEST(PdnReader, FenBrokenOverTwoLinesAndTrailingDot) {
@@ -264,8 +264,8 @@ TEST(PdnReader, FenBrokenOverTwoLinesAndTrailingDot) {
 TEST(PdnReader, FilesWithoutTagsSeparatedByResults) {
   auto games = read_games("1.32-28 19-23 2-0 1.33-29 17-22 0-2\n1.34-30 1-1");
   ASSERT_EQ(games.size(), 3u);
-  EXPECT_EQ(games[0].result()->outcome, Outcome::WhiteWin);
-  EXPECT_EQ(games[1].result()->outcome, Outcome::BlackWin);
+  EXPECT_EQ(games[0].result()->outcome(), Outcome::WhiteWin);
+  EXPECT_EQ(games[1].result()->outcome(), Outcome::BlackWin);
   EXPECT_EQ(games[2].index, 2u);
   EXPECT_EQ(games[2].number(), 3u);
   EXPECT_EQ(games[2].first_line, 2u);
@@ -295,7 +295,7 @@ TEST(PdnReader, NonStandardResultMatchingTagIsKept) {
   auto res = g.result();
   ASSERT_NE(res, nullptr);
   EXPECT_EQ(g.text_of(*res), "4-6");
-  EXPECT_EQ(res->outcome, Outcome::Unknown);
+  EXPECT_EQ(res->outcome(), Outcome::Unknown);
   EXPECT_EQ(errors(g), 0);  // the moves are fine: a warning
   bool warned = false;
   for (const Diagnostic& d : g.diagnostics) warned |= d.kind == IssueKind::NonStandardResult;
@@ -417,7 +417,7 @@ TEST(PdnReader, MixedLineEndingsAndNoFinalNewline) {
                           "[Event \"c\"]\n1. 33-29 *");
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0].tag("Site")->value, "b");
-  EXPECT_EQ(of_kind(games[0], ElementKind::Move)[1]->pos.line, 5u);
+  EXPECT_EQ(games[0].pos_of(*of_kind(games[0], ElementKind::Move)[1]).line, 5u);
   EXPECT_EQ(games[1].first_line, 7u);  // CRLF, LF and a CRLF blank line each count once
   EXPECT_EQ(games[1].last_line, 8u);
 }
@@ -427,15 +427,15 @@ TEST(PdnReader, Latin1AndWindows1252AreConvertedToUtf8) {
   EXPECT_EQ(g.encoding, Encoding::Latin1);
   EXPECT_EQ(g.tags[0].value, "G\xC3\xA9rard");
   EXPECT_EQ(g.text_of(*of_kind(g, ElementKind::Comment)[0]), "40\xC2\xB0");
-  EXPECT_EQ(of_kind(g, ElementKind::Move)[0]->pos.column, 10u);
+  EXPECT_EQ(g.pos_of(*of_kind(g, ElementKind::Move)[0]).column, 10u);
   Game w = one("[White \"\x93Jan\x94 \xE9\"]\n*");
   EXPECT_EQ(w.encoding, Encoding::Windows1252);
   EXPECT_EQ(w.tags[0].value, "\xE2\x80\x9CJan\xE2\x80\x9D \xC3\xA9");
   Game u = one("[White \"\xD0\xA1\xD0\xB5\"] {\xC3\xA9} 1.32-28 *");
   EXPECT_EQ(u.encoding, Encoding::Utf8);
   // Columns count characters: the two Cyrillic letters are 4 bytes but 2 columns.
-  EXPECT_EQ(of_kind(u, ElementKind::Comment)[0]->pos.column, 14u);
-  EXPECT_EQ(of_kind(u, ElementKind::Move)[0]->pos.column, 20u);
+  EXPECT_EQ(u.pos_of(*of_kind(u, ElementKind::Comment)[0]).column, 14u);
+  EXPECT_EQ(u.pos_of(*of_kind(u, ElementKind::Move)[0]).column, 20u);
   EXPECT_EQ(one("1.32-28 *").encoding, Encoding::Ascii);
 }
 
@@ -582,7 +582,7 @@ TEST(PdnWriter, NonStandardResultIsWrittenAsStar) {
   EXPECT_EQ(again[0].tag("Result")->value, "1-9");
   ASSERT_NE(again[0].result(), nullptr);
   EXPECT_EQ(again[0].text_of(*again[0].result()), "*");
-  EXPECT_EQ(again[0].result()->outcome, Outcome::Unknown);
+  EXPECT_EQ(again[0].result()->outcome(), Outcome::Unknown);
   EXPECT_EQ(of_kind(again[0], ElementKind::Move).size(), 2u);
   EXPECT_EQ(to_pdn(again[0]), to_pdn(a));
 }

@@ -235,7 +235,7 @@ TEST(PdnRepair, TruncationKeepsTheLegalPrefix) {
   EXPECT_NE(rb.status, ReplayStatus::Invalid) << written;
   EXPECT_EQ(rb.plies, 4);
   ASSERT_NE(back.result(), nullptr);
-  EXPECT_EQ(back.result()->outcome, Outcome::Draw);
+  EXPECT_EQ(back.result()->outcome(), Outcome::Draw);
 }
 
 TEST(PdnRepair, ThresholdIsNeverCrossed) {

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Peak memory of parse, validate and import on hostile sizes, against the documented bound
+# (at most 4 x the largest game + 100 MB): a 50 MB single game (a legal king shuffle, 5.4 M
+# plies) and, with --big, the corpus concatenated to 1 GB. Prints each command's peak RSS
+# (/usr/bin/time -v) beside the bound; exits 1 when one is over.
+# Usage: scripts/memory_check.sh [--big] [BUILD_DIR]   (default build; Release recommended)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+big=0
+if [[ "${1:-}" == "--big" ]]; then big=1; shift; fi
+damdb="${1:-build}/cli/damdb"
+work=$(mktemp -d /tmp/damdb-memory-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+status=0
+
+# run NAME BOUND_MB damdb-arguments...: peak RSS of one command against BOUND_MB.
+run() {
+  local name=$1 bound=$2; shift 2
+  /usr/bin/time -v "$damdb" "$@" >"$work/out" 2>"$work/time" || true
+  local kb
+  kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$work/time")
+  local verdict=ok
+  if (( kb / 1024 > bound )); then verdict=OVER; status=1; fi
+  printf '%-34s %6d MB   bound %5d MB   %s\n' "$name" $((kb / 1024)) "$bound" "$verdict"
+}
+
+awk 'BEGIN { print "[Event \"shuffle\"]\n[FEN \"W:WK46:BK1\"]\n"; line = "";
+  for (i = 1; i <= 2720000; i++) {
+    line = line i (i % 2 ? ". 46-41 1-6 " : ". 41-46 6-1 ");
+    if (i % 6 == 0) { print line; line = "" } }
+  print line "*" }' >"$work/game50.pdn"
+mb=$(( $(stat -c %s "$work/game50.pdn") / 1048576 ))
+bound=$(( 4 * mb + 100 ))
+run "parse, ${mb} MB single game" $bound parse "$work/game50.pdn"
+run "validate, ${mb} MB single game" $bound validate "$work/game50.pdn"
+run "import, ${mb} MB single game" $bound import --db "$work/db50" "$work/game50.pdn"
+
+if (( big )); then
+  find ../shared/corpus/ -name '*.pdn' -print0 | sort -z | xargs -0 cat >"$work/once.pdn"
+  : >"$work/big.pdn"
+  while (( $(stat -c %s "$work/big.pdn") < 1000000000 )); do cat "$work/once.pdn" >>"$work/big.pdn"; done
+  # The largest corpus game is far below 1 MB: the bound is about 100 MB plus the reader's chunk.
+  run "parse, 1 GB of corpus games" 104 parse --quiet "$work/big.pdn"
+  run "validate, 1 GB of corpus games" 104 validate "$work/big.pdn"
+fi
+exit $status
