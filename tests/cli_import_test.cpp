@@ -13,6 +13,7 @@
 #include <map>
 #include <random>
 #include <thread>
+#include <utility>
 
 #include "db/database.hpp"
 #include "indexer/query.hpp"
@@ -87,17 +88,32 @@ Snapshot snapshot(const fs::path& dir) {
   return s;
 }
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d =
-      fs::temp_directory_path() / ("damdb-cli-import-" + std::to_string(getpid()) + "-" + name);
-  fs::remove_all(d);
-  return d;
+/// A database folder under the temporary directory, removed when the test leaves its scope
+/// (also when an assertion fails and returns early).
+class ScopedDir {
+ public:
+  explicit ScopedDir(fs::path path) : path_(std::move(path)) { fs::remove_all(path_); }
+  ScopedDir(const ScopedDir&) = delete;
+  ScopedDir& operator=(const ScopedDir&) = delete;
+  ~ScopedDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  operator const fs::path&() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+fs::path dir_path(const std::string& name) {
+  return fs::temp_directory_path() /
+         ("damdb-cli-import-" + std::to_string(getpid()) + "-" + name);
 }
 
 }  // namespace
 
 TEST(ImportCommand, IdempotentAndDuplicatesStoredOnce) {
-  const fs::path db = fresh_dir("idem");
+  const ScopedDir db(dir_path("idem"));
   ASSERT_EQ(wait_for(start_import(db, 20000)), 0);
   const Snapshot first = snapshot(db);
   // wk2003 (190 games) + its 23-game extract + nk2003 (91) + babasy1 (43).
@@ -109,11 +125,10 @@ TEST(ImportCommand, IdempotentAndDuplicatesStoredOnce) {
   EXPECT_GE(two_sources, 23u);
   ASSERT_EQ(wait_for(start_import(db, 20000)), 0);
   EXPECT_EQ(snapshot(db), first);  // the second import adds nothing
-  fs::remove_all(db);
 }
 
 TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
-  const fs::path reference = fresh_dir("reference");
+  const ScopedDir reference(dir_path("reference"));
   const auto started = std::chrono::steady_clock::now();
   ASSERT_EQ(wait_for(start_import(reference, 25)), 0);
   // Kill moments are drawn within the reference import's own duration (Release or sanitizer
@@ -128,7 +143,7 @@ TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
   int partial = 0;  // kills that left some committed batches, not all
   int landed = 0;   // kills that stopped a running import
   for (int attempt = 0; attempt < 4; ++attempt) {
-    const fs::path db = fresh_dir("killed-" + std::to_string(attempt));
+    const ScopedDir db(dir_path("killed-" + std::to_string(attempt)));
     // Kill it one, two or three times at random moments, then let it finish.
     for (int kills = 0; kills <= attempt % 3; ++kills) {
       const pid_t pid = start_import(db, 25);
@@ -147,9 +162,7 @@ TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
     }
     ASSERT_EQ(wait_for(start_import(db, 25)), 0);
     EXPECT_EQ(snapshot(db), expected) << "attempt " << attempt;
-    fs::remove_all(db);
   }
   EXPECT_GT(landed, 2) << "the imports ended before most kills";
   EXPECT_GT(partial, 0) << "no kill landed between two commits";
-  fs::remove_all(reference);
 }
