@@ -56,14 +56,7 @@ indexer::SearchSpec spec_of(const CLI::App& cmd, SearchCliOptions& o) {
   } catch (const indexer::PatternError& e) {
     throw InputError(std::string("bad search query: ") + e.what());
   }
-  // Filters given as options replace those of the compact query.
-  const indexer::FilterSpec& f = o.filter;
-  for (auto [from, to] : {std::pair{&f.player, &spec.filter.player},
-                          {&f.white, &spec.filter.white}, {&f.black, &spec.filter.black},
-                          {&f.event, &spec.filter.event}, {&f.since, &spec.filter.since},
-                          {&f.until, &spec.filter.until}, {&f.result, &spec.filter.result}})
-    if (!from->empty()) *to = *from;
-  spec.filter.regex = spec.filter.regex || f.regex;
+  indexer::override_filters(spec, o.filter);  // options replace the compact query's
   return spec;
 }
 

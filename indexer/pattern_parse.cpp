@@ -259,4 +259,12 @@ SearchSpec parse_search(std::string_view text) {
   return spec;
 }
 
+void override_filters(SearchSpec& spec, const FilterSpec& given) {
+  for (auto field : {&FilterSpec::player, &FilterSpec::white, &FilterSpec::black,
+                     &FilterSpec::event, &FilterSpec::since, &FilterSpec::until,
+                     &FilterSpec::result})
+    if (!(given.*field).empty()) spec.filter.*field = given.*field;
+  spec.filter.regex = spec.filter.regex || given.regex;
+}
+
 }  // namespace damdb::indexer

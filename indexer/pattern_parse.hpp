@@ -51,4 +51,9 @@ void apply_clause(SearchSpec& spec, std::string_view keyword, std::string_view a
 /// ("any-of W:W24,25 at-least 2" may carry its at-least). Throws PatternError.
 SearchSpec parse_search(std::string_view text);
 
+/// Replaces each filter of `spec` (from the compact form) by the one of `given` that is not
+/// empty (filters given apart, as command-line options or HTTP parameters); `regex` is on when
+/// either has it.
+void override_filters(SearchSpec& spec, const FilterSpec& given);
+
 }  // namespace damdb::indexer

@@ -5,13 +5,16 @@
 #include "db/error.hpp"
 #include "indexer/export.hpp"
 #include "indexer/game_list.hpp"
+#include "indexer/pattern_parse.hpp"
 #include "indexer/query.hpp"
+#include "indexer/search.hpp"
 #include "indexer/statistics.hpp"
 #include "json/database_info.hpp"
 #include "json/game_details.hpp"
 #include "json/game_rows.hpp"
 #include "json/moves.hpp"
 #include "json/query.hpp"
+#include "json/search.hpp"
 #include "json/statistics.hpp"
 #include "json/text.hpp"
 #include "rules/svg.hpp"
@@ -66,6 +69,7 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
   if (path == "/api/board.svg") return board(params);
   if (path == "/api/moves") return moves(params);
   if (path == "/api/info") return info(params);
+  if (path == "/api/search") return search(params);
   constexpr std::string_view games_prefix = "/api/games/", stats_prefix = "/api/stats/";
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);
@@ -180,6 +184,30 @@ Response Api::statistics(std::string_view report, const ParameterMap& params) co
 Response Api::info(const ParameterMap& params) const {
   const Parameters p(params, {}, false, limits_);
   return json_response(json::database_info_json(db_));
+}
+
+Response Api::search(const ParameterMap& params) const {
+  const Parameters p(params, {"q", "limit", "offset", "count"}, true, limits_);
+  if (p.text("q").empty()) throw BadParameter("q", "expected a search query");
+  indexer::SearchSpec spec;
+  try {
+    spec = indexer::parse_search(p.text("q"));
+  } catch (const indexer::PatternError& e) {
+    throw BadParameter("q", std::string("bad search query: ") + e.what());
+  }
+  indexer::override_filters(spec, p.filter_spec());  // parameters replace the query's filters
+  indexer::SearchOptions options;
+  options.limit = p.limit("limit", 50);
+  options.offset = p.offset();
+  options.count_only = p.flag("count");
+  std::optional<indexer::GameFilter> filter;
+  try {
+    filter.emplace(spec.filter);  // the parameters are valid: a bad filter is one of q's
+  } catch (const indexer::FilterError& e) {
+    throw BadParameter("q", std::string("bad search query: ") + e.what());
+  }
+  const indexer::SearchAnswer a = indexer::search_games(db_, spec.query, *filter, options);
+  return json_response(json::search_answer_json(a, options.count_only));
 }
 
 }  // namespace damdb::server

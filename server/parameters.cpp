@@ -88,7 +88,9 @@ rules::Position Parameters::position() const {
   }
 }
 
-indexer::GameFilter Parameters::filter() const {
+indexer::GameFilter Parameters::filter() const { return indexer::GameFilter(filter_spec()); }
+
+indexer::FilterSpec Parameters::filter_spec() const {
   indexer::FilterSpec spec;
   spec.regex = flag("regex");
   const std::pair<std::string_view, std::string indexer::FilterSpec::*> fields[] = {
@@ -107,7 +109,7 @@ indexer::GameFilter Parameters::filter() const {
       throw BadParameter(std::string(name), e.what());
     }
   }
-  return indexer::GameFilter(spec);
+  return spec;
 }
 
 }  // namespace damdb::server

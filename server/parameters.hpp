@@ -65,6 +65,8 @@ class Parameters {
   /// The compiled filter of the filter parameters; throws BadParameter naming the parameter
   /// whose value is bad (date, result, regular expression).
   indexer::GameFilter filter() const;
+  /// The filter parameters as given (each checked as filter() checks it); throws BadParameter.
+  indexer::FilterSpec filter_spec() const;
 
  private:
   const ParameterMap& params_;

@@ -355,6 +355,52 @@ TEST_F(ServerApiTest, TopGamesRankDecisiveThenLongerGamesFirst) {
             (std::vector<int>{7}));
 }
 
+/// W:W28:B23 with White to move: after 1. 32-28 18-23 (ply 2) in games 1, 2 and 4 (games 3
+/// and 5 open 33-28 18-22, game 6 has no white man on 28); it holds to the end of games 1 (ply
+/// 8) and 2 (ply 9), and in game 4 until 5... 23x34 at ply 10.
+TEST_F(ServerApiTest, SearchTakesTheSingleStringFormWithFiltersAndPages) {
+  const nlohmann::json all = get("/api/search?q=must%20W:W28:B23").json();
+  EXPECT_EQ(all.at("games"), 3);
+  EXPECT_EQ(all.at("mirrored_games"), 0);
+  ASSERT_EQ(all.at("results").size(), 3u);
+  const int ids[] = {4, 2, 1}, held[] = {8, 8, 7};  // newest first by date
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(all["results"][i].at("id"), ids[i]);
+    EXPECT_EQ(all["results"][i].at("ply"), 2);
+    EXPECT_EQ(all["results"][i].at("held"), held[i]);
+  }
+  ASSERT_EQ(all.at("next_moves").size(), 1u);  // 2. 37-32 in all three
+  EXPECT_EQ(all["next_moves"][0].at("move"), "37-32");
+  EXPECT_EQ(all["next_moves"][0].at("games"), 3);
+  const nlohmann::json page = get("/api/search?q=must%20W:W28:B23&limit=1&offset=1").json();
+  ASSERT_EQ(page.at("results").size(), 1u);
+  EXPECT_EQ(page["results"][0].at("id"), 2);
+  const nlohmann::json jansen = get("/api/search?q=must%20W:W28:B23&player=jansen").json();
+  ASSERT_EQ(jansen.at("games"), 1);
+  EXPECT_EQ(jansen["results"][0].at("id"), 4);
+  // A filter parameter replaces the same filter of the query.
+  EXPECT_EQ(get("/api/search?q=must%20W:W28:B23%3B%20player%20clerc&player=jansen")
+                .json().at("games"), 1);
+  EXPECT_EQ(get("/api/search?q=must%20W:W28:B23%3B%20player%20clerc").json().at("games"), 3);
+  const nlohmann::json count = get("/api/search?q=must%20W:W28:B23%3B%20hold%208&count=1").json();
+  EXPECT_EQ(count.at("games"), 2);  // games 2 and 4
+  EXPECT_FALSE(count.contains("results"));
+}
+
+TEST_F(ServerApiTest, BadSearchQueriesAre400NamingTheWrongPart) {
+  expect_bad("/api/search", "q");
+  expect_bad("/api/search?q=must%20W:W28%3B%20empty%203x", "q");
+  expect_bad("/api/search?q=must%20W:W28%3B%20since%202003.13", "q");
+  expect_bad("/api/search?q=must%20W:W28&since=2003.13", "since");
+  expect_bad("/api/search?q=must%20W:W28&limit=1000", "limit");
+  expect_bad("/api/search?q=must%20W:W28&count=2", "count");
+  expect_bad("/api/search?q=must%20W:W28&mirror=1", "mirror");
+  const std::string error =
+      get("/api/search?q=must%20W:W28%3B%20empty%203x").json().at("error").get<std::string>();
+  EXPECT_NE(error.find("empty"), std::string::npos) << error;
+  EXPECT_NE(error.find("'3x'"), std::string::npos) << error;
+}
+
 TEST_F(ServerApiTest, UnknownRoutesAndGamesAre404AndOtherMethods405) {
   for (const char* target :
        {"/api/nothing", "/api", "/api/games/0", "/api/games/8", "/api/games/x", "/api/games/1.txt",
@@ -510,6 +556,9 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
       {"/api/stats/results", "stats results"},
       {"/api/stats/openings?plies=4&top=5", "stats openings --plies 4 --top 5"},
       {"/api/info", "info"},
+      {"/api/search?q=must%20%3F:W28:B23%3B%20mirror&limit=4&offset=1",
+       "search 'must ?:W28:B23; mirror' --limit 4 --offset 1"},
+      {"/api/search?q=white-men%20-12&count=1", "search 'white-men -12' --count"},
   };
   EXPECT_EQ(get(running.port(), "/api/moves?fen=W:W28,32:B23,19,18").json(),
             nlohmann::json::parse(damdb_output("moves --json --fen W:W28,32:B23,19,18")));
