@@ -287,6 +287,45 @@ Database::~Database() = default;
 const fs::path& Database::folder() const noexcept { return impl_->folder; }
 OpenMode Database::mode() const noexcept { return impl_->mode; }
 
+namespace {
+
+// Key of the signature layout version in the signatures family (sorts before every block key).
+constexpr std::string_view kSignatureFormatKey = "";
+
+// Deletes every signature block and the moves kept beside them (the layout key stays).
+void drop_signature_families(DatabaseImpl& impl) {
+  const std::string where = "dropping signatures in '" + impl.folder.string() + "'";
+  for (auto* cf : {impl.signatures, impl.signature_moves}) {
+    if (cf == nullptr) continue;
+    // Keys are 4-byte game ids: [00000000, ffffffff] and one byte past covers them all.
+    check(impl.db->DeleteRange(rocksdb::WriteOptions(), cf, slice(std::string(4, '\0')),
+                               slice(std::string(5, '\xff'))),
+          where);
+  }
+}
+
+// Signatures of another layout (kSignatureFormat; none recorded: the first layout) are never
+// read: a writer drops them (the import builds them again) and records the layout; a reader
+// sees no signatures (a search replays every game).
+void check_signature_format(DatabaseImpl& impl) {
+  if (impl.signatures == nullptr) return;
+  std::string value;
+  const rocksdb::Status s =
+      impl.db->Get(rocksdb::ReadOptions(), impl.signatures, slice(kSignatureFormatKey), &value);
+  if (!s.IsNotFound()) check(s, "reading signatures in '" + impl.folder.string() + "'");
+  if (s.ok() && value == std::to_string(kSignatureFormat)) return;
+  if (impl.mode != OpenMode::read_write) {
+    impl.signatures = impl.signature_moves = nullptr;
+    return;
+  }
+  drop_signature_families(impl);
+  check(impl.db->Put(rocksdb::WriteOptions(), impl.signatures, slice(kSignatureFormatKey),
+                     std::to_string(kSignatureFormat)),
+        "writing signatures to '" + impl.folder.string() + "'");
+}
+
+}  // namespace
+
 Database Database::open(const fs::path& dir, const OpenOptions& options) {
   auto impl = std::make_unique<DatabaseImpl>();
   impl->folder = dir;
@@ -422,6 +461,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
     impl->next_id = GameId::decode(*next).value;
     impl->counts = Counts::decode(*counts);
   }
+  check_signature_format(*impl);
   return Database(std::move(impl));
 }
 
@@ -942,7 +982,7 @@ GameId Database::signatures_end() const {
       impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->signatures));
   it->SeekToLast();
   check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
-  if (!it->Valid()) return GameId{1};
+  if (!it->Valid() || it->key().size() != 4) return GameId{1};  // none, or the layout key only
   const std::uint32_t first = GameId::decode(view(it->key())).value;
   return GameId{first + static_cast<std::uint32_t>(signatures_in(view(it->value())))};
 }
@@ -994,7 +1034,7 @@ void Database::for_each_signature_block(
   ro.readahead_size = 2 << 20;  // one sequential pass
   ro.fill_cache = false;
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signatures));
-  for (it->SeekToFirst(); it->Valid(); it->Next())
+  for (it->Seek(slice(std::string(4, '\0'))); it->Valid(); it->Next())  // past the layout key
     if (!visit(GameId::decode(view(it->key())), view(it->value()))) return;
   check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
 }
@@ -1044,14 +1084,7 @@ bool Database::for_each_moves_of(
 void Database::drop_signatures() {
   if (impl_->mode != OpenMode::read_write)
     throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot drop signatures");
-  const std::string where = "dropping signatures in '" + impl_->folder.string() + "'";
-  for (auto* cf : {impl_->signatures, impl_->signature_moves}) {
-    if (cf == nullptr) continue;
-    // Keys are 4-byte game ids: [00000000, ffffffff] and one byte past covers them all.
-    check(impl_->db->DeleteRange(rocksdb::WriteOptions(), cf, slice(std::string(4, '\0')),
-                                 slice(std::string(5, '\xff'))),
-          where);
-  }
+  drop_signature_families(*impl_);
 }
 
 }  // namespace damdb::db

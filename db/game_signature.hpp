@@ -12,13 +12,16 @@
 //   varint date             (yyyymmdd of the Date tag, unknown month or day as 00; 0 unknown)
 //   7 x 5  squares ever held by white men, white kings, black men, black kings, and squares
 //          ever empty (board bit layout of rules/bitboard.hpp, 7 bytes little-endian each)
-//   n bytes spans: one per square set in the four piece unions above (white men's squares in
-//          board-bit order, then white kings', black men's, black kings'): the first segment
-//          (high 4 bits) and the last segment (low 4 bits) in which that piece stood there; a
-//          segment is span_plies() plies, 16 of them cover the game
-//   varint number of material entries, then per entry: varint ply (delta from the previous
-//          entry), 4 bytes: white men, white kings, black men, black kings from that ply on
-
+//   n x 2  segments: one 16-bit mask (little-endian) per square set in the four piece unions
+//          above (white men's squares in board-bit order, then white kings', black men's, black
+//          kings'): bit s set when that piece stood there at some ply of segment s (plies
+//          s * span_plies() .. (s + 1) * span_plies() - 1; kSignatureSegments cover the game)
+//   varint byte length of what follows (so that a reader may skip it), then the material
+//          entries: varint number of entries, then per entry: varint ply (delta from the
+//          previous entry), 4 bytes: white men, white kings, black men, black kings from that
+//          ply on
+// The family also holds, under the empty key, kSignatureFormat as decimal text: signatures of
+// another layout are never read (db/database.cpp drops them when opened for writing).
 #include <array>
 #include <cstdint>
 #include <string>
@@ -29,6 +32,10 @@ namespace damdb::db {
 
 /// Games per block of the signatures column family.
 inline constexpr std::uint32_t kSignatureBlockGames = 256;
+/// Version of the signature layout above (1: first and last sixteenth per square, unrecorded).
+inline constexpr std::uint32_t kSignatureFormat = 2;
+/// Segments of a game in GameSignature::segments masks.
+inline constexpr std::uint32_t kSignatureSegments = 16;
 
 /// Piece counts from a ply on (until the next entry).
 struct MaterialEntry {
@@ -44,16 +51,22 @@ struct GameSignature {
   std::uint32_t date = 0;       ///< yyyymmdd, unknown parts 00; 0 = unknown (for ordering)
   /// Squares (rules bit layout) on which each kind of piece ever stood, and squares ever empty.
   std::uint64_t white_men = 0, white_kings = 0, black_men = 0, black_kings = 0, ever_empty = 0;
-  std::vector<std::uint8_t> spans;      ///< see the layout above
+  std::vector<std::uint16_t> segments;  ///< see the layout above
   std::vector<MaterialEntry> material;  ///< at ply 0 and at every ply the counts change
 
-  /// Plies per segment of `spans`: 16 segments cover plies 0..plies.
-  std::uint32_t span_plies() const { return plies / 16 + 1; }
+  /// Plies per segment of `segments`: kSignatureSegments segments cover plies 0..plies.
+  std::uint32_t span_plies() const { return plies / kSignatureSegments + 1; }
 
   void encode(std::string& out) const;
   /// Reads one signature from the front of `bytes` into `out` (reusing its storage) and
   /// advances `bytes`. Raises Error(corruption) on a malformed value.
   static void decode(std::string_view& bytes, GameSignature& out);
+  /// The cheap first half of decode(): plies, flags, date and the five square sets into `out`
+  /// (its segments and material are left as they were); `rest` receives the bytes of the
+  /// segments and material, for decode_rest(). Advances `bytes` past the whole signature.
+  static void decode_head(std::string_view& bytes, GameSignature& out, std::string_view& rest);
+  /// The second half: the segments and material of `out` from decode_head()'s `rest`.
+  static void decode_rest(std::string_view rest, GameSignature& out);
   friend bool operator==(const GameSignature&, const GameSignature&) = default;
 };
 

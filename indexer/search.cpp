@@ -49,12 +49,17 @@ class Search {
  private:
   void scan_signatures() {
     db::GameSignature sig;
+    std::string_view rest;
     db_.for_each_signature_block([&](db::GameId first, std::string_view bytes) {
       for (std::uint32_t id = first.value; !bytes.empty(); ++id) {
-        db::GameSignature::decode(bytes, sig);
+        db::GameSignature::decode_head(bytes, sig, rest);
         ++answer_.games_scanned;
         Candidate c;
-        if (test(sig, id, c)) candidates_.push_back(c);
+        // The square sets alone reject most games; the segments and counts are read after.
+        const bool possible = squares_possible(sig, query_.pattern) ||
+                              (query_.mirror && squares_possible(sig, mirrored_));
+        if (possible) db::GameSignature::decode_rest(rest, sig);
+        if (possible && test(sig, id, c)) candidates_.push_back(c);
         else ++answer_.rejected_by_signature;
       }
       report();

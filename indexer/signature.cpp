@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "indexer/game_filter.hpp"
 #include "indexer/game_moves.hpp"
@@ -52,9 +53,10 @@ struct CountNeeds {
   }
 };
 
-/// False when a square condition asks for a piece that never stood there or an empty square
-/// that was never empty (exact: the condition would need it at the hit).
+}  // namespace
+
 bool squares_possible(const db::GameSignature& sig, const Pattern& p) {
+  if (sig.opaque) return true;
   const Bitboard wm = sig.white_men, wk = sig.white_kings, bm = sig.black_men,
                  bk = sig.black_kings;
   const Bitboard w = wm | wk, b = bm | bk;
@@ -70,6 +72,8 @@ bool squares_possible(const db::GameSignature& sig, const Pattern& p) {
   }
   return true;
 }
+
+namespace {
 
 bool has_square_conditions(const Pattern& p) {
   return !p.must.empty() || p.empty != 0 || !p.must_not.empty() || !p.any_of.empty();
@@ -90,66 +94,43 @@ std::uint32_t date_number(const db::GameRecord& game) {
 
 namespace {
 
-/// First and last ply each kind of piece (white men, white kings, black men, black kings) stood
-/// on each board bit.
+/// The segments (db::GameSignature::segments) in which each kind of piece (white men, white
+/// kings, black men, black kings) stood on each board bit.
 struct Stays {
-  std::array<std::array<int, rules::kBits>, 4> first{}, last{};
-  Stays() {
-    for (auto& f : first) f.fill(-1);
-  }
-  void add(int kind, Bitboard b, int ply) {
-    for (; b != 0; b &= b - 1) {
-      const int bit = rules::lowest_bit(b);
-      if (first[kind][bit] < 0) first[kind][bit] = ply;
-      last[kind][bit] = ply;
-    }
+  std::array<std::array<std::uint16_t, rules::kBits>, 4> masks{};
+  void add(int kind, Bitboard b, std::uint16_t segment_bit) {
+    for (; b != 0; b &= b - 1) masks[kind][rules::lowest_bit(b)] |= segment_bit;
   }
 };
 
-void set_spans(db::GameSignature& sig, const Stays& stays) {
-  const std::uint32_t per = sig.span_plies();
-  sig.spans.clear();
+void set_segments(db::GameSignature& sig, const Stays& stays) {
+  sig.segments.clear();
   int kind = 0;
   for (Bitboard b : {sig.white_men, sig.white_kings, sig.black_men, sig.black_kings}) {
-    for (; b != 0; b &= b - 1) {
-      const int bit = rules::lowest_bit(b);
-      const auto f = static_cast<std::uint32_t>(stays.first[kind][bit]) / per;
-      const auto l = static_cast<std::uint32_t>(stays.last[kind][bit]) / per;
-      sig.spans.push_back(static_cast<std::uint8_t>((f << 4) | l));
-    }
+    for (; b != 0; b &= b - 1) sig.segments.push_back(stays.masks[kind][rules::lowest_bit(b)]);
     ++kind;
   }
 }
 
-/// The plies in which every piece of `must` stood on its square at some time, from the spans:
-/// the intersection of their segments (IntRange{0, plies} when `must` is empty).
-IntRange common_stay(const db::GameSignature& sig, const PieceSet& must) {
-  const int per = static_cast<int>(sig.span_plies());
-  int lo = 0, hi = 15;
+/// The segments in which every piece of `must` stood on its square at some ply: the AND of
+/// their masks (every segment when `must` is empty). Exact: at a hit every piece stands, so
+/// the hit's segment is in each mask.
+std::uint32_t common_segments(const db::GameSignature& sig, const PieceSet& must) {
   const std::array<Bitboard, 4> unions = {sig.white_men, sig.white_kings, sig.black_men,
                                           sig.black_kings};
   std::array<std::size_t, 4> offset{};
   for (int k = 1; k < 4; ++k) offset[k] = offset[k - 1] + rules::count(unions[k - 1]);
-  // The segments of kind k on `bit`, or of either kind of a colour for a "man or king".
-  auto segments = [&](int k, int bit, int& f, int& l) {
+  // The mask of kind k on `bit` (0 when that kind never stood there).
+  auto mask = [&](int k, int bit) -> std::uint32_t {
+    if ((unions[k] >> bit & 1) == 0) return 0;
     const Bitboard below = (Bitboard{1} << bit) - 1;
-    if ((unions[k] >> bit & 1) == 0) return false;
-    const std::uint8_t s = sig.spans[offset[k] + rules::count(unions[k] & below)];
-    f = s >> 4;
-    l = s & 15;
-    return true;
+    return sig.segments[offset[k] + rules::count(unions[k] & below)];
   };
+  std::uint32_t common = (1u << db::kSignatureSegments) - 1;
   auto narrow = [&](int kind_a, int kind_b, Bitboard b) {
-    for (; b != 0; b &= b - 1) {
+    for (; b != 0 && common != 0; b &= b - 1) {
       const int bit = rules::lowest_bit(b);
-      int f = 16, l = -1, f2, l2;
-      if (segments(kind_a, bit, f2, l2)) {
-        f = f2;
-        l = l2;
-      }
-      if (kind_b >= 0 && segments(kind_b, bit, f2, l2)) f = std::min(f, f2), l = std::max(l, l2);
-      lo = std::max(lo, f);
-      hi = std::min(hi, l);
+      common &= mask(kind_a, bit) | (kind_b >= 0 ? mask(kind_b, bit) : 0);
     }
   };
   narrow(0, -1, must.white_men);
@@ -158,8 +139,18 @@ IntRange common_stay(const db::GameSignature& sig, const PieceSet& must) {
   narrow(2, -1, must.black_men);
   narrow(3, -1, must.black_kings);
   narrow(2, 3, must.black_any);
-  if (lo > hi) return IntRange{1, 0};
-  return IntRange{lo * per, (hi + 1) * per - 1};
+  return common;
+}
+
+/// The plies of the segments in `mask` that overlap [lo, hi], as one range from the first such
+/// segment's start to the last one's end, clipped to [lo, hi] (empty when none).
+IntRange segment_plies(std::uint32_t mask, int per, int lo, int hi) {
+  const int first_segment = lo / per, last_segment = hi / per;
+  for (int s = 0; s < static_cast<int>(db::kSignatureSegments); ++s)
+    if (s < first_segment || s > last_segment) mask &= ~(1u << s);
+  if (mask == 0) return IntRange{1, 0};
+  const int first = std::countr_zero(mask), last = 31 - std::countl_zero(mask);
+  return IntRange{std::max(lo, first * per), std::min(hi, (last + 1) * per - 1)};
 }
 
 }  // namespace
@@ -170,12 +161,14 @@ db::GameSignature signature_of(const db::GameRecord& game) {
   sig.date = date_number(game);
   try {
     Stays stays;
+    const auto per = static_cast<int>(sig.span_plies());
     for_each_position(game, [&](int ply, const rules::Position& pos) {
       if (ply == 0) sig.black_first = pos.side_to_move() == rules::Color::kBlack;
       const Bitboard k = pos.kings();
       const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
                                  pos.black() & k};
-      for (int i = 0; i < 4; ++i) stays.add(i, kinds[i], ply);
+      const auto segment_bit = static_cast<std::uint16_t>(1u << (ply / per));
+      for (int i = 0; i < 4; ++i) stays.add(i, kinds[i], segment_bit);
       sig.white_men |= kinds[0];
       sig.white_kings |= kinds[1];
       sig.black_men |= kinds[2];
@@ -185,7 +178,7 @@ db::GameSignature signature_of(const db::GameRecord& game) {
       if (sig.material.empty() || !same_counts(sig.material.back(), e)) sig.material.push_back(e);
       return true;
     });
-    set_spans(sig, stays);
+    set_segments(sig, stays);
   } catch (const GameDecodeError&) {
     sig = db::GameSignature{};
     sig.plies = static_cast<std::uint32_t>(game.moves.size());
@@ -207,10 +200,11 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
     return v;
   }
   if (lo > hi || !squares_possible(sig, pattern)) return v;
-  // Every hit (and its held plies) lies where all the required pieces stood.
-  const IntRange stay = common_stay(sig, pattern.must);
-  lo = std::max(lo, stay.lo);
-  hi = std::min(hi, stay.hi);
+  // Every hit (and its held plies) lies in segments where all the required pieces stood.
+  const IntRange stay = segment_plies(common_segments(sig, pattern.must),
+                                      static_cast<int>(sig.span_plies()), lo, hi);
+  lo = stay.lo;
+  hi = stay.hi;
   if (lo > hi) return v;
   const CountNeeds needs(pattern);
   v.exact = !has_square_conditions(pattern);

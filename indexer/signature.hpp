@@ -30,6 +30,11 @@ struct SignatureVerdict {
   PatternHit hit;
 };
 
+/// False when a square condition of `pattern` asks for a piece that never stood there or an
+/// empty square that was never empty (exact: the condition would need it at a hit); reads only
+/// what db::GameSignature::decode_head() fills. True for an opaque signature.
+bool squares_possible(const db::GameSignature& sig, const Pattern& pattern);
+
 /// Tests `pattern` (one form of a query with the query's ply window and hold) against `sig`.
 SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
                                 const IntRange& plies, int hold);

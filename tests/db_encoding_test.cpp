@@ -11,6 +11,7 @@
 #include "db/game_id.hpp"
 #include "db/game_header.hpp"
 #include "db/game_record.hpp"
+#include "db/game_signature.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
 #include "db/position_entry.hpp"
@@ -350,4 +351,44 @@ TEST(DbEncoding, MetaRecordsRoundTrip) {
   s.encode(v);
   EXPECT_EQ(SourceInfo::decode("games/a.pdn", v), s);
   EXPECT_EQ(kind_of([&] { SourceInfo::decode("x", v.substr(0, 5)); }), ErrorKind::corruption);
+}
+
+TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
+  GameSignature sig;
+  sig.plies = 40;
+  sig.black_first = true;
+  sig.date = 20030510;
+  sig.white_men = 0x3;      // two squares: two masks
+  sig.black_kings = 0x100;  // one square: one mask
+  sig.ever_empty = 0xff;
+  sig.segments = {0x0001, 0x8000, 0x0102};
+  sig.material = {{0, 2, 0, 0, 1}, {130, 1, 0, 0, 1}};
+  std::string bytes;
+  sig.encode(bytes);
+  // plies 40, flags 1, date 20030510 as a varint (0xae 0xc8 0xc6 0x09), five 7-byte square
+  // sets, three 16-bit masks little-endian, the material entries' length (12) and entries:
+  // count 2, delta 0 + counts, delta 130 (0x82 0x01) + counts.
+  const std::string expected =
+      "\x28\x01\xae\xc8\xc6\x09"s + "\x03\0\0\0\0\0\0"s + std::string(7, '\0') +
+      std::string(7, '\0') + "\0\x01\0\0\0\0\0"s + "\xff\0\0\0\0\0\0"s +
+      "\x01\0\0\x80\x02\x01"s + "\x0c\x02\0\x02\0\0\x01\x82\x01\x01\0\0\x01"s;
+  EXPECT_EQ(bytes, expected);
+  std::string two = bytes + bytes;
+  std::string_view view = two;
+  GameSignature back;
+  GameSignature::decode(view, back);
+  EXPECT_EQ(back, sig);
+  // The head alone, then the rest: the same signature, and the view is past the first one.
+  GameSignature head;
+  std::string_view rest;
+  GameSignature::decode_head(view, head, rest);
+  EXPECT_TRUE(view.empty());
+  EXPECT_TRUE(head.segments.empty());
+  EXPECT_EQ(head.white_men, sig.white_men);
+  GameSignature::decode_rest(rest, head);
+  EXPECT_EQ(head, sig);
+  for (std::size_t cut = 0; cut < bytes.size(); ++cut) {
+    std::string_view truncated(bytes.data(), cut);
+    EXPECT_THROW(GameSignature::decode(truncated, back), Error) << cut;
+  }
 }

@@ -325,6 +325,54 @@ TEST_F(SearchGames, NextMovesAndFilters) {
   EXPECT_EQ(run("pieces 1-; since 2002"), (HitMap{{2, {0, 4, false}}}));
 }
 
+/// Pieces that each stand on their square, but at different times: the signature proves the
+/// pattern absent from plies where their stays do not overlap, and still finds it where they do.
+TEST(SearchSignatures, SquaresHeldAtDifferentTimesAreRejectedUntilTheyMeet) {
+  test::TempFolder folder("search-times");
+  test::write_text(folder.path() / "g.pdn",
+                   // 1: White man on 28 at plies 1 and 2, Black man on 23 at plies 2 and 4.
+                   "[Event \"a\"]\n[Result \"*\"]\n1. 32-28 18-23 2. 28x19 14x23 *\n\n"
+                   // 2: White man on 28 at plies 1, 2 and 7, Black man on 23 at plies 6, 7.
+                   "[Event \"b\"]\n[Result \"*\"]\n"
+                   "1. 32-28 17-22 2. 28x17 12x21 3. 37-32 18-23 4. 32-28 *\n");
+  test::import_into(folder.path() / "db", folder.path() / "g.pdn");
+  const db::Database db = test::open_read_only(folder.path() / "db");
+  auto run = [&](const std::string& text) {
+    const SearchSpec s = indexer::parse_search(text);
+    return indexer::search_games(db, s.query, indexer::GameFilter(s.filter));
+  };
+  const auto both = run("must ?:W28:B23");
+  ASSERT_EQ(both.games, 2u);
+  EXPECT_EQ(both.rows[0].game.id.value, 2u);
+  EXPECT_EQ(both.rows[0].game.ply, 7);
+  EXPECT_EQ(both.rows[0].held, 1);
+  EXPECT_EQ(both.rows[1].game.ply, 2);
+  // Plies 3-6: each piece stands in both games there, never the two at once.
+  const auto apart = run("must ?:W28:B23; plies 3-6");
+  EXPECT_EQ(apart.games, 0u);
+  EXPECT_EQ(apart.rejected_by_signature, 2u);
+  EXPECT_EQ(apart.replayed, 0u);
+  const auto late = run("must ?:W28:B23; plies 3-");
+  ASSERT_EQ(late.games, 1u);
+  EXPECT_EQ(late.rows[0].game.ply, 7);
+  EXPECT_EQ(late.rejected_by_signature, 1u);  // game 1: together at ply 2 only
+  // The signature of game 2 in segments: each ply its own segment in a short game.
+  const db::GameRecord game = *db.game(db::GameId{2});
+  const db::GameSignature sig = indexer::signature_of(game);
+  EXPECT_EQ(sig.plies, 7u);
+  EXPECT_EQ(sig.span_plies(), 1u);
+  indexer::Pattern p = indexer::parse_search("must ?:W28:B23").query.pattern;
+  const auto v = indexer::test_signature(sig, p, IntRange{0, 100}, 1);
+  EXPECT_TRUE(v.possible);
+  EXPECT_EQ(v.first, 7);
+  EXPECT_EQ(v.last, 7);
+  EXPECT_FALSE(indexer::test_signature(sig, p, IntRange{0, 100}, 2).possible);  // one ply only
+  p = indexer::parse_search("must ?:W28").query.pattern;
+  const auto w = indexer::test_signature(sig, p, IntRange{0, 100}, 1);
+  EXPECT_EQ(w.first, 1);
+  EXPECT_EQ(w.last, 7);
+}
+
 // ---- random patterns against the brute force ----
 
 /// Random games from the initial position, random legal moves to the end or to 160 plies: many
