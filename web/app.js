@@ -562,11 +562,13 @@ function drawChart() {
 // ---- wiring ----
 
 function showView() {
-  const players = location.hash === '#players';
+  const players = location.hash === '#players', search = location.hash === '#search';
   $('view-players').hidden = !players;
-  $('view-explorer').hidden = players;
+  $('view-search').hidden = !search;
+  $('view-explorer').hidden = players || search;
   $('nav-players').classList.toggle('active', players);
-  $('nav-explorer').classList.toggle('active', !players);
+  $('nav-search').classList.toggle('active', search);
+  $('nav-explorer').classList.toggle('active', !players && !search);
   if (players) showPlayers();
 }
 

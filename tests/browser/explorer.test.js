@@ -1,7 +1,8 @@
 // Browser test of the explorer page: starts `damdb serve` on a loopback port over a database,
 // drives Debian's chromium headless (playwright-core), plays a move from the explorer table,
 // checks that the board and the table show the new position's numbers (as the API gives them),
-// opens a game from the list, steps forward twice, and saves a screenshot.
+// opens a game from the list, steps forward twice, and saves a screenshot; then builds a pattern
+// on the search board, runs it, and opens the first hit at its first ply.
 // Usage: node explorer.test.js DAMDB_BINARY DATABASE SCREENSHOT.png
 'use strict';
 const { spawn } = require('node:child_process');
@@ -156,6 +157,29 @@ async function main() {
   await page.waitForFunction((f) => document.getElementById('fen-input').value === f, routed.fen);
   check((await boardPieces(page)).join() === fenPieces(routed.fen).join(),
         'board shows the position after the chosen route 39x48x37x5');
+
+  // Pattern search: White man on 28 (one click), Black man on 23 (three clicks), White to move.
+  await page.click('#nav-search');
+  await page.waitForSelector('#view-search:not([hidden])');
+  await page.click('#pattern-board [data-square="28"]');
+  for (let i = 0; i < 3; i++) await page.click('#pattern-board [data-square="23"]');
+  await page.selectOption('#search-form select[name="side"]', 'W');
+  const q = await page.inputValue('#search-query');
+  check(q === 'must W:W28:B23', `pattern board builds the query (${q})`);
+  const hits = await getJson(address, '/api/search?q=' + encodeURIComponent(q) + '&limit=20');
+  check(hits.games > 0, `the samples have games with ${q}`);
+  await page.click('#search-run');
+  await page.waitForSelector('#search-results tbody tr[data-id]');
+  const ids = await page.$$eval('#search-results tbody tr[data-id]', (trs) => trs.map((tr) => tr.dataset.id));
+  check(ids.join() === hits.results.map((r) => r.id).join(),
+        `search lists the API's ${ids.length} hits newest first`);
+  await page.click('#search-results tbody tr[data-id]');
+  await page.waitForSelector('#game-panel:not([hidden])');
+  await page.waitForFunction((p) => document.getElementById('game-ply').textContent.startsWith(`ply ${p} `),
+                             hits.results[0].ply);
+  const hitGame = await getJson(address, '/api/games/' + hits.results[0].id);
+  check((await boardPieces(page)).join() === fenPieces(hitGame.fens[hits.results[0].ply]).join(),
+        `game #${hits.results[0].id} opens at the pattern's first ply ${hits.results[0].ply}`);
   console.log('screenshot', screenshot);
   await cleanUp();
   console.log('browser test passed');
