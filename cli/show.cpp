@@ -11,6 +11,7 @@
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
 #include "indexer/game_list.hpp"
+#include "indexer/duplicate_marks.hpp"
 #include "json/game_rows.hpp"
 #include "rules/diagram.hpp"
 #include "rules/fen.hpp"
@@ -78,12 +79,16 @@ struct ShowCliOptions {
   bool force = false;
 };
 
-/// A stored game as text: its status, tags, sources and numbered moves, and which position
-/// follows.
-void print_game_view(const indexer::GameView& view) {
+/// A stored game as text: its status, the primary of its marked near-duplicate cluster when it
+/// is a member of one, tags, sources and numbered moves, and which position follows.
+void print_game_view(const indexer::GameView& view, std::optional<db::GameId> primary) {
   const db::GameRecord& g = view.record;
   std::cout << "game " << view.id.value << " (" << indexer::status_text(g.status)
             << (g.status_message.empty() ? "" : ": ") << g.status_message << ")\n";
+  if (primary)
+    std::cout << "near-duplicate of game " << primary->value
+              << " (a member of its marked cluster: counted through it; damdb duplicates --undo "
+              << primary->value << " restores it)\n";
   for (const auto& [name, value] : g.tags) std::cout << '[' << name << " \"" << value << "\"]\n";
   if (!g.start_fen.empty()) std::cout << "start " << g.start_fen << '\n';
   print_sources(g);
@@ -103,11 +108,13 @@ int run_show(const ShowCliOptions& o) {
   if (!o.game.empty() && o.fen_given) throw InputError("show: give a game id or --fen, not both");
   if (o.game.empty() && o.ply) throw InputError("show: --ply needs a game id");
   std::optional<indexer::GameView> view;
+  std::optional<db::GameId> primary;  // of a member of a marked near-duplicate cluster
   Position pos;
   if (!o.game.empty()) {
     const db::GameId id = indexer::parse_game_id(o.game);
     const db::Database database = open_for_reading(o.db);
     view = indexer::view_game(database, id, o.ply);
+    primary = indexer::HiddenGames::of(database)->primary_of(id);
     pos = view->position;
   } else {
     pos = o.fen_given ? parse_fen(o.fen) : Position::initial();
@@ -118,11 +125,12 @@ int run_show(const ShowCliOptions& o) {
                           {"side_to_move", pos.side_to_move() == Color::kWhite ? "white" : "black"},
                           {"diagram", diagram(pos, o.numbers)}};
     if (view) out.update(json::game_view_json(*view));
+    if (primary) out["duplicate_of"] = primary->value;
     if (!o.svg.empty()) out["svg"] = o.svg;
     print_json(std::cout, out);
     return kOk;
   }
-  if (view) print_game_view(*view);
+  if (view) print_game_view(*view, primary);
   std::cout << diagram(pos, o.numbers) << to_fen(pos) << '\n' << side_name(pos) << " to move\n";
   if (!o.svg.empty()) std::cout << "SVG diagram written to " << o.svg << '\n';
   return kOk;

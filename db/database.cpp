@@ -1087,4 +1087,36 @@ void Database::drop_signatures() {
   drop_signature_families(*impl_);
 }
 
+// ---- near-duplicate marks (db/duplicate_mark.hpp): meta keys "cluster:" + primary id ----
+
+std::vector<DuplicateMark> Database::duplicate_marks() const {
+  std::vector<DuplicateMark> marks;
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kMeta)));
+  for (it->Seek(slice(kDuplicateMarkPrefix));
+       it->Valid() && view(it->key()).starts_with(kDuplicateMarkPrefix); it->Next())
+    marks.push_back(DuplicateMark::decode(
+        GameId::decode(view(it->key()).substr(kDuplicateMarkPrefix.size())), view(it->value())));
+  check(it->status(), "reading duplicate marks in '" + impl_->folder.string() + "'");
+  return marks;
+}
+
+void Database::write_duplicate_marks(std::span<const DuplicateMark> put,
+                                     std::span<const GameId> remove) {
+  if (impl_->mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot mark duplicates");
+  rocksdb::WriteBatch wb;
+  for (const GameId primary : remove)
+    wb.Delete(impl_->cf(kMeta), slice(DuplicateMark{primary, 0, {}}.key()));
+  std::string value;
+  for (const DuplicateMark& m : put) {
+    value.clear();
+    m.encode(value);
+    wb.Put(impl_->cf(kMeta), slice(m.key()), slice(value));
+  }
+  rocksdb::WriteOptions wo;
+  wo.sync = true;
+  check(impl_->db->Write(wo, &wb), "writing duplicate marks in '" + impl_->folder.string() + "'");
+}
+
 }  // namespace damdb::db

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/content_hash.hpp"
+#include "db/duplicate_mark.hpp"
 #include "db/game_header.hpp"
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
@@ -191,6 +192,14 @@ class Database {
   /// the signatures of consecutive games, see GameSignature::decode) until it returns false.
   void for_each_signature_block(
       const std::function<bool(GameId, std::string_view)>& visit) const;
+
+  // ---- near-duplicate marks (db/duplicate_mark.hpp, kept in meta under "cluster:") ----
+
+  /// Every marked cluster, by primary id.
+  std::vector<DuplicateMark> duplicate_marks() const;
+  /// Deletes the marks of the primaries `remove`, then stores `put`, in one atomic write.
+  /// Raises Error(invalid_argument) when not read_write.
+  void write_duplicate_marks(std::span<const DuplicateMark> put, std::span<const GameId> remove);
 
  private:
   explicit Database(std::unique_ptr<detail::DatabaseImpl> impl);

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "indexer/counted_games.hpp"
+
 namespace damdb::indexer {
 
 GameListing list_games(const db::Database& db, const GameFilter& filter, std::size_t limit,
@@ -16,7 +18,8 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
     row.date = game_date(game);
     out.rows.push_back(std::move(row));
   };
-  if (filter.empty()) {
+  const CountedGames counted(db, filter);
+  if (counted.everything()) {
     // Every game passes: the total is in meta, and when ids are 1..games without gaps (games
     // are never deleted) the page starts at id offset + 1; read only the page.
     const db::Meta meta = db.meta();
@@ -34,13 +37,13 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
   }
   std::uint64_t matched = 0;
   db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
-    if (!filter.matches(game)) return true;
+    if (!counted.counts(id, game)) return true;
     if (matched >= offset && out.rows.size() < limit) add_row(id, game);
     ++matched;
     // Without a filter the total is known: stop after the page.
-    return !filter.empty() || out.rows.size() < limit;
+    return !counted.everything() || out.rows.size() < limit;
   });
-  if (!filter.empty()) out.total = matched;
+  if (!counted.everything()) out.total = matched;
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "indexer/query.hpp"
 
+#include "indexer/counted_games.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -86,7 +88,7 @@ std::vector<Dated> games_by_import(const db::Database& db, const db::PositionKey
 /// given (those are listed by import order), else 0.
 std::uint64_t large_unfiltered(const db::Database& db, const db::PositionKey& key,
                                const GameFilter& filter) {
-  if (!filter.empty()) return 0;
+  if (!CountedGames(db, filter).everything()) return 0;
   const auto stats = db.position_stats(key);
   const std::uint64_t games = stats ? stats->games() : 0;
   return games > kDateOrderMaxGames ? games : 0;
@@ -97,8 +99,9 @@ std::uint64_t large_unfiltered(const db::Database& db, const db::PositionKey& ke
 std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& key,
                                  const GameFilter& filter) {
   std::vector<Dated> games;
+  const CountedGames counted(db, filter);
   for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (filter.matches(h))
+    if (counted.counts(o.game, h))
       games.push_back({date_rank(h), o.game, o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
     return true;
   });
@@ -295,6 +298,26 @@ double MoveRow::score(rules::Color side) const {
 
 namespace {
 
+/// Calls visit(record, first ply) for each hidden member (HiddenGames) that reached `key`:
+/// the position's postings are read without headers, then the few members' records.
+template <class Visit>
+void for_each_hidden_at(const db::Database& db, const db::PositionKey& key,
+                        const HiddenGames& hidden, Visit&& visit) {
+  if (hidden.empty()) return;
+  std::vector<std::pair<db::GameId, std::size_t>> found;
+  db::OccurrenceQuery page_query;
+  page_query.limit = 65536;
+  for (;;) {
+    const db::OccurrencePage page = db.occurrences(key, page_query);
+    for (const db::Occurrence& o : page.rows)
+      if (hidden.hidden(o.game)) found.emplace_back(o.game, o.plies.empty() ? 0 : o.plies.front());
+    if (!page.more || page.rows.empty()) break;
+    page_query.after = page.rows.back().game;
+  }
+  for (const auto& [id, ply] : found)
+    if (const auto game = db.game(id)) visit(*game, ply);
+}
+
 /// Adds the moves played from `pos` (from stats or, with a filter, from the games) into rows
 /// keyed by canonical index of `target_legal` (the queried position's sorted legal moves).
 void add_moves(const db::Database& db, const rules::Position& pos, const GameFilter& filter,
@@ -329,6 +352,7 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     }
   };
   const db::PositionKey key = position_key(pos);
+  const CountedGames counted(db, filter);
   if (filter.empty()) {
     const auto stats = db.position_stats(key);
     if (!stats) return;
@@ -347,11 +371,21 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
         add(row, db::GameResult::unknown, s.unknown);
       }
     }
+    // Members of marked clusters count through their primary: their games are taken out again
+    // (an unsigned -1 added subtracts one).
+    for_each_hidden_at(db, key, counted.hidden(), [&](const db::GameRecord& game, std::size_t ply) {
+      --answer.games;
+      if (mirrored) --answer.mirrored_games;
+      if (ply >= game.moves.size())
+        --answer.ended_here;
+      else if (MoveRow* row = row_for(game.moves[ply]))
+        add(row, game.result, ~std::uint64_t{0});
+    });
     return;
   }
   // Filter on the headers (batched); read the record only of a matching game, for its move.
   for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (!filter.matches(h)) return true;
+    if (!counted.counts(o.game, h)) return true;
     const auto game = db.game(o.game);
     if (!game) return true;
     ++answer.games;

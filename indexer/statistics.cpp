@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "indexer/counted_games.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/text_fold.hpp"
 
@@ -214,8 +215,9 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
   std::unordered_map<std::string, Entry> players;
   KeyAbbreviations abbreviations;
   PlayerReport report;
-  db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
-    if (!filter.matches(game)) return true;
+  const CountedGames counted(db, filter);
+  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
+    if (!counted.counts(id, game)) return true;
     ++report.games;
     const std::string date = game_date(game);
     for (const bool white : {true, false}) {
@@ -292,8 +294,9 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
   std::unordered_map<std::string, Entry> events;
   KeyAbbreviations abbreviations;
   EventReport report;
-  db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
-    if (!filter.matches(game)) return true;
+  const CountedGames counted(db, filter);
+  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
+    if (!counted.counts(id, game)) return true;
     ++report.games;
     const std::string_view event = game.event;
     const std::string folded = event == "?" ? std::string() : fold_text(event);
@@ -357,8 +360,9 @@ ResultReport result_statistics(const db::Database& db, const GameFilter& filter,
   ResultReport report;
   std::map<std::string, ResultCounts> years;  // "????" sorts after digits
   std::vector<std::pair<std::uint32_t, db::GameId>> lengths;  // (plies, id)
+  const CountedGames counted(db, filter);
   db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
-    if (!filter.matches(game)) return true;
+    if (!counted.counts(id, game)) return true;
     report.overall.add(game.result);
     const std::string date = game_date(game);
     years[date.size() >= 4 && date[0] != '?' ? date.substr(0, 4) : "????"].add(game.result);
@@ -405,8 +409,9 @@ OpeningReport opening_statistics(const db::Database& db, const GameFilter& filte
     ResultCounts counts;
   };
   std::unordered_map<std::string, Group> groups;
-  db.for_each_game([&](db::GameId, const db::GameRecord& game) {
-    if (!filter.matches(game)) return true;
+  const CountedGames counted(db, filter);
+  db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
+    if (!counted.counts(id, game)) return true;
     if (!game.start_fen.empty()) {
       ++report.from_setup;
     } else if (game.moves.size() < plies) {

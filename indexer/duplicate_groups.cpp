@@ -1,0 +1,288 @@
+#include "indexer/duplicate_groups.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <numeric>
+
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/position.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+/// Pairs compared one by one at most in a group of one colour orientation; larger groups
+/// compare each game with its neighbours in two sort orders (see link_small_edits).
+constexpr std::size_t kPairwiseLimit = 512;
+constexpr std::size_t kNeighbours = 8;
+/// Extensions of one line examined for the prefix rule (more: ambiguous, not clustered).
+constexpr std::size_t kMaxExtensions = 256;
+/// Games of one line compared pairwise for the same-moves rules.
+constexpr std::size_t kMaxSameLine = 64;
+
+bool same_colours(const GroupGame& a, const GroupGame& b) {
+  return a.white == b.white && a.black == b.black;
+}
+
+bool swapped_colours(const GroupGame& a, const GroupGame& b) {
+  return a.white == b.black && a.black == b.white && a.white != a.black;
+}
+
+/// True when a's line is a prefix of (or equal to) b's, from the same start.
+bool is_prefix(const GroupGame& a, const GroupGame& b) {
+  return a.start_fen == b.start_fen && a.codes.size() <= b.codes.size() &&
+         std::equal(a.codes.begin(), a.codes.end(), b.codes.begin());
+}
+
+bool same_line(const GroupGame& a, const GroupGame& b) {
+  return a.codes.size() == b.codes.size() && is_prefix(a, b);
+}
+
+bool line_less(const GroupGame& a, const GroupGame& b) {
+  if (a.start_fen != b.start_fen) return a.start_fen < b.start_fen;
+  return std::lexicographical_compare(a.codes.begin(), a.codes.end(), b.codes.begin(),
+                                      b.codes.end());
+}
+
+std::string describe(const GroupGame& g) {
+  std::string out = "#" + std::to_string(g.id) + " (" + std::to_string(g.codes.size()) +
+                    " plies, " + (g.date_text.empty() ? std::string("no date") : std::string(g.date_text));
+  return out + ")";
+}
+
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+/// The group's indexes sorted by line (start, then move codes).
+std::vector<std::uint32_t> by_line(std::span<const GroupGame> games) {
+  std::vector<std::uint32_t> order(games.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return line_less(games[a], games[b]);
+  });
+  return order;
+}
+
+/// Tag variants and colour swaps among the games of one line (`run`).
+void link_same_line(std::span<const GroupGame> games, std::span<const std::uint32_t> run,
+                    std::vector<GroupLink>& out) {
+  const std::size_t n = std::min(run.size(), kMaxSameLine);
+  for (std::size_t x = 0; x < n; ++x) {
+    const GroupGame& a = games[run[x]];
+    if (a.codes.size() < kMinClusteredPlies) return;  // the whole run has this length
+    for (std::size_t y = x + 1; y < n; ++y) {
+      const GroupGame& b = games[run[y]];
+      if (same_colours(a, b) && dates_close(a.date, b.date) && events_cluster(a.event, b.event)) {
+        out.push_back({run[x], run[y], DuplicateClass::tag_variant,
+                       describe(a) + " and " + describe(b) + ": the same moves, events " +
+                           quoted(a.event) + " / " + quoted(b.event)});
+      } else if (swapped_colours(a, b) && same_year(a.date, b.date)) {
+        out.push_back({run[x], run[y], DuplicateClass::colours_swapped,
+                       describe(a) + " and " + describe(b) +
+                           ": the same moves, White and Black exchanged"});
+      }
+    }
+  }
+}
+
+/// Of the candidate longer games `ext` (in line order) of game `g`, the one `g` is a copy of:
+/// the last when they form a chain (each a prefix of the next); else the same among those with
+/// a date compatible with g's known date; none when still ambiguous.
+std::optional<std::uint32_t> pick_extension(std::span<const GroupGame> games,
+                                            const GroupGame& g,
+                                            std::vector<std::uint32_t> ext) {
+  auto chain_end = [&](const std::vector<std::uint32_t>& c) -> std::optional<std::uint32_t> {
+    if (c.empty()) return std::nullopt;
+    for (std::size_t k = 0; k + 1 < c.size(); ++k)
+      if (!is_prefix(games[c[k]], games[c[k + 1]])) return std::nullopt;
+    return c.back();
+  };
+  if (auto end = chain_end(ext)) return end;
+  if (!g.date.known()) return std::nullopt;
+  std::erase_if(ext, [&](std::uint32_t j) {
+    return !games[j].date.known() || !dates_compatible(g.date, games[j].date);
+  });
+  return chain_end(ext);
+}
+
+/// Prefix links: each line to the longest game it begins (same colours, same year), and a
+/// game of at most 2 plies to the one longer game of its players and year.
+void link_prefixes(std::span<const GroupGame> games, std::span<const std::uint32_t> order,
+                   std::vector<GroupLink>& out) {
+  for (std::size_t x = 0; x < order.size(); ++x) {
+    const GroupGame& g = games[order[x]];
+    std::vector<std::uint32_t> ext;
+    bool too_many = false;
+    for (std::size_t y = x + 1; y < order.size() && is_prefix(g, games[order[y]]); ++y) {
+      const GroupGame& h = games[order[y]];
+      if (h.codes.size() == g.codes.size() || !same_colours(g, h) || !same_year(g.date, h.date))
+        continue;
+      if (ext.size() == kMaxExtensions) {
+        too_many = true;
+        break;
+      }
+      ext.push_back(order[y]);
+    }
+    if (ext.empty() && g.codes.size() <= 2) {
+      for (const std::uint32_t j : order)
+        if (&games[j] != &g && games[j].codes.size() >= kMinClusteredPlies &&
+            same_colours(g, games[j]) && same_year(g.date, games[j].date))
+          ext.push_back(j);
+    }
+    if (too_many) continue;
+    const std::optional<std::uint32_t> to = pick_extension(games, g, std::move(ext));
+    if (!to) continue;
+    const GroupGame& h = games[*to];
+    out.push_back({order[x], *to, DuplicateClass::prefix,
+                   describe(g) + (is_prefix(g, h) ? " is a prefix of " : " (at most 2 plies) precedes ") +
+                       describe(h)});
+  }
+}
+
+/// The replayed form of a game: each ply's from and to bits, and the final position's key.
+struct ReplayedLine {
+  bool ok = false;
+  std::vector<std::uint16_t> notation;
+  std::uint64_t final_key = 0;
+};
+
+ReplayedLine replay_line(const GroupGame& g) {
+  ReplayedLine out;
+  rules::Position pos = rules::Position::initial();
+  try {
+    if (!g.start_fen.empty()) pos = rules::parse_fen(g.start_fen);
+  } catch (const rules::FenError&) {
+    return out;
+  }
+  rules::MoveList legal;
+  out.notation.reserve(g.codes.size());
+  for (const std::uint8_t code : g.codes) {
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    rules::sort_moves(legal);
+    if (code >= legal.size()) return out;
+    const rules::Move& m = legal[code];
+    out.notation.push_back(static_cast<std::uint16_t>(m.from << 8 | m.to));
+    pos.play(m);
+  }
+  out.ok = true;
+  out.final_key = pos.key();
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+/// 1-based ply of the first difference of two lines (the shorter's length + 1 if none).
+std::size_t first_difference(const GroupGame& a, const GroupGame& b) {
+  const auto [pa, pb] = std::mismatch(a.codes.begin(), a.codes.end(), b.codes.begin(), b.codes.end());
+  return static_cast<std::size_t>(pa - a.codes.begin()) + 1;
+}
+
+/// Games of one colour orientation with at least kMinClusteredPlies plies, replayed.
+struct Side {
+  std::vector<std::uint32_t> games;        // indexes into the group
+  std::vector<ReplayedLine> lines;         // parallel to games
+};
+
+/// Move-order variants: the same ply count and final position, different lines.
+void link_move_orders(std::span<const GroupGame> games, const Side& side,
+                      std::vector<GroupLink>& out) {
+  std::vector<std::size_t> order(side.games.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto key = [&](std::size_t k) {
+    return std::make_pair(side.lines[k].notation.size(), side.lines[k].final_key);
+  };
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return key(x) < key(y); });
+  for (std::size_t s = 0; s < order.size();) {
+    std::size_t e = s + 1;
+    while (e < order.size() && key(order[e]) == key(order[s])) ++e;
+    for (std::size_t x = s; x < e && x < s + kMaxSameLine; ++x)
+      for (std::size_t y = x + 1; y < e && y < s + kMaxSameLine; ++y) {
+        const std::uint32_t a = side.games[order[x]], b = side.games[order[y]];
+        if (!side.lines[order[x]].ok || !side.lines[order[y]].ok || same_line(games[a], games[b]))
+          continue;
+        out.push_back({std::min(a, b), std::max(a, b), DuplicateClass::move_order,
+                       describe(games[a]) + " and " + describe(games[b]) +
+                           ": the same final position, the moves in another order from ply " +
+                           std::to_string(first_difference(games[a], games[b]))});
+      }
+    s = e;
+  }
+}
+
+/// A small-edit link between side games x and y when the rule holds.
+void check_small_edit(std::span<const GroupGame> games, const Side& side, std::size_t x,
+                      std::size_t y, std::vector<GroupLink>& out) {
+  const ReplayedLine &la = side.lines[x], &lb = side.lines[y];
+  const GroupGame &a = games[side.games[x]], &b = games[side.games[y]];
+  if (!la.ok || !lb.ok || !dates_compatible(a.date, b.date)) return;
+  if (is_prefix(a, b) || is_prefix(b, a)) return;  // the prefix rule's
+  if (la.notation.size() == lb.notation.size() && la.final_key == lb.final_key) return;
+  const std::size_t d = edit_distance(la.notation, lb.notation, 2);
+  if (d > 2) return;
+  const std::uint32_t i = side.games[x], j = side.games[y];
+  out.push_back({std::min(i, j), std::max(i, j), DuplicateClass::small_edit,
+                 describe(a) + " and " + describe(b) + ": " + std::to_string(d) +
+                     (d == 1 ? " edited ply" : " edited plies") + ", the first at ply " +
+                     std::to_string(first_difference(a, b))});
+}
+
+/// Small edits: every pair of a side of at most kPairwiseLimit games; in a larger side each
+/// game and its kNeighbours next games sorted by notation, then sorted by reversed notation
+/// (an edit near the end, then one near the start, keeps the rest of the lines together).
+void link_small_edits(std::span<const GroupGame> games, const Side& side,
+                      std::vector<GroupLink>& out) {
+  const std::size_t n = side.games.size();
+  if (n <= kPairwiseLimit) {
+    for (std::size_t x = 0; x < n; ++x)
+      for (std::size_t y = x + 1; y < n; ++y) check_small_edit(games, side, x, y, out);
+    return;
+  }
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (const bool reversed : {false, true}) {
+    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      const auto &a = side.lines[x].notation, &b = side.lines[y].notation;
+      return reversed ? std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend())
+                      : a < b;
+    });
+    for (std::size_t x = 0; x < n; ++x)
+      for (std::size_t y = x + 1; y < n && y <= x + kNeighbours; ++y)
+        pairs.emplace_back(std::min(order[x], order[y]), std::max(order[x], order[y]));
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  for (const auto& [x, y] : pairs) check_small_edit(games, side, x, y, out);
+}
+
+}  // namespace
+
+std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_t& replayed) {
+  std::vector<GroupLink> out;
+  const std::vector<std::uint32_t> order = by_line(games);
+  for (std::size_t s = 0; s < order.size();) {
+    std::size_t e = s + 1;
+    while (e < order.size() && same_line(games[order[s]], games[order[e]])) ++e;
+    if (e - s > 1) link_same_line(games, std::span(order).subspan(s, e - s), out);
+    s = e;
+  }
+  link_prefixes(games, order, out);
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Side> sides;
+  for (std::uint32_t i = 0; i < games.size(); ++i)
+    if (games[i].codes.size() >= kMinClusteredPlies)
+      sides[{games[i].white, games[i].black}].games.push_back(i);
+  for (auto& [colours, side] : sides) {
+    if (side.games.size() < 2) continue;
+    side.lines.reserve(side.games.size());
+    for (const std::uint32_t i : side.games) side.lines.push_back(replay_line(games[i]));
+    replayed += side.games.size();
+    link_move_orders(games, side, out);
+    link_small_edits(games, side, out);
+  }
+  return out;
+}
+
+}  // namespace damdb::indexer

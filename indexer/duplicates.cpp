@@ -1,0 +1,291 @@
+#include "indexer/duplicates.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+#include "indexer/duplicate_groups.hpp"
+#include "indexer/duplicate_primary.hpp"
+#include "indexer/player_identity.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+constexpr std::string_view kClassNames[kDuplicateClasses] = {
+    "prefix", "tag-variant", "colours-swapped", "move-order", "small-edit"};
+
+/// What pass 1 keeps of a game (from its header).
+struct HeaderInfo {
+  std::uint32_t id = 0;
+  std::uint32_t white = 0, black = 0;  // player identities
+  std::uint32_t event = 0, date = 0;   // interned texts
+  std::uint32_t plies = 0;
+  std::uint64_t pair() const {
+    const std::uint32_t lo = std::min(white, black), hi = std::max(white, black);
+    return std::uint64_t{lo} << 32 | hi;
+  }
+};
+
+/// Strings kept once (events and dates repeat from game to game).
+class Interned {
+ public:
+  std::uint32_t add(std::string text) {
+    auto [it, added] = index_.try_emplace(std::move(text), static_cast<std::uint32_t>(texts_.size()));
+    if (added) texts_.push_back(it->first);
+    return it->second;
+  }
+  std::string_view operator[](std::uint32_t i) const { return texts_[i]; }
+
+ private:
+  std::unordered_map<std::string, std::uint32_t> index_;
+  std::vector<std::string> texts_;
+};
+
+/// Union-find over game indexes.
+class Components {
+ public:
+  std::uint32_t find(std::uint32_t x) {
+    auto it = parent_.try_emplace(x, x).first;
+    if (it->second == x) return x;
+    const std::uint32_t root = find(it->second);
+    parent_[x] = root;
+    return root;
+  }
+  void join(std::uint32_t a, std::uint32_t b) {
+    a = find(a), b = find(b);
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+  }
+
+ private:
+  std::unordered_map<std::uint32_t, std::uint32_t> parent_;
+};
+
+}  // namespace
+
+std::string_view duplicate_class_name(DuplicateClass c) {
+  return kClassNames[static_cast<std::size_t>(c)];
+}
+
+std::optional<DuplicateClass> parse_duplicate_class(std::string_view name) {
+  for (std::size_t i = 0; i < kDuplicateClasses; ++i)
+    if (kClassNames[i] == name) return static_cast<DuplicateClass>(i);
+  return std::nullopt;
+}
+
+bool duplicate_class_applicable(DuplicateClass c) {
+  return c == DuplicateClass::prefix || c == DuplicateClass::tag_variant;
+}
+
+namespace {
+
+class DuplicateFinder {
+ public:
+  DuplicateFinder(const db::Database& db, const GameFilter& filter, const DuplicateOptions& o)
+      : db_(db), filter_(filter), options_(o) {}
+
+  DuplicateReport run() {
+    read_headers();
+    const std::vector<std::uint32_t> order = candidates();
+    for (std::size_t s = 0; s < order.size();) {
+      std::size_t e = s, plies = 0;
+      while (e < order.size() && (e == s || plies + group_plies(order, e) <= options_.chunk_plies)) {
+        plies += group_plies(order, e);
+        e = group_end(order, e);
+      }
+      process_chunk(std::span(order).subspan(s, e - s));
+      s = e;
+    }
+    build_clusters();
+    return std::move(report_);
+  }
+
+ private:
+  void read_headers();
+  std::vector<std::uint32_t> candidates();
+  std::size_t group_end(std::span<const std::uint32_t> order, std::size_t s) const {
+    std::size_t e = s + 1;
+    while (e < order.size() && games_[order[e]].pair() == games_[order[s]].pair()) ++e;
+    return e;
+  }
+  std::size_t group_plies(std::span<const std::uint32_t> order, std::size_t s) const {
+    std::size_t plies = 0;
+    for (std::size_t k = s, e = group_end(order, s); k < e; ++k) plies += games_[order[k]].plies;
+    return plies;
+  }
+  void process_chunk(std::span<const std::uint32_t> chunk);
+  void build_clusters();
+  std::vector<PrimaryRank> ranks_of(std::vector<std::uint32_t> ids) const;
+
+  const db::Database& db_;
+  const GameFilter& filter_;
+  DuplicateOptions options_;
+  PlayerKeys players_;
+  Interned events_, dates_;
+  std::vector<HeaderInfo> games_;  // ascending ids
+  std::vector<DuplicateLink> links_[kDuplicateClasses];
+  DuplicateReport report_;
+};
+
+void DuplicateFinder::read_headers() {
+  db_.for_each_game_header([&](db::GameId id, const db::GameHeader& h) {
+    if (!filter_.matches(h)) return true;
+    ++report_.games;
+    HeaderInfo info;
+    info.id = id.value;
+    info.white = players_.intern(h.white);
+    info.black = players_.intern(h.black);
+    if (info.white == PlayerKeys::kUnknown || info.black == PlayerKeys::kUnknown) return true;
+    info.event = events_.add(h.event);
+    info.date = dates_.add(game_date(h));
+    info.plies = h.plies;
+    games_.push_back(info);
+    return true;
+  });
+  players_.resolve();
+  for (HeaderInfo& g : games_) {
+    g.white = players_.identity(g.white);
+    g.black = players_.identity(g.black);
+  }
+}
+
+/// Indexes of games_ whose player pair has two or more games, sorted by pair then id.
+std::vector<std::uint32_t> DuplicateFinder::candidates() {
+  std::vector<std::uint32_t> order(games_.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto pa = games_[a].pair(), pb = games_[b].pair();
+    return pa != pb ? pa < pb : a < b;
+  });
+  std::vector<std::uint32_t> kept;
+  for (std::size_t s = 0; s < order.size();) {
+    const std::size_t e = group_end(order, s);
+    if (e - s >= 2) kept.insert(kept.end(), order.begin() + s, order.begin() + e);
+    s = e;
+  }
+  report_.candidates = kept.size();
+  return kept;
+}
+
+void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
+  // Moves of the chunk's games, read in id order into one buffer.
+  std::vector<std::uint32_t> by_id(chunk.begin(), chunk.end());
+  std::sort(by_id.begin(), by_id.end());
+  std::vector<db::GameId> ids;
+  ids.reserve(by_id.size());
+  for (const std::uint32_t g : by_id) ids.push_back(db::GameId{games_[g].id});
+  std::unordered_map<std::uint32_t, std::pair<std::size_t, std::size_t>> where;  // id -> codes
+  std::unordered_map<std::uint32_t, std::uint32_t> fen_of;                         // id -> fen
+  std::vector<std::uint8_t> codes;
+  Interned fens;
+  auto keep = [&](db::GameId id, std::string_view fen, std::span<const std::uint8_t> moves) {
+    where[id.value] = {codes.size(), moves.size()};
+    codes.insert(codes.end(), moves.begin(), moves.end());
+    fen_of[id.value] = fens.add(std::string(fen));
+    return true;
+  };
+  db_.for_each_moves_of(ids, [&](db::GameId id, const db::GameMoves& m) {
+    return keep(id, m.start_fen,
+                {reinterpret_cast<const std::uint8_t*>(m.moves.data()), m.moves.size()});
+  });
+  std::vector<db::GameId> missing;
+  for (const db::GameId id : ids)
+    if (!where.contains(id.value)) missing.push_back(id);
+  db_.for_each_game_of(missing, [&](db::GameId id, const db::GameRecord& r) {
+    return keep(id, r.start_fen, r.moves);
+  });
+  // The rules, one player pair at a time.
+  std::vector<GroupGame> group;
+  for (std::size_t s = 0; s < chunk.size();) {
+    const std::size_t e = group_end(chunk, s);
+    group.clear();
+    for (std::size_t k = s; k < e; ++k) {
+      const HeaderInfo& h = games_[chunk[k]];
+      const auto it = where.find(h.id);
+      if (it == where.end()) continue;  // removed since the headers were read
+      GroupGame g;
+      g.id = h.id;
+      g.white = h.white;
+      g.black = h.black;
+      g.event = events_[h.event];
+      g.date_text = dates_[h.date];
+      g.date = CalendarDate::of(g.date_text);
+      g.start_fen = fens[fen_of[h.id]];
+      g.codes = std::span(codes).subspan(it->second.first, it->second.second);
+      group.push_back(g);
+    }
+    for (GroupLink& l : link_group(group, report_.replayed))
+      links_[static_cast<std::size_t>(l.kind)].push_back(
+          {db::GameId{group[l.a].id}, db::GameId{group[l.b].id}, std::move(l.evidence)});
+    s = e;
+  }
+}
+
+std::vector<PrimaryRank> DuplicateFinder::ranks_of(std::vector<std::uint32_t> ids) const {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<db::GameId> keys;
+  keys.reserve(ids.size());
+  for (const std::uint32_t id : ids) keys.push_back(db::GameId{id});
+  std::vector<PrimaryRank> ranks;
+  ranks.reserve(ids.size());
+  db_.for_each_game_of(keys, [&](db::GameId id, const db::GameRecord& r) {
+    ranks.push_back(PrimaryRank::of(id, r));
+    return true;
+  });
+  return ranks;  // ascending ids
+}
+
+void DuplicateFinder::build_clusters() {
+  std::vector<std::uint32_t> linked;
+  for (const auto& links : links_)
+    for (const DuplicateLink& l : links) linked.insert(linked.end(), {l.a.value, l.b.value});
+  const std::vector<PrimaryRank> ranks = ranks_of(std::move(linked));
+  auto rank_of = [&](std::uint32_t id) -> const PrimaryRank* {
+    const auto it = std::lower_bound(ranks.begin(), ranks.end(), id,
+                                     [](const PrimaryRank& r, std::uint32_t v) { return r.id.value < v; });
+    return it != ranks.end() && it->id.value == id ? &*it : nullptr;
+  };
+  for (std::size_t c = 0; c < kDuplicateClasses; ++c) {
+    Components components;
+    for (const DuplicateLink& l : links_[c]) components.join(l.a.value, l.b.value);
+    std::map<std::uint32_t, DuplicateCluster> by_root;
+    for (DuplicateLink& l : links_[c]) {
+      DuplicateCluster& cluster = by_root[components.find(l.a.value)];
+      cluster.kind = static_cast<DuplicateClass>(c);
+      for (const db::GameId id : {l.a, l.b})
+        if (std::find(cluster.members.begin(), cluster.members.end(), id) == cluster.members.end())
+          cluster.members.push_back(id);
+      cluster.links.push_back(std::move(l));
+    }
+    for (auto& [root, cluster] : by_root) {
+      std::sort(cluster.members.begin(), cluster.members.end());
+      std::vector<PrimaryRank> member_ranks;
+      for (const db::GameId id : cluster.members)
+        if (const PrimaryRank* r = rank_of(id.value)) member_ranks.push_back(*r);
+      if (!member_ranks.empty()) {
+        const db::GameId primary = member_ranks[best_primary(member_ranks)].id;
+        std::rotate(cluster.members.begin(),
+                    std::find(cluster.members.begin(), cluster.members.end(), primary),
+                    std::find(cluster.members.begin(), cluster.members.end(), primary) + 1);
+      }
+      ++report_.clusters_by_class[c];
+      report_.games_by_class[c] += cluster.members.size();
+      report_.clusters.push_back(std::move(cluster));
+    }
+  }
+  std::stable_sort(report_.clusters.begin(), report_.clusters.end(),
+                   [](const DuplicateCluster& a, const DuplicateCluster& b) {
+                     if (a.kind != b.kind) return a.kind < b.kind;
+                     return a.members.front().value < b.members.front().value;
+                   });
+}
+
+}  // namespace
+
+DuplicateReport find_duplicates(const db::Database& db, const GameFilter& filter,
+                                const DuplicateOptions& options) {
+  return DuplicateFinder(db, filter, options).run();
+}
+
+}  // namespace damdb::indexer

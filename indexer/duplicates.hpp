@@ -1,0 +1,83 @@
+// Near-duplicates: stored games that are one game written several ways (a broadcast that
+// stopped early, a re-typing with other tags, the colours exchanged, moves in another order, a
+// repaired typo), found in groups of games between the same two players and classified with
+// the evidence that links them. Games that are the same game by the import's identity rules
+// (db::GameIdentity) are already one stored game with several sources; this finds the rest.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/database.hpp"
+#include "indexer/game_filter.hpp"
+
+namespace damdb::indexer {
+
+/// The kinds of near-duplicate, in the order `damdb duplicates` lists them.
+enum class DuplicateClass : std::uint8_t {
+  /// One game's main line is a prefix of the other's (or has at most 2 plies), the same
+  /// players in the same colours, the same year or a date missing. Games under 10 plies are
+  /// clustered only in this class. A prefix that fits several longer games (different games
+  /// that begin alike) is not clustered unless exactly one of them has a compatible date.
+  prefix,
+  /// The same moves, the same players in the same colours, dates within 2 days or equal up
+  /// to format (dates_close), event names that cluster (events_cluster).
+  tag_variant,
+  /// The same moves, the names in the other colours (a typing error: flagged only).
+  colours_swapped,
+  /// The same final position and ply count, the same players, the moves in another order.
+  move_order,
+  /// Main lines within 2 edited plies (notation: from and to squares), the same players and
+  /// compatible dates, neither line a prefix of the other.
+  small_edit,
+};
+inline constexpr std::size_t kDuplicateClasses = 5;
+
+/// "prefix", "tag-variant", "colours-swapped", "move-order", "small-edit".
+std::string_view duplicate_class_name(DuplicateClass c);
+/// The class of a name as printed by duplicate_class_name, or nullopt.
+std::optional<DuplicateClass> parse_duplicate_class(std::string_view name);
+/// True for the classes `--apply` may mark (prefix and tag-variant; the others are flags).
+bool duplicate_class_applicable(DuplicateClass c);
+
+/// Two games linked by a rule, and why.
+struct DuplicateLink {
+  db::GameId a, b;
+  std::string evidence;  ///< e.g. "#12 (34 plies) is a prefix of #40 (71 plies)"
+};
+
+/// A connected set of games linked by one class's rule.
+struct DuplicateCluster {
+  DuplicateClass kind = DuplicateClass::prefix;
+  std::vector<db::GameId> members;  ///< the primary (choose_primary) first, then ascending ids
+  std::vector<DuplicateLink> links; ///< the pairs that make the cluster, with their evidence
+};
+
+struct DuplicateReport {
+  std::uint64_t games = 0;             ///< games passing the filter
+  std::uint64_t candidates = 0;        ///< of which sharing their player pair with another game
+  std::uint64_t replayed = 0;          ///< games replayed (move-order and small-edit checks)
+  std::vector<DuplicateCluster> clusters;  ///< by class, then by primary id
+  std::array<std::uint64_t, kDuplicateClasses> clusters_by_class{};
+  std::array<std::uint64_t, kDuplicateClasses> games_by_class{};  ///< members, per class
+};
+
+struct DuplicateOptions {
+  /// Moves of at most this many plies are held in memory at a time (games are read in chunks
+  /// of whole player pairs; a single larger pair is read alone).
+  std::size_t chunk_plies = std::size_t{1} << 25;
+};
+
+/// Every near-duplicate cluster among the games passing `filter`. Games with an unknown player
+/// (empty or "?") are never clustered; players are compared after the merges of `stats
+/// players` (PlayerKeys). Reads the headers once, then the moves of the candidate games once
+/// (in chunks, see DuplicateOptions). Throws db::Error from the database.
+DuplicateReport find_duplicates(const db::Database& db, const GameFilter& filter,
+                                const DuplicateOptions& options = {});
+
+}  // namespace damdb::indexer
