@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 
+#include "indexer/text_fold.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/position.hpp"
@@ -21,12 +22,20 @@ constexpr std::size_t kMaxExtensions = 256;
 /// Games of one line compared pairwise for the same-moves rules.
 constexpr std::size_t kMaxSameLine = 64;
 
+/// True when both games name a round and the rounds differ: two games, whatever else agrees
+/// (an engine match replays one opening in every round).
+bool other_round(const GroupGame& a, const GroupGame& b) {
+  auto known = [](std::string_view r) { return !r.empty() && r != "?" && r != "-"; };
+  return known(a.round) && known(b.round) && fold_text(a.round) != fold_text(b.round);
+}
+
+/// The same players in the same colours, and no other round.
 bool same_colours(const GroupGame& a, const GroupGame& b) {
-  return a.white == b.white && a.black == b.black;
+  return a.white == b.white && a.black == b.black && !other_round(a, b);
 }
 
 bool swapped_colours(const GroupGame& a, const GroupGame& b) {
-  return a.white == b.black && a.black == b.white && a.white != a.black;
+  return a.white == b.black && a.black == b.white && a.white != a.black && !other_round(a, b);
 }
 
 /// True when a's line is a prefix of (or equal to) b's, from the same start.
@@ -201,7 +210,8 @@ void link_move_orders(std::span<const GroupGame> games, const Side& side,
     for (std::size_t x = s; x < e && x < s + kMaxSameLine; ++x)
       for (std::size_t y = x + 1; y < e && y < s + kMaxSameLine; ++y) {
         const std::uint32_t a = side.games[order[x]], b = side.games[order[y]];
-        if (!side.lines[order[x]].ok || !side.lines[order[y]].ok || same_line(games[a], games[b]))
+        if (!side.lines[order[x]].ok || !side.lines[order[y]].ok || same_line(games[a], games[b]) ||
+            other_round(games[a], games[b]))
           continue;
         out.push_back({std::min(a, b), std::max(a, b), DuplicateClass::move_order,
                        describe(games[a]) + " and " + describe(games[b]) +
@@ -217,7 +227,7 @@ void check_small_edit(std::span<const GroupGame> games, const Side& side, std::s
                       std::size_t y, std::vector<GroupLink>& out) {
   const ReplayedLine &la = side.lines[x], &lb = side.lines[y];
   const GroupGame &a = games[side.games[x]], &b = games[side.games[y]];
-  if (!la.ok || !lb.ok || !dates_compatible(a.date, b.date)) return;
+  if (!la.ok || !lb.ok || !dates_compatible(a.date, b.date) || other_round(a, b)) return;
   if (is_prefix(a, b) || is_prefix(b, a)) return;  // the prefix rule's
   if (la.notation.size() == lb.notation.size() && la.final_key == lb.final_key) return;
   const std::size_t d = edit_distance(la.notation, lb.notation, 2);

@@ -22,6 +22,7 @@ struct GroupGame {
   std::uint32_t id = 0;
   std::uint32_t white = 0, black = 0;  ///< player identities (PlayerKeys)
   std::string_view event;              ///< Event tag as written
+  std::string_view round;              ///< Round tag as written ("" when absent)
   std::string_view date_text;          ///< game_date ("" when unknown)
   CalendarDate date;
   std::string_view start_fen;          ///< "" = initial position

@@ -18,7 +18,8 @@
 
 namespace damdb::indexer {
 
-/// The kinds of near-duplicate, in the order `damdb duplicates` lists them.
+/// The kinds of near-duplicate, in the order `damdb duplicates` lists them. In every class two
+/// games that both name a round, and different rounds, are two games (never linked).
 enum class DuplicateClass : std::uint8_t {
   /// One game's main line is a prefix of the other's (or has at most 2 plies), the same
   /// players in the same colours, the same year or a date missing. Games under 10 plies are

@@ -88,8 +88,9 @@ std::string movetext(const std::vector<std::string>& moves) {
 
 std::string game(const std::string& white, const std::string& black, const std::string& date,
                  const std::vector<std::string>& moves, const std::string& event = "WK 2003",
-                 const std::string& result = "*") {
-  return "[Event \"" + event + "\"]\n[Date \"" + date + "\"]\n[White \"" + white +
+                 const std::string& result = "*", const std::string& round = "") {
+  return "[Event \"" + event + "\"]\n" + (round.empty() ? "" : "[Round \"" + round + "\"]\n") +
+         "[Date \"" + date + "\"]\n[White \"" + white +
          "\"]\n[Black \"" + black + "\"]\n[Result \"" + result + "\"]\n\n" + movetext(moves) +
          result + "\n\n";
 }
@@ -203,6 +204,14 @@ TEST(IndexerDuplicates, PrefixNeedsTheSamePlayersColoursAndYear) {
   EXPECT_TRUE(duplicates_of(game("B. Cece", "A. Baba", "2003.05.14", part) +
                             game("A. Baba", "B. Cece", "2003.05.14", full))
                   .clusters.empty());  // other colours
+  EXPECT_TRUE(duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", part, "Match", "*", "12") +
+                            game("A. Baba", "B. Cece", "2003.05.14", full, "Match", "*", "8"))
+                  .clusters.empty());  // other rounds
+  EXPECT_EQ(clusters(duplicates_of(
+                         game("A. Baba", "B. Cece", "2003.05.14", part, "Match", "*", "8") +
+                         game("A. Baba", "B. Cece", "2003.05.14", full, "Match", "*", "8")),
+                     DuplicateClass::prefix),
+            (Ids{{2, 1}}));  // the same round
 }
 
 TEST(IndexerDuplicates, APrefixOfTwoDifferentGamesIsAmbiguous) {
