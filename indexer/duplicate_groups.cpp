@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <numeric>
 
@@ -25,8 +26,7 @@ constexpr std::size_t kMaxSameLine = 64;
 /// True when both games name a round and the rounds differ: two games, whatever else agrees
 /// (an engine match replays one opening in every round).
 bool other_round(const GroupGame& a, const GroupGame& b) {
-  auto known = [](std::string_view r) { return !r.empty() && r != "?" && r != "-"; };
-  return known(a.round) && known(b.round) && fold_text(a.round) != fold_text(b.round);
+  return a.round != 0 && b.round != 0 && a.round != b.round;
 }
 
 /// The same players in the same colours, and no other round.
@@ -269,6 +269,12 @@ void link_small_edits(std::span<const GroupGame> games, const Side& side,
 }
 
 }  // namespace
+
+std::uint64_t round_key(std::string_view round) {
+  if (round.empty() || round == "?" || round == "-") return 0;
+  const std::uint64_t h = std::hash<std::string>{}(fold_text(round));
+  return h == 0 ? 1 : h;
+}
 
 std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_t& replayed) {
   std::vector<GroupLink> out;

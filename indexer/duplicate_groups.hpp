@@ -22,7 +22,7 @@ struct GroupGame {
   std::uint32_t id = 0;
   std::uint32_t white = 0, black = 0;  ///< player identities (PlayerKeys)
   std::string_view event;              ///< Event tag as written
-  std::string_view round;              ///< Round tag as written ("" when absent)
+  std::uint64_t round = 0;             ///< round_key of the Round tag (0: none)
   std::string_view date_text;          ///< game_date ("" when unknown)
   CalendarDate date;
   std::string_view start_fen;          ///< "" = initial position
@@ -35,6 +35,10 @@ struct GroupLink {
   DuplicateClass kind = DuplicateClass::prefix;
   std::string evidence;
 };
+
+/// A 64-bit hash of the folded Round tag, 0 for none ("", "?", "-"): two games whose keys are
+/// both non-zero and differ name different rounds.
+std::uint64_t round_key(std::string_view round);
 
 /// Every link among `games` (all between the same two players). `replayed` is increased by the
 /// number of games replayed for the move-order and small-edit rules.

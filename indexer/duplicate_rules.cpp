@@ -47,6 +47,14 @@ bool is_year(std::string_view word) {
   return y >= 1800 && y <= 2099;
 }
 
+/// True when the UTF-8 word is one code point (an elided article "d", "l").
+bool one_letter(std::string_view word) {
+  std::size_t n = 0;
+  for (const char c : word)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n == 1;
+}
+
 /// Characters of edit allowed between two event cores of (shorter) length `n`.
 std::size_t allowed_edits(std::size_t n) { return n < 5 ? 0 : n < 12 ? 1 : n < 24 ? 2 : 3; }
 
@@ -130,7 +138,7 @@ std::string event_core(std::string_view event) {
   const std::string folded = fold_text(event);
   std::string core;
   for (std::string_view w : words_of(folded)) {
-    if (is_year(w) || display_width(w) == 1) continue;
+    if (is_year(w) || one_letter(w)) continue;
     if (!core.empty()) core += ' ';
     core += w;
   }

@@ -19,7 +19,8 @@ constexpr std::string_view kClassNames[kDuplicateClasses] = {
 struct HeaderInfo {
   std::uint32_t id = 0;
   std::uint32_t white = 0, black = 0;  // player identities
-  std::uint32_t event = 0, date = 0, round = 0;  // interned texts
+  std::uint32_t event = 0, date = 0;  // interned texts
+  std::uint64_t round = 0;            // round_key
   std::uint32_t plies = 0;
   std::uint64_t pair() const {
     const std::uint32_t lo = std::min(white, black), hi = std::max(white, black);
@@ -138,7 +139,7 @@ void DuplicateFinder::read_headers() {
     if (info.white == PlayerKeys::kUnknown || info.black == PlayerKeys::kUnknown) return true;
     info.event = events_.add(h.event);
     info.date = dates_.add(game_date(h));
-    info.round = events_.add(h.round);
+    info.round = round_key(h.round);
     info.plies = h.plies;
     games_.push_back(info);
     return true;
@@ -209,7 +210,7 @@ void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
       g.white = h.white;
       g.black = h.black;
       g.event = events_[h.event];
-      g.round = events_[h.round];
+      g.round = h.round;
       g.date_text = dates_[h.date];
       g.date = CalendarDate::of(g.date_text);
       g.start_fen = fens[fen_of[h.id]];
