@@ -76,6 +76,35 @@ db::IndexTexts index_texts(const pdn::Game& game) {
   return texts;
 }
 
+/// The content hash that decides whether two imports hold the same game: the canonical start
+/// and the stored moves, plus the tags for a game without moves and the written squares of the
+/// whole main line for an invalid game cut at its first illegal move.
+db::ContentHash content_hash_of(const pdn::Game& game, const pdn::Replay& replay,
+                                const db::GameRecord& rec) {
+  if (rec.moves.empty()) {
+    // Hash the tags too: otherwise every empty game from one position would be "the same".
+    std::string salt = rec.start_fen;
+    for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
+    return db::ContentHash::of(salt, rec.moves);
+  } else if (rec.status == db::ValidationStatus::invalid && !replay.complete) {
+    // Only the legal prefix is in `moves`: an invalid game is the same game as another only if
+    // its main line is written with the same squares, the illegal move and what follows
+    // included (a complete game and a broken one that begins like it are two games; the same
+    // broken game imported twice, or exported and imported again, is still one). An invalid
+    // game whose whole main line replayed (the error is elsewhere, e.g. unreadable text
+    // between the tags) hashes like a valid game: it is another copy of the clean game.
+    std::string salt = rec.start_fen + "\x1finvalid";
+    for (const pdn::Element& e : game.moves)
+      if (e.kind == pdn::ElementKind::Move) {
+        salt += '\x1e';
+        for (const std::uint8_t square : game.squares_of(e)) salt += static_cast<char>(square);
+      }
+    return db::ContentHash::of(salt, rec.moves);
+  } else {
+    return db::ContentHash::of(rec.start_fen, rec.moves);
+  }
+}
+
 }  // namespace
 
 db::GameResult result_of(const pdn::Game& game) {
@@ -171,28 +200,7 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
       end < replay.plies_played.size() ? replay.plies_played[end].before : replay.final_position;
   out.plies.push_back({key_of(last), static_cast<std::uint16_t>(end - first), db::kGameEnd});
 
-  if (rec.moves.empty()) {
-    // Hash the tags too: otherwise every empty game from one position would be "the same".
-    std::string salt = rec.start_fen;
-    for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
-    rec.content_hash = db::ContentHash::of(salt, rec.moves);
-  } else if (rec.status == db::ValidationStatus::invalid && !replay.complete) {
-    // Only the legal prefix is in `moves`: an invalid game is the same game as another only if
-    // its main line is written with the same squares, the illegal move and what follows
-    // included (a complete game and a broken one that begins like it are two games; the same
-    // broken game imported twice, or exported and imported again, is still one). An invalid
-    // game whose whole main line replayed (the error is elsewhere, e.g. unreadable text
-    // between the tags) hashes like a valid game: it is another copy of the clean game.
-    std::string salt = rec.start_fen + "\x1finvalid";
-    for (const pdn::Element& e : game.moves)
-      if (e.kind == pdn::ElementKind::Move) {
-        salt += '\x1e';
-        for (const std::uint8_t square : game.squares_of(e)) salt += static_cast<char>(square);
-      }
-    rec.content_hash = db::ContentHash::of(salt, rec.moves);
-  } else {
-    rec.content_hash = db::ContentHash::of(rec.start_fen, rec.moves);
-  }
+  rec.content_hash = content_hash_of(game, replay, rec);
 
   out.texts = index_texts(game);
   return out;

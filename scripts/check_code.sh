@@ -17,7 +17,6 @@ sources=(cli db indexer json pdn rules server tests)
 exceptions=(
   db/database.cpp:commit            # the commit of an import batch (db/, being split)
   db/database.cpp:open              # options, column families and checks (db/, being split)
-  indexer/records.cpp:make_records  # a replayed game into its records
   indexer/importer.cpp:import_file  # one file of an import
   tests/rules_positions_test.cpp:cases  # a table of hand-checked positions written as code
   tests/bench_db.cpp:main
