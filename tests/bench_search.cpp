@@ -5,7 +5,8 @@
 // next-move summary); prints the share of games rejected by their signature without replay,
 // the games replayed, and the signatures' size per indexed position. --build first builds the
 // signatures of games lacking one, --rebuild of every game (timed).
-// Usage: bench_search --db DIR [--repeat N] [--build | --rebuild]
+// Usage: bench_search --db DIR [--repeat N] [--only NAME] [--build | --rebuild]
+// (--only: one query: selective, kings, late, outpost or endgame)
 // Prints figures only; it asserts nothing about times.
 #include <sys/resource.h>
 
@@ -36,7 +37,9 @@ double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-void run(const db::Database& db, const char* name, const std::string& text, int repeat) {
+void run(const db::Database& db, const char* name, const std::string& text, int repeat,
+         const std::string& only) {
+  if (!only.empty() && only != name) return;
   const indexer::SearchSpec spec = indexer::parse_search(text);
   const indexer::GameFilter filter(spec.filter);
   for (const bool count_only : {true, false}) {
@@ -70,15 +73,17 @@ int main(int argc, char** argv) {
   std::string dir;
   int repeat = 3;
   bool build = false, rebuild = false;
+  std::string only;  // run only the query of this name
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--db" && i + 1 < argc) dir = argv[++i];
     else if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::stoi(argv[++i]));
+    else if (a == "--only" && i + 1 < argc) only = argv[++i];
     else if (a == "--build") build = true;
     else if (a == "--rebuild") build = rebuild = true;
   }
   if (dir.empty()) {
-    std::fprintf(stderr, "usage: bench_search --db DIR [--repeat N] [--build | --rebuild]\n");
+    std::fprintf(stderr, "usage: bench_search --db DIR [--repeat N] [--only NAME] [--build | --rebuild]\n");
     return 2;
   }
   if (build) {
@@ -107,10 +112,10 @@ int main(int argc, char** argv) {
               static_cast<double>(signature_bytes) /
                   static_cast<double>(std::max<std::uint64_t>(info.counts.games, 1)),
               db.signatures_end().value - 1);
-  run(db, "selective", "must W:W27,28:B22,23; empty 33", repeat);
-  run(db, "kings", "white-kings 1-; black-kings 1-", repeat);
-  run(db, "late", "must ?:W27,28:B22,23; plies 60-; hold 2; mirror", repeat);
-  run(db, "outpost", "must B:W24:B19,20; not ?:B29", repeat);
-  run(db, "endgame", "pieces -8; white-kings 1-; black-men 3-", repeat);
+  run(db, "selective", "must W:W27,28:B22,23; empty 33", repeat, only);
+  run(db, "kings", "white-kings 1-; black-kings 1-", repeat, only);
+  run(db, "late", "must ?:W27,28:B22,23; plies 60-; hold 2; mirror", repeat, only);
+  run(db, "outpost", "must B:W24:B19,20; not ?:B29", repeat, only);
+  run(db, "endgame", "pieces -8; white-kings 1-; black-men 3-", repeat, only);
   return 0;
 }
