@@ -1308,7 +1308,7 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     evidence_valid = again.evidence_valid_;
     game.encoding = encoding;
     game.text = std::move(converted);
-  } else if (source != nullptr) {
+  } else if (source != nullptr && bytes.size() > source->min_take_bytes) {
     take_text(*source, buffer.size(), step, game.text);
     step.text_taken = true;
   } else {

@@ -56,11 +56,9 @@ bool GameReader::next(Game& game) {
     bool forced = false;
     std::string_view view(buffer_.data() + pos_, len_ - pos_);
     if (!eof_ && view.size() >= options_.max_game_bytes) forced = true;
-    // A view longer than a chunk (the buffer grew for a long game): the game may take the
-    // buffer as its text.
-    TextSource source{&buffer_, pos_};
-    ParseStep step = parse_game(view, eof_ || forced, at_, game,
-                                view.size() > options_.chunk_bytes ? &source : nullptr);
+    // A game longer than a chunk (the buffer grew for it) takes the buffer as its text.
+    TextSource source{&buffer_, pos_, options_.chunk_bytes};
+    ParseStep step = parse_game(view, eof_ || forced, at_, game, &source);
     if (step.status == ParseStep::End) {
       pos_ = len_;
       return false;
