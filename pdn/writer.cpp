@@ -147,6 +147,8 @@ class Writer {
       if (i) t += sep;
       t += std::to_string(sq[i]);
     }
+    // "1-1" (squares 1 and 1, as "01-1" reads) would read back as the draw: keep a zero.
+    if (sq.size() >= 2 && sq[0] == 1 && sq[1] == 1 && sep == '-') t.insert(0, "0");
     t += g_.text_of(e.strength());
     return t;
   }
