@@ -290,7 +290,7 @@ class Parser {
   bool repeated_tag_name() {
     if (game_.tags.empty()) return false;
     std::size_t q = p_ + 1;
-    while (peek(q) == ' ' || peek(q) == '\t') ++q;
+    while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '[') ++q;  // "[[Name" too
     std::size_t name_begin = q;
     while (is_name_char(peek(q))) ++q;
     std::string_view name(s_ + name_begin, q - name_begin);
