@@ -278,6 +278,11 @@ class Parser {
           skip_unexpected();
           break;
       }
+      if (bare_tag_repeats_) {  // `Name "value"]` naming a tag this tag-only game has
+        bare_tag_repeats_ = false;
+        reason = EndReason::NextTag;
+        goto done;
+      }
       last_end_ = p_;
     }
   done:
@@ -286,10 +291,11 @@ class Parser {
     finish(reason);
   }
 
-  // True when the tag at p_ repeats a name already in this game: a tag-only game has ended.
-  bool repeated_tag_name() {
+  // True when the tag at p_ (`[Name`, `[[Name`, or `Name` without its '[' when `bracketed` is
+  // false) repeats a name already in this game: a tag-only game has ended.
+  bool repeated_tag_name(bool bracketed = true) {
     if (game_.tags.empty()) return false;
-    std::size_t q = p_ + 1;
+    std::size_t q = bracketed ? p_ + 1 : p_;
     while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '[') ++q;  // "[[Name" too
     std::size_t name_begin = q;
     while (is_name_char(peek(q))) ++q;
@@ -1185,7 +1191,10 @@ class Parser {
   void skip_unexpected() {
     std::size_t start = p_;
     if (!movetext_ && bare_tag_at(start)) {
-      parse_tag(false);
+      if (repeated_tag_name(false))
+        bare_tag_repeats_ = true;  // read by the next game
+      else
+        parse_tag(false);
       return;
     }
     if (peek(start) == '\xEF' && peek(start + 1) == '\xBB' && peek(start + 2) == '\xBF') {
@@ -1205,6 +1214,7 @@ class Parser {
  public:
   bool eof_is_next_tag_ = false;  // re-reading a game that the next game's tags ended
   bool ended_by_next_tag_ = false;
+  bool bare_tag_repeats_ = false;  // a tag without its '[' repeats a name: next game
   bool move_seen_ = false;        // a move or setup was read (in any line)
   MoveEvidence evidence_;         // variant evidence of the moves read (check_variant)
   bool evidence_valid_ = true;    // false when a move was reclassified after the fact

@@ -181,10 +181,39 @@ std::optional<std::string_view> standard_tag_name(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+// True when `name` reads back as itself: letters, digits, '_' and non-ASCII bytes only (a
+// decoded '&', ';', ' ', ']' or quote would be read otherwise once written).
+bool plain_tag_name(std::string_view name) {
+  for (const char c : name) {
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                       (c >= '0' && c <= '9') || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    if (!plain) return false;
+  }
+  return !name.empty();
+}
+
+// Decodes the entities of the name of game.tags[index], unless the decoded name would not read
+// back as itself or would repeat the name of another tag of the game (both kept as written, so
+// that the written game reads back as the same one). Returns true when the name changed.
+bool decode_tag_name(Game& game, std::size_t index) {
+  std::string decoded = game.tags[index].name;
+  if (!decode_entities(decoded) || !plain_tag_name(decoded)) return false;
+  for (std::size_t k = 0; k < game.tags.size(); ++k)
+    if (k != index && game.tags[k].name == decoded) return false;
+  game.tags[index].name = std::move(decoded);
+  return true;
+}
+
+}  // namespace
+
 void normalize_tag_text(Game& game) {
-  for (Tag& tag : game.tags) {
+  for (std::size_t index = 0; index < game.tags.size(); ++index) {
+    Tag& tag = game.tags[index];
     const std::string written = tag.name;
-    if (decode_entities(tag.name) | decode_entities(tag.value))
+    const bool name_decoded = decode_tag_name(game, index);
+    if (decode_entities(tag.value) || name_decoded)
       note(game, IssueKind::EntityDecoded, tag, written,
            "character entities decoded in tag " + tag.name);
     if (unescape_quotes(tag.value))

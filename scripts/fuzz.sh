@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz/ (clang, ASan + UBSan) in build-fuzz and runs each
 # for SECONDS (default 10) on a copy of its seed corpus, one after the other. A crash input is
-# kept as build-fuzz/crash-* (turn it into a regression test). Usage: scripts/fuzz.sh [SECONDS]
+# kept as build-fuzz/crash-* (turn it into a regression test in tests/data/fuzz_regressions).
+# Usage: scripts/fuzz.sh [SECONDS]; FUZZ_SEED=N picks another random seed (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -20,7 +21,9 @@ for t in $targets; do
   work=build-fuzz/corpus/$t
   mkdir -p "$work"
   cp -n "$seeds"/* "$work"/ 2>/dev/null || true
+  # Inputs that once broke a target are replayed first (a fixed seed keeps a run reproducible).
+  [ "$seeds" = tests/fuzz/corpus_pdn ] && cp -n tests/data/fuzz_regressions/* "$work"/
   echo "== $t: ${seconds}s =="
-  build-fuzz/tests/$t -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
+  build-fuzz/tests/$t -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=2048 -seed="${FUZZ_SEED:-1}" \
     -artifact_prefix=build-fuzz/crash-$t- -print_final_stats=1 "$work" 2>&1 | tail -n 14
 done

@@ -49,5 +49,25 @@ TEST(PdnFuzzRegressions, MoveFromSquare1ToSquare1IsNotWrittenAsTheDraw) {
   EXPECT_TRUE(same_content(games[0], again[0]));
 }
 
+TEST(PdnFuzzRegressions, DecodedTagNameThatRepeatsOrReadsOtherwiseIsKeptAsWritten) {
+  const auto games = read_games("[Event \"a\"]\n[&#69;vent \"b\"]\n[A&#32;B \"x\"]\n"
+                                "[Ev&#x65;nt2 \"c\"]\n1. 32-28 *");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].tags.size(), 4u);
+  EXPECT_EQ(games[0].tags[0].name, "Event");
+  EXPECT_EQ(games[0].tags[1].name, "&#69;vent");  // "Event" twice would be two games
+  EXPECT_EQ(games[0].tags[2].name, "A&#32;B");    // "A B" would read as tag "A"
+  EXPECT_EQ(games[0].tags[3].name, "Event2");     // a plain decoded name is decoded
+}
+
+TEST(PdnFuzzRegressions, TagWithoutBracketRepeatingANameStartsTheNextGame) {
+  const auto games = read_games("[Event \"a\"]\n[Round \"1\"]\nRound \"2\"]\n1. 32-28 *");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].tags.size(), 2u);
+  ASSERT_EQ(games[1].tags.size(), 1u);
+  EXPECT_EQ(games[1].tags[0].name, "Round");
+  EXPECT_EQ(games[1].tags[0].value, "2");
+}
+
 }  // namespace
 }  // namespace damdb::pdn
