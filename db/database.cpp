@@ -18,6 +18,8 @@
 #include <cstring>
 #include <system_error>
 
+#include "db/detail/batch_entries.hpp"
+#include "db/detail/column_families.hpp"
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
 #include "db/detail/storage_guard.hpp"
@@ -31,19 +33,12 @@ namespace fs = std::filesystem;
 namespace damdb::db {
 namespace {
 
-// Column families, in the order of their handles.
-enum Cf : std::size_t {
-  kDefault, kGames, kGameHeaders, kPositions, kGameHashes, kPlayers, kEvents, kDates, kMeta,
-  kCfCount
-};
-constexpr std::array<const char*, kCfCount> kCfNames = {
-    "default", "games", "game_headers", "positions", "game_hashes", "players", "events", "dates",
-    "meta"};
-
-constexpr std::string_view kMetaSchema = "schema_version";
-constexpr std::string_view kMetaNextId = "next_game_id";
-constexpr std::string_view kMetaCounts = "counts";
-constexpr std::string_view kMetaSourcePrefix = "source:";
+using detail::Cf;
+using detail::kCfCount;
+using detail::kCfNames;
+using detail::kDefault, detail::kGames, detail::kGameHeaders, detail::kPositions,
+    detail::kGameHashes, detail::kPlayers, detail::kEvents, detail::kDates, detail::kMeta;
+using detail::kMetaCounts, detail::kMetaNextId, detail::kMetaSchema, detail::kMetaSourcePrefix;
 
 // Turns a non-OK status into Error; `what` names the operation and the folder.
 void check(const rocksdb::Status& s, const std::string& what) {
@@ -116,6 +111,10 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       o.bottommost_compression_opts.enabled = true;
       o.bottommost_compression_opts.max_dict_bytes = 16 * 1024;
       o.bottommost_compression_opts.zstd_max_train_bytes = 100 * 16 * 1024;
+      // The blocks of a file are held in memory until its dictionary is trained: sample the
+      // first 8 MB (a compaction otherwise held up to a whole output file, 256 MB, and the
+      // import's peak memory grew with the database).
+      o.bottommost_compression_opts.max_dict_buffer_bytes = 8 << 20;
       o.write_buffer_size = bulk ? (128 << 20) : (64 << 20);
       break;
     case kGameHeaders:
@@ -251,43 +250,7 @@ using detail::DatabaseImpl;
 
 namespace {
 
-// Adds the descriptors of the optional families (signatures, signature_moves) that exist, or
-// all of them when the database is opened for writing (create_missing_column_families makes
-// them); their names go to impl.optional_names, in handle order.
-void add_optional_families(DatabaseImpl& impl,
-                           std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
-  std::error_code ec;
-  std::vector<std::string> present;
-  if (impl.mode != OpenMode::read_write &&
-      (!fs::exists(impl.folder / "CURRENT", ec) ||
-       !rocksdb::DB::ListColumnFamilies(impl.db_options, impl.folder.string(), &present).ok()))
-    return;
-  for (const char* name : {kSignaturesName, kSignatureMovesName}) {
-    if (impl.mode != OpenMode::read_write &&
-        std::find(present.begin(), present.end(), name) == present.end())
-      continue;
-    rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
-    rocksdb::BlockBasedTableOptions t;
-    t.block_cache = impl.cache;
-    t.block_size = 64 * 1024;  // read in one forward pass
-    t.format_version = 5;
-    o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
-    descriptors.emplace_back(name, o);
-    impl.optional_names.emplace_back(name);
-  }
-}
-
-}  // namespace
-
-Database::Database(std::unique_ptr<DatabaseImpl> impl) : impl_(std::move(impl)) {}
-Database::Database(Database&&) noexcept = default;
-Database& Database::operator=(Database&&) noexcept = default;
-Database::~Database() = default;
-
-const fs::path& Database::folder() const noexcept { return impl_->folder; }
-OpenMode Database::mode() const noexcept { return impl_->mode; }
-
-namespace {
+// ---- open: folder checks, options, column families, meta ----
 
 // Key of the signature layout version in the signatures family (sorts before every block key).
 constexpr std::string_view kSignatureFormatKey = "";
@@ -324,16 +287,10 @@ void check_signature_format(DatabaseImpl& impl) {
         "writing signatures to '" + impl.folder.string() + "'");
 }
 
-}  // namespace
-
-Database Database::open(const fs::path& dir, const OpenOptions& options) {
-  auto impl = std::make_unique<DatabaseImpl>();
-  impl->folder = dir;
-  impl->mode = options.mode;
-  impl->bulk = options.bulk_load && options.mode == OpenMode::read_write;
+// Refuses a folder that is a file, missing (for a reader) or not a database; creates the
+// folder of a new database.
+void check_folder(const fs::path& dir, bool writer) {
   const std::string where = dir.string();
-  const bool writer = options.mode == OpenMode::read_write;
-
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     throw Error(ErrorKind::invalid_argument,
@@ -352,9 +309,13 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
     fs::create_directories(dir, ec);
     if (ec) throw Error(ErrorKind::io, "cannot create folder '" + where + "': " + ec.message());
   }
+}
 
-  impl->cache = rocksdb::NewLRUCache(128 << 20);
-  auto& d = impl->db_options;
+// The database-wide options of impl's mode.
+void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
+  const bool writer = impl.mode == OpenMode::read_write;
+  impl.cache = rocksdb::NewLRUCache(128 << 20);
+  auto& d = impl.db_options;
   d.create_if_missing = writer;
   d.create_missing_column_families = writer;
   d.max_background_jobs = 2;
@@ -363,45 +324,86 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   d.info_log = detail::quiet_logger();  // see storage_guard.hpp
   if (options.env) d.env = options.env;
-  d.db_write_buffer_size = impl->bulk ? (1ull << 30) : (256ull << 20);
+  d.db_write_buffer_size = impl.bulk ? (1ull << 30) : (256ull << 20);
   // Secondary: required by RocksDB. Read-only: every table file is opened at open time, so a
   // compaction of a running import that deletes files cannot break a query in the middle.
-  if (options.mode != OpenMode::read_write) d.max_open_files = -1;
+  if (!writer) d.max_open_files = -1;
+  // Open the table files in the calling thread: RocksDB otherwise starts
+  // max_file_opening_threads (16) threads per column family at every open, which cost a
+  // one-query command more than the query (1,000,000 games: open 28 -> 18 ms).
+  d.max_file_opening_threads = 1;
+  // No statistics dump thread (nothing reads the dumps).
+  d.stats_dump_period_sec = 0;
+  d.stats_persist_period_sec = 0;
+}
 
+// The column families stored in the folder (none when it holds no database yet).
+std::vector<std::string> present_families(const DatabaseImpl& impl) {
+  std::vector<std::string> present;
+  std::error_code ec;
+  if (fs::exists(impl.folder / "CURRENT", ec))
+    check(rocksdb::DB::ListColumnFamilies(impl.db_options, impl.folder.string(), &present),
+          "opening database '" + impl.folder.string() + "'");
+  return present;
+}
+
+bool has(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// An existing database must have every column family of this schema: an older one (schema
+// 2 had no game_headers) is refused before RocksDB would add the missing families.
+void check_families(const DatabaseImpl& impl, const std::vector<std::string>& present) {
+  if (present.empty()) return;  // a new database
+  // A writer killed while creating the database (the families are created in schema order,
+  // `meta` last, before any game is written) left it without `meta`: finish the creation.
+  if (impl.mode == OpenMode::read_write && !has(present, kCfNames[kMeta])) return;
+  for (const char* name : kCfNames)
+    if (!has(present, name))
+      throw Error(ErrorKind::invalid_argument,
+                  "database '" + impl.folder.string() + "' lacks the column family '" + name +
+                      "': it was written by another damdb version (this one reads schema "
+                      "version " + std::to_string(kSchemaVersion) +
+                      "); import its files into a new database");
+}
+
+// The descriptors of every family to open: the schema's, then the optional families
+// (signatures, signature_moves) that exist, or all of them when the database is opened for
+// writing (create_missing_column_families makes them); their names go to
+// impl.optional_names, in handle order.
+std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
+    DatabaseImpl& impl, const std::vector<std::string>& present) {
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (std::size_t c = 0; c < kCfCount; ++c) {
-    impl->cf_opts[c] = cf_options(static_cast<Cf>(c), impl->bulk, impl->cache);
-    descriptors.emplace_back(kCfNames[c], impl->cf_opts[c]);
+    impl.cf_opts[c] = cf_options(static_cast<Cf>(c), impl.bulk, impl.cache);
+    descriptors.emplace_back(kCfNames[c], impl.cf_opts[c]);
   }
-
-  // An existing database must have every column family of this schema: an older one (schema
-  // 2 had no game_headers) is refused before RocksDB would add the missing families.
-  if (fs::exists(dir / "CURRENT", ec)) {
-    std::vector<std::string> present;
-    check(rocksdb::DB::ListColumnFamilies(d, where, &present), "opening database '" + where + "'");
-    // A writer killed while creating the database (the families are created in schema order,
-    // `meta` last, before any game is written) left it without `meta`: finish the creation.
-    const bool creation_interrupted =
-        writer && std::find(present.begin(), present.end(), kCfNames[kMeta]) == present.end();
-    for (const char* name : kCfNames)
-      if (!creation_interrupted &&
-          std::find(present.begin(), present.end(), name) == present.end())
-        throw Error(ErrorKind::invalid_argument,
-                    "database '" + where + "' lacks the column family '" + name +
-                        "': it was written by another damdb version (this one reads schema "
-                        "version " + std::to_string(kSchemaVersion) +
-                        "); import its files into a new database");
+  for (const char* name : {kSignaturesName, kSignatureMovesName}) {
+    if (impl.mode != OpenMode::read_write && !has(present, name)) continue;
+    rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
+    rocksdb::BlockBasedTableOptions t;
+    t.block_cache = impl.cache;
+    t.block_size = 64 * 1024;  // read in one forward pass
+    t.format_version = 5;
+    o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+    descriptors.emplace_back(name, o);
+    impl.optional_names.emplace_back(name);
   }
+  return descriptors;
+}
 
-  add_optional_families(*impl, descriptors);
-
+// Opens RocksDB in impl's mode; Error(io) with a clear message when a writer holds the lock.
+void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
+                  const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+  const std::string where = impl.folder.string();
+  const auto& d = impl.db_options;
   rocksdb::Status s;
-  switch (options.mode) {
+  switch (impl.mode) {
     case OpenMode::read_write:
-      s = rocksdb::DB::Open(d, where, descriptors, &impl->handles, &impl->db);
+      s = rocksdb::DB::Open(d, where, descriptors, &impl.handles, &impl.db);
       break;
     case OpenMode::read_only:
-      s = rocksdb::DB::OpenForReadOnly(d, where, descriptors, &impl->handles, &impl->db);
+      s = rocksdb::DB::OpenForReadOnly(d, where, descriptors, &impl.handles, &impl.db);
       break;
     case OpenMode::secondary: {
       fs::path sec = options.secondary_folder;
@@ -411,11 +413,12 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
               ("damdb-secondary-" +
                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
                "-" + std::to_string(serial++));
-        impl->secondary_tmp = sec;
+        impl.secondary_tmp = sec;
       }
+      std::error_code ec;
       fs::create_directories(sec, ec);
-      s = rocksdb::DB::OpenAsSecondary(d, where, sec.string(), descriptors, &impl->handles,
-                                       &impl->db);
+      s = rocksdb::DB::OpenAsSecondary(d, where, sec.string(), descriptors, &impl.handles,
+                                       &impl.db);
       break;
     }
   }
@@ -425,26 +428,29 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                                    "wait until it ends (queries may run meanwhile): " +
                                    s.ToString());
   check(s, "opening database '" + where + "'");
-  // SST files of a commit killed before its ingestion (never part of the database).
-  if (options.mode == OpenMode::read_write) fs::remove_all(dir / "ingest", ec);
-  for (std::size_t i = 0; i < impl->optional_names.size(); ++i)
-    (impl->optional_names[i] == kSignaturesName ? impl->signatures : impl->signature_moves) =
-        impl->handles[kCfCount + i];
+  for (std::size_t i = 0; i < impl.optional_names.size(); ++i)
+    (impl.optional_names[i] == kSignaturesName ? impl.signatures : impl.signature_moves) =
+        impl.handles[kCfCount + i];
+}
 
-  // Meta: create on first open, check the schema version otherwise.
-  auto version = impl->get(kMeta, kMetaSchema);
+// Meta: written on the first open of a new database, the schema version checked otherwise;
+// a writer loads the next game id and the counts.
+void init_or_check_meta(DatabaseImpl& impl) {
+  const std::string where = impl.folder.string();
+  const bool writer = impl.mode == OpenMode::read_write;
+  auto version = impl.get(kMeta, kMetaSchema);
   if (!version) {
     if (!writer)
       throw Error(ErrorKind::corruption, "database '" + where + "' has no schema version");
     rocksdb::WriteBatch wb;
     std::string v;
     put_varint(v, kSchemaVersion);
-    wb.Put(impl->cf(kMeta), slice(kMetaSchema), v);
-    wb.Put(impl->cf(kMeta), slice(kMetaNextId), be32(1));
-    wb.Put(impl->cf(kMeta), slice(kMetaCounts), encode_counts(Counts{}));
+    wb.Put(impl.cf(kMeta), slice(kMetaSchema), v);
+    wb.Put(impl.cf(kMeta), slice(kMetaNextId), be32(1));
+    wb.Put(impl.cf(kMeta), slice(kMetaCounts), encode_counts(Counts{}));
     rocksdb::WriteOptions wo;
     wo.sync = true;
-    check(impl->db->Write(wo, &wb), "initialising database '" + where + "'");
+    check(impl.db->Write(wo, &wb), "initialising database '" + where + "'");
   } else {
     Reader r(*version, "meta schema_version");
     auto found = r.varint();
@@ -453,14 +459,39 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
                   "database '" + where + "' has schema version " + std::to_string(found) +
                       ", this damdb reads version " + std::to_string(kSchemaVersion));
   }
-  if (writer) {
-    auto next = impl->get(kMeta, kMetaNextId);
-    auto counts = impl->get(kMeta, kMetaCounts);
-    if (!next || !counts)
-      throw Error(ErrorKind::corruption, "database '" + where + "' lacks meta records");
-    impl->next_id = GameId::decode(*next).value;
-    impl->counts = Counts::decode(*counts);
-  }
+  if (!writer) return;
+  auto next = impl.get(kMeta, kMetaNextId);
+  auto counts = impl.get(kMeta, kMetaCounts);
+  if (!next || !counts)
+    throw Error(ErrorKind::corruption, "database '" + where + "' lacks meta records");
+  impl.next_id = GameId::decode(*next).value;
+  impl.counts = Counts::decode(*counts);
+}
+
+}  // namespace
+
+Database::Database(std::unique_ptr<DatabaseImpl> impl) : impl_(std::move(impl)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+const fs::path& Database::folder() const noexcept { return impl_->folder; }
+OpenMode Database::mode() const noexcept { return impl_->mode; }
+
+Database Database::open(const fs::path& dir, const OpenOptions& options) {
+  auto impl = std::make_unique<DatabaseImpl>();
+  impl->folder = dir;
+  impl->mode = options.mode;
+  impl->bulk = options.bulk_load && options.mode == OpenMode::read_write;
+  check_folder(dir, impl->mode == OpenMode::read_write);
+  set_db_options(*impl, options);
+  const std::vector<std::string> present = present_families(*impl);
+  check_families(*impl, present);
+  open_rocksdb(*impl, options, family_descriptors(*impl, present));
+  // SST files of a commit killed before its ingestion (never part of the database).
+  std::error_code ec;
+  if (impl->mode == OpenMode::read_write) fs::remove_all(dir / "ingest", ec);
+  init_or_check_meta(*impl);
   check_signature_format(*impl);
   return Database(std::move(impl));
 }
@@ -473,272 +504,145 @@ ImportBatch Database::begin_import() {
 
 namespace {
 
-// The batch's contents in write order, as encoded key/value pairs per column family.
-struct Encoded {
-  std::vector<std::pair<std::string, std::string>> puts[kCfCount];
-  std::vector<std::pair<std::string, std::string>> merges;  // position_stats
+// True for the families whose keys (game ids) grow from batch to batch: the file a bulk
+// import ingests overlaps no other and lands in the bottom level, so it is written there once
+// with the bottom level's compression (ZSTD, with a dictionary for games) and compact() leaves
+// it alone.
+bool written_once(Cf cf) { return cf == kGames || cf == kGameHeaders; }
+
+// Options of the SST files a commit ingests into family `cf`.
+rocksdb::Options ingest_options(const DatabaseImpl& impl, Cf cf) {
+  rocksdb::Options opts(impl.db_options, impl.cf_opts[cf]);
+  if (!impl.bulk || written_once(cf)) return opts;
+  // Bulk load: compact() rewrites every ingested file of the other families once into the
+  // bottom level (ZSTD), so write them uncompressed (the writer would otherwise use the
+  // bottommost ZSTD with dictionary training, and pay it twice). Positions are never read while
+  // importing (merge operands): no filter either. game_hashes keeps its Bloom filter: every
+  // new game looks its hash up in every ingested file.
+  opts.compression = rocksdb::kNoCompression;
+  opts.bottommost_compression = rocksdb::kNoCompression;
+  opts.bottommost_compression_opts = rocksdb::CompressionOptions();  // no dictionary
+  const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+  if (cf == kPositions && t != nullptr) {
+    rocksdb::BlockBasedTableOptions raw = *t;
+    raw.filter_policy.reset();
+    opts.table_factory.reset(rocksdb::NewBlockBasedTableFactory(raw));
+  }
+  return opts;
+}
+
+// The entries of a batch into one WriteBatch (through the WAL).
+class WriteBatchSink final : public detail::EntrySink {
+ public:
+  WriteBatchSink(const DatabaseImpl& impl, std::size_t reserve, const std::string& where)
+      : impl_(impl), wb_(reserve), where_(where) {}
+  void put(Cf cf, std::string_view key, std::string_view value) override {
+    check(wb_.Put(impl_.cf(cf), slice(key), slice(value)), where_);
+  }
+  void merge_position(std::string_view key, std::string_view value) override {
+    check(wb_.Merge(impl_.cf(kPositions), slice(key), slice(value)), where_);
+  }
+  rocksdb::WriteBatch& batch() { return wb_; }
+
+ private:
+  const DatabaseImpl& impl_;
+  rocksdb::WriteBatch wb_;
+  const std::string& where_;
 };
+
+// The entries of a batch into one SST file per column family (in ingest/ of the folder), for
+// one atomic IngestExternalFiles. Whatever happens (a write error, a full disk), no file stays
+// in ingest/: the destructor closes the writers, then removes their files.
+class SstSink final : public detail::EntrySink {
+ public:
+  SstSink(DatabaseImpl& impl, const std::string& where) : impl_(impl), where_(where) {
+    std::error_code ec;
+    fs::create_directories(dir(), ec);
+    if (ec) throw Error(ErrorKind::io, "cannot create '" + dir().string() + "': " + ec.message());
+  }
+  ~SstSink() {
+    for (auto& w : writers_) w.reset();
+    std::error_code ignored;
+    for (const auto& f : paths_)
+      if (!f.empty()) fs::remove(f, ignored);
+  }
+  void put(Cf cf, std::string_view key, std::string_view value) override {
+    check(writer(cf).Put(slice(key), slice(value)), where_);
+  }
+  void merge_position(std::string_view key, std::string_view value) override {
+    check(writer(kPositions).Merge(slice(key), slice(value)), where_);
+  }
+  // Finishes every file and ingests them all in one atomic step.
+  void ingest() {
+    std::vector<rocksdb::IngestExternalFileArg> args;
+    for (std::size_t c = 0; c < kCfCount; ++c) {
+      if (!writers_[c]) continue;
+      check(writers_[c]->Finish(), where_);
+      rocksdb::IngestExternalFileArg arg;
+      arg.column_family = impl_.cf(static_cast<Cf>(c));
+      arg.external_files = {paths_[c]};
+      arg.options.move_files = true;
+      args.push_back(std::move(arg));
+    }
+    check(impl_.db->IngestExternalFiles(args), where_);
+  }
+
+ private:
+  fs::path dir() const { return impl_.folder / "ingest"; }
+  rocksdb::SstFileWriter& writer(Cf cf) {
+    if (!writers_[cf]) {
+      writers_[cf] = std::make_unique<rocksdb::SstFileWriter>(
+          rocksdb::EnvOptions(), ingest_options(impl_, cf), impl_.cf(cf));
+      paths_[cf] =
+          (dir() / (std::to_string(++impl_.ingest_serial) + "-" + kCfNames[cf] + ".sst")).string();
+      check(writers_[cf]->Open(paths_[cf]), where_);
+    }
+    return *writers_[cf];
+  }
+
+  DatabaseImpl& impl_;
+  const std::string& where_;
+  std::array<std::unique_ptr<rocksdb::SstFileWriter>, kCfCount> writers_;
+  std::array<std::string, kCfCount> paths_;
+};
+
+// Raises Error(invalid_argument) unless a batch made by `batch_db` at (generation, first_id)
+// may be committed now to `impl`.
+void check_batch_current(const DatabaseImpl& impl, const DatabaseImpl* batch_db,
+                         std::uint64_t generation, std::uint32_t first_id) {
+  if (impl.mode != OpenMode::read_write)
+    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot commit");
+  if (batch_db != &impl)
+    throw Error(ErrorKind::invalid_argument, "batch belongs to another database");
+  if (generation != impl.generation || first_id != impl.next_id)
+    throw Error(ErrorKind::invalid_argument, "stale batch: another batch was committed since");
+}
 
 }  // namespace
 
 void Database::commit(ImportBatch& batch, CommitMethod method) {
   auto& impl = *impl_;
-  if (impl.mode != OpenMode::read_write)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot commit");
-  if (batch.db_ != impl_.get())
-    throw Error(ErrorKind::invalid_argument, "batch belongs to another database");
-  if (batch.generation_ != impl.generation || batch.first_id_ != impl.next_id)
-    throw Error(ErrorKind::invalid_argument, "stale batch: another batch was committed since");
+  check_batch_current(impl, batch.db_, batch.generation_, batch.first_id_);
   if (batch.empty()) return;
   // A full disk is found before anything is written (storage_guard.hpp): the SST files, or the
   // log and the later flush of a write batch, take about twice the batch's memory.
   detail::require_free_space(impl.folder, 2 * std::uint64_t{batch.memory_bytes()} + (4u << 20),
                              "the next batch of " + std::to_string(batch.games()) + " games");
-
-  using Row = ImportBatch::Row;
   const bool sorted = method != CommitMethod::unsorted_write_batch;
-  if (sorted) {
-    // Position order; within a position, newest game first (the posting-list order). Zobrist
-    // keys are uniform: one counting pass on their top 16 bits spreads the rows into 65,536
-    // buckets of a few dozen, each finished by std::sort (bench_import, 30,000 games: import
-    // CPU 5.7 -> 4.9 s against one std::sort of the whole batch; costs a second copy of the
-    // rows while sorting).
-    {
-      auto& rows = batch.rows_;
-      std::vector<std::uint32_t> start(65537, 0);
-      for (const Row& r : rows) ++start[(r.zobrist >> 48) + 1];
-      for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-      std::vector<Row> bucketed(rows.size());
-      std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-      for (const Row& r : rows) bucketed[fill[r.zobrist >> 48]++] = r;
-      const auto by_position = [](const Row& a, const Row& b) {
-        if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
-        if (a.check != b.check) return a.check < b.check;
-        return a.game > b.game;
-      };
-      for (std::size_t b = 0; b + 1 < start.size(); ++b)
-        if (start[b + 1] - start[b] > 1)
-          std::sort(bucketed.begin() + start[b], bucketed.begin() + start[b + 1], by_position);
-      rows = std::move(bucketed);
-    }
-    std::sort(batch.index_keys_.begin(), batch.index_keys_.end());
-    // A game may name the same text twice (a player against himself in a bad file).
-    batch.index_keys_.erase(std::unique(batch.index_keys_.begin(), batch.index_keys_.end()),
-                            batch.index_keys_.end());
-    std::sort(batch.updated_games_.begin(), batch.updated_games_.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-  }
-
-  // Meta after this batch.
-  Counts counts = impl.counts;
-  counts.games += batch.delta_.games;
-  counts.valid += batch.delta_.valid;
-  counts.warnings += batch.delta_.warnings;
-  counts.invalid += batch.delta_.invalid;
-  counts.duplicates += batch.delta_.duplicates;
-  counts.indexed_positions += batch.delta_.indexed_positions;
-  counts.occurrence_entries += batch.delta_.occurrence_entries;
-  for (std::size_t k = 0; k < counts.with_kind.size(); ++k) {
-    counts.with_kind[k] += batch.delta_.with_kind[k];
-    counts.first_error[k] += batch.delta_.first_error[k];
-  }
-  const std::uint32_t next_id = batch.next_id_;
-
-  // Emits every entry in key order per column family (when sorted) through put/merge.
-  auto emit = [&](auto&& put, auto&& merge) {
-    std::string key, value;
-    // games: updated (older ids) first, then new ones; ids ascending in both.
-    for (const auto& [id, record] : batch.updated_games_) {
-      key.clear(); value.clear();
-      id.encode(key);
-      record.encode(value);
-      put(kGames, key, value);
-    }
-    for (const auto& [id, record] : batch.new_games_) {
-      key.clear(); value.clear();
-      id.encode(key);
-      record.encode(value);
-      put(kGames, key, value);
-    }
-    // game_headers: updated games (a new source, perhaps a new stored copy), then new ones.
-    for (const auto& [id, record] : batch.updated_games_) {
-      key.clear(); value.clear();
-      id.encode(key);
-      GameHeader::of(record).encode(value);
-      put(kGameHeaders, key, value);
-    }
-    for (const auto& [id, record] : batch.new_games_) {
-      key.clear(); value.clear();
-      id.encode(key);
-      GameHeader::of(record).encode(value);
-      put(kGameHeaders, key, value);
-    }
-    {
-      std::vector<std::pair<ContentHash, const SameMovesGames*>> hashes;
-      hashes.reserve(batch.new_games_.size());
-      for (const auto& [hash, games] : batch.hashes_)
-        if (games.changed) hashes.emplace_back(hash, &games.value);
-      std::sort(hashes.begin(), hashes.end(),
-                [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (const auto& [hash, games] : hashes) {
-        key.clear(); value.clear();
-        hash.encode(key);
-        games->encode(value);
-        put(kGameHashes, key, value);
-      }
-    }
-    // positions: one PositionEntry operand per Zobrist key (sorted: every game of the batch
-    // that reached it; unsorted: one operand per (position, game)).
-    std::vector<detail::PostingRef> refs;
-    std::vector<std::uint16_t> single_plies;
-    std::vector<std::pair<std::uint8_t, std::uint8_t>> moves;  // (move, result) of a group
-    PositionStats stats;
-    const auto& rows = batch.rows_;
-    for (std::size_t i = 0; i < rows.size();) {
-      const std::uint64_t zobrist = rows[i].zobrist;
-      std::size_t end = i + 1;
-      if (sorted)
-        while (end < rows.size() && rows[end].zobrist == zobrist) ++end;
-      value.clear();
-      for (std::size_t g = i; g < end;) {
-        const std::uint32_t check_key = rows[g].check;
-        std::size_t h = g + 1;
-        while (h < end && rows[h].check == check_key) ++h;
-        refs.clear();
-        single_plies.clear();
-        single_plies.reserve(h - g);  // no reallocation below: refs point into it
-        for (std::size_t k = g; k < h; ++k) {
-          const Row& row = rows[k];
-          const std::uint16_t* p = batch.plies_.data() + row.ply;
-          if (row.count == 1) {
-            single_plies.push_back(static_cast<std::uint16_t>(row.ply));
-            p = &single_plies.back();
-          }
-          refs.push_back(detail::PostingRef{row.game, p, row.count});
-        }
-        if (h - g == 1) {
-          detail::put_single_group(value, check_key, rows[g].move, rows[g].result, refs[0]);
-        } else {
-          // Statistics: per move code, in code order.
-          moves.clear();
-          for (std::size_t k = g; k < h; ++k) moves.emplace_back(rows[k].move, rows[k].result);
-          std::sort(moves.begin(), moves.end());
-          stats.moves.clear();
-          for (const auto& [move, result] : moves) {
-            if (stats.moves.empty() || stats.moves.back().move != move)
-              stats.moves.push_back(MoveStats{.move = move});
-            stats.moves.back().add(static_cast<GameResult>(result));
-          }
-          detail::put_multi_group(value, check_key, stats, refs);
-        }
-        g = h;
-      }
-      key.clear();
-      put_be64(key, zobrist);
-      merge(key, value);
-      i = end;
-    }
-    for (const auto& [which, k] : batch.index_keys_) {
-      key.clear();
-      k.encode(key);
-      Cf cf = which == TextIndex::players ? kPlayers : which == TextIndex::events ? kEvents : kDates;
-      put(cf, key, std::string());
-    }
-    // meta, in key order: counts < next_game_id < source:...
-    put(kMeta, kMetaCounts, encode_counts(counts));
-    put(kMeta, kMetaNextId, be32(next_id));
-    std::sort(batch.sources_.begin(), batch.sources_.end(),
-              [](const SourceInfo& a, const SourceInfo& b) { return a.path < b.path; });
-    for (const auto& src : batch.sources_) {
-      key.assign(kMetaSourcePrefix);
-      key += src.path;
-      value.clear();
-      src.encode(value);
-      put(kMeta, key, value);
-    }
-  };
-
+  if (sorted) detail::BatchEntries::sort(batch);
+  const Counts counts = detail::counts_after(impl.counts, batch.delta_);
   const std::string where = "committing to '" + impl.folder.string() + "'";
-  if (method != CommitMethod::sst_ingestion) {
-    rocksdb::WriteBatch wb(batch.memory_bytes() + (1 << 20));
-    auto put = [&](Cf cf, std::string_view k, std::string_view v) {
-      check(wb.Put(impl.cf(cf), slice(k), slice(v)), where);
-    };
-    auto merge = [&](std::string_view k, std::string_view v) {
-      check(wb.Merge(impl.cf(kPositions), slice(k), slice(v)), where);
-    };
-    emit(put, merge);
-    rocksdb::WriteOptions wo;
-    check(impl.db->Write(wo, &wb), where);
+  if (method == CommitMethod::sst_ingestion) {
+    SstSink sink(impl, where);
+    detail::BatchEntries::emit(batch, counts, sorted, sink);
+    sink.ingest();
   } else {
-    // One SST file per column family with entries, ingested together (atomic).
-    const fs::path dir = impl.folder / "ingest";
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw Error(ErrorKind::io, "cannot create '" + dir.string() + "': " + ec.message());
-    std::array<std::unique_ptr<rocksdb::SstFileWriter>, kCfCount> writers;
-    std::array<std::string, kCfCount> paths;
-    // Whatever happens (a write error, a full disk), no file stays in ingest/: the writers are
-    // closed first, then their files removed.
-    struct RemoveFiles {
-      decltype(writers)& w;
-      decltype(paths)& p;
-      ~RemoveFiles() {
-        for (auto& x : w) x.reset();
-        std::error_code ignored;
-        for (const auto& f : p)
-          if (!f.empty()) fs::remove(f, ignored);
-      }
-    } remove_files{writers, paths};
-    auto writer = [&](Cf cf) -> rocksdb::SstFileWriter& {
-      if (!writers[cf]) {
-        rocksdb::Options opts(impl.db_options, impl.cf_opts[cf]);
-        if (impl.bulk) {
-          // Bulk load: compact() rewrites every ingested file once into the bottom level (ZSTD),
-          // so write them uncompressed (the writer would otherwise use the bottommost ZSTD with
-          // dictionary training, and pay it twice). Positions are never read while importing
-          // (merge operands): no filter either. game_hashes keeps its Bloom filter: every new
-          // game looks its hash up in every ingested file.
-          opts.compression = rocksdb::kNoCompression;
-          opts.bottommost_compression = rocksdb::kNoCompression;
-          opts.bottommost_compression_opts = rocksdb::CompressionOptions();  // no dictionary
-          const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
-          if (cf == kPositions && t != nullptr) {
-            rocksdb::BlockBasedTableOptions raw = *t;
-            raw.filter_policy.reset();
-            opts.table_factory.reset(rocksdb::NewBlockBasedTableFactory(raw));
-          }
-        }
-        writers[cf] = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), opts,
-                                                               impl.cf(cf));
-        paths[cf] = (dir / (std::to_string(++impl.ingest_serial) + "-" + kCfNames[cf] + ".sst"))
-                        .string();
-        check(writers[cf]->Open(paths[cf]), where);
-      }
-      return *writers[cf];
-    };
-    auto put = [&](Cf cf, std::string_view k, std::string_view v) {
-      check(writer(cf).Put(slice(k), slice(v)), where);
-    };
-    auto merge = [&](std::string_view k, std::string_view v) {
-      check(writer(kPositions).Merge(slice(k), slice(v)), where);
-    };
-    emit(put, merge);
-    std::vector<rocksdb::IngestExternalFileArg> args;
-    for (std::size_t c = 0; c < kCfCount; ++c) {
-      if (!writers[c]) continue;
-      check(writers[c]->Finish(), where);
-      rocksdb::IngestExternalFileArg arg;
-      arg.column_family = impl.cf(static_cast<Cf>(c));
-      arg.external_files = {paths[c]};
-      arg.options.move_files = true;
-      args.push_back(std::move(arg));
-    }
-    check(impl.db->IngestExternalFiles(args), where);
+    WriteBatchSink sink(impl, batch.memory_bytes() + (1 << 20), where);
+    detail::BatchEntries::emit(batch, counts, sorted, sink);
+    check(impl.db->Write(rocksdb::WriteOptions(), &sink.batch()), where);
   }
-
   impl.counts = counts;
-  impl.next_id = next_id;
+  impl.next_id = batch.next_id_;
   ++impl.generation;
   // The batch is consumed: leave it empty (and stale).
   batch = ImportBatch(impl, impl.next_id, impl.generation);
@@ -773,6 +677,11 @@ void Database::compact() {
     for (const auto& level : md.levels)
       for (const auto& f : level.files) files.push_back(f.name);
     if (files.empty() || md.levels.empty()) continue;
+    // Already where compaction would put it: every file in the bottom level (files of a level
+    // never overlap), written with the bottom level's compression.
+    if (c < kCfCount && written_once(static_cast<Cf>(c)) &&
+        md.levels.back().files.size() == files.size())
+      continue;
     rocksdb::CompactionOptions co;
     co.compression = rocksdb::kDisableCompressionOption;  // the family's choice for the level
     co.output_file_size_limit = std::uint64_t{256} << 20;

@@ -27,6 +27,7 @@
 #include "db/game_record.hpp"
 #include "db/meta.hpp"
 #include "db/position_key.hpp"
+#include "db/position_postings.hpp"
 #include "db/text_index.hpp"
 
 namespace damdb::db {
@@ -34,6 +35,7 @@ namespace damdb::db {
 class Database;
 namespace detail {
 struct DatabaseImpl;
+class BatchEntries;
 }
 
 /// A position reached by a game: its key, the ply (0 = start position) and the code of the move
@@ -93,20 +95,11 @@ class ImportBatch {
 
  private:
   friend class Database;
+  friend class detail::BatchEntries;
   ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation);
 
-  // One (position, game): the game reached the position at plies
-  // [plies_[ply], plies_[ply] + count) if count > 1, else at ply `ply` (most positions occur
-  // once in a game: no second array entry). move/result feed the statistics.
-  struct Row {
-    std::uint64_t zobrist;
-    std::uint32_t check;
-    std::uint32_t game;
-    std::uint32_t ply;
-    std::uint16_t count;
-    std::uint8_t move;
-    std::uint8_t result;
-  };
+  // One (position, game) pair (plies of rows with count > 1 in plies_).
+  using Row = PostingRow;
   // The stored games of one content hash, as they will be after the batch.
   struct HashGames {
     SameMovesGames value;

@@ -107,6 +107,19 @@ void skip_postings(Reader& r, const GroupHeader& h, std::vector<std::uint16_t>& 
 using detail::GroupHeader;
 using detail::PostingRef;
 
+namespace {
+
+// The result code of a one-game group's statistics.
+std::uint8_t single_result(const MoveStats& m) {
+  const GameResult result = m.white_wins ? GameResult::white_win
+                            : m.draws     ? GameResult::draw
+                            : m.black_wins ? GameResult::black_win
+                                           : GameResult::unknown;
+  return static_cast<std::uint8_t>(result);
+}
+
+}  // namespace
+
 void PositionEntry::encode(std::string& out) const {
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const PositionGroup& group = groups[g];
@@ -128,11 +141,7 @@ void PositionEntry::encode(std::string& out) const {
     }
     if (refs.size() == 1) {
       const MoveStats& m = group.stats.moves.front();
-      const GameResult result = m.white_wins ? GameResult::white_win
-                                : m.draws     ? GameResult::draw
-                                : m.black_wins ? GameResult::black_win
-                                               : GameResult::unknown;
-      detail::put_single_group(out, group.check, m.move, static_cast<std::uint8_t>(result), refs[0]);
+      detail::put_single_group(out, group.check, m.move, single_result(m), refs[0]);
     } else {
       detail::put_multi_group(out, group.check, group.stats, refs);
     }
@@ -165,12 +174,118 @@ PositionEntry PositionEntry::decode(std::string_view bytes) {
   return e;
 }
 
+namespace {
+
+// One group of one operand, located for the concatenating merge.
+struct GroupPart {
+  std::uint32_t check = 0;
+  std::uint32_t first_id = 0;  // the newest game
+  std::uint32_t last_id = 0;   // the oldest game
+  std::uint64_t games = 0;
+  bool single = false;
+  PositionStats stats;
+  std::string_view rest;       // multi form: the bytes after the first posting's id
+  std::uint32_t plies_begin = 0, plies_count = 0;  // single form: its plies in `plies`
+};
+
+// Reads every group of the operands into parts (the plies of one-game groups into plies).
+void locate_groups(std::span<const std::string_view> operands, std::vector<GroupPart>& parts,
+                   std::vector<std::uint16_t>& plies) {
+  std::vector<std::uint16_t> scratch;
+  for (std::string_view operand : operands) {
+    Reader r(operand, "position entry operand");
+    if (r.empty()) r.fail("empty value");
+    while (!r.empty()) {
+      GroupPart p;
+      const GroupHeader h = detail::read_group_header(r, &p.stats);
+      p.check = h.check;
+      p.games = h.games;
+      p.single = h.single;
+      if (h.single) {
+        p.stats.moves = {MoveStats{.move = h.move}};
+        p.stats.moves.front().add(static_cast<GameResult>(h.result));
+        p.plies_begin = static_cast<std::uint32_t>(plies.size());
+        p.first_id = p.last_id = detail::read_posting(r, h, 0, 0, plies);
+        p.plies_count = static_cast<std::uint32_t>(plies.size()) - p.plies_begin;
+      } else {
+        p.first_id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+        if (p.first_id == 0) r.fail("game id 0");
+        const std::size_t rest_begin = operand.size() - r.remaining();
+        scratch.clear();
+        detail::read_plies(r, scratch);
+        std::uint32_t previous = p.first_id;
+        for (std::uint64_t i = 1; i < h.games; ++i) {
+          scratch.clear();
+          previous = detail::read_posting(r, h, i, previous, scratch);
+        }
+        p.last_id = previous;
+        p.rest = operand.substr(rest_begin, operand.size() - r.remaining() - rest_begin);
+      }
+      parts.push_back(std::move(p));
+    }
+  }
+}
+
+// The join when, for every check key, the operands' games do not interleave (each import
+// batch adds newer games than all before it: always the case for merges of import batches).
+// The posting bytes are then copied, not decoded, sorted and encoded again; the bytes are those
+// of the general join. Returns false (out unspecified) when the games interleave.
+bool merge_disjoint(std::span<const std::string_view> operands, std::string& out) {
+  std::vector<GroupPart> parts;
+  std::vector<std::uint16_t> plies;
+  locate_groups(operands, parts, plies);
+  std::stable_sort(parts.begin(), parts.end(), [](const GroupPart& a, const GroupPart& b) {
+    return a.check != b.check ? a.check < b.check : a.first_id > b.first_id;
+  });
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    if (parts[i].check == parts[i - 1].check && parts[i - 1].last_id <= parts[i].first_id)
+      return false;
+  for (std::size_t a = 0; a < parts.size();) {
+    std::size_t b = a + 1;
+    std::uint64_t games = parts[a].games;
+    for (; b < parts.size() && parts[b].check == parts[a].check; ++b) games += parts[b].games;
+    if (games == 1) {
+      const GroupPart& p = parts[a];
+      detail::put_single_group(
+          out, p.check, p.stats.moves.front().move, single_result(p.stats.moves.front()),
+          detail::PostingRef{p.first_id, plies.data() + p.plies_begin, p.plies_count});
+      a = b;
+      continue;
+    }
+    PositionStats total = std::move(parts[a].stats);
+    for (std::size_t k = a + 1; k < b; ++k) total.merge(parts[k].stats);
+    put_be32(out, parts[a].check);
+    put_varint(out, games << 1);
+    total.encode(out);
+    for (std::size_t k = a; k < b; ++k) {
+      const GroupPart& p = parts[k];
+      put_varint(out, k == a ? p.first_id : parts[k - 1].last_id - p.first_id);
+      if (p.single)
+        detail::put_plies(out, std::span<const std::uint16_t>(plies.data() + p.plies_begin,
+                                                              p.plies_count));
+      else
+        out.append(p.rest);
+    }
+    a = b;
+  }
+  return true;
+}
+
+}  // namespace
+
 void PositionEntry::merge_encoded(std::span<const std::string_view> operands, std::string& out) {
   out.clear();
   if (operands.size() == 1) {  // nothing to join (validated when read)
     out.assign(operands[0]);
     return;
   }
+  if (merge_disjoint(operands, out)) return;
+  out.clear();
+  merge_by_sorting(operands, out);
+}
+
+void PositionEntry::merge_by_sorting(std::span<const std::string_view> operands,
+                                     std::string& out) {
   struct Posting {
     std::uint32_t check;
     std::uint32_t game;
@@ -222,16 +337,11 @@ void PositionEntry::merge_encoded(std::span<const std::string_view> operands, st
     }
     PositionStats total = std::move(stats[s].second);
     for (++s; s < stats.size() && stats[s].first == check; ++s) total.merge(stats[s].second);
-    if (refs.size() == 1) {
-      const MoveStats& m = total.moves.front();
-      const GameResult result = m.white_wins ? GameResult::white_win
-                                : m.draws     ? GameResult::draw
-                                : m.black_wins ? GameResult::black_win
-                                               : GameResult::unknown;
-      detail::put_single_group(out, check, m.move, static_cast<std::uint8_t>(result), refs[0]);
-    } else {
+    if (refs.size() == 1)
+      detail::put_single_group(out, check, total.moves.front().move,
+                               single_result(total.moves.front()), refs[0]);
+    else
       detail::put_multi_group(out, check, total, refs);
-    }
     i = j;
   }
 }

@@ -63,6 +63,9 @@ struct PositionEntry {
   /// merged by game id). Raises Error(corruption) on a malformed operand or if one game appears
   /// in two operands of the same position (a game is indexed once).
   static void merge_encoded(std::span<const std::string_view> operands, std::string& out);
+  /// merge_encoded's general join (every posting decoded, sorted and encoded again): the same
+  /// bytes, whatever the order of the games in the operands. Exposed for tests.
+  static void merge_by_sorting(std::span<const std::string_view> operands, std::string& out);
 
   friend bool operator==(const PositionEntry&, const PositionEntry&) = default;
 };

@@ -1,0 +1,24 @@
+#pragma once
+// Internal to db/: the column families of a damdb database (db/SCHEMA.md), in the order of
+// their handles, and the keys of the meta family.
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+namespace damdb::db::detail {
+
+enum Cf : std::size_t {
+  kDefault, kGames, kGameHeaders, kPositions, kGameHashes, kPlayers, kEvents, kDates, kMeta,
+  kCfCount
+};
+inline constexpr std::array<const char*, kCfCount> kCfNames = {
+    "default", "games", "game_headers", "positions", "game_hashes", "players", "events", "dates",
+    "meta"};
+
+inline constexpr std::string_view kMetaSchema = "schema_version";
+inline constexpr std::string_view kMetaNextId = "next_game_id";
+inline constexpr std::string_view kMetaCounts = "counts";
+inline constexpr std::string_view kMetaSourcePrefix = "source:";
+
+}  // namespace damdb::db::detail
