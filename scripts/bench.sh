@@ -2,7 +2,8 @@
 # One benchmark report: the machine and the inputs, then perft(10) time and leaves/s, PDN parse
 # MB/s, validation plies/s on the corpus, import games/s, positions/s and bytes per position on
 # a generated database of GAMES games (default 1,000,000; built from real corpus games branching
-# into random legal moves), and query p50/p99 on that database. Counts are checked by the
+# into random legal moves), query p50/p99 on that database, the import cost per game at 10,000,
+# 100,000 and GAMES games, whole-command times (hyperfine) and each figure beside its goal. Counts are checked by the
 # benchmarks (perft, games); times are only printed. Takes 10-20 minutes with the default size.
 #   GAMES=100000 bash scripts/bench.sh     # a quicker run
 set -euo pipefail
@@ -31,7 +32,42 @@ echo; echo "== validation: parse + replay every game of the corpus, one core =="
 build/tests/bench_validate 2>/dev/null | grep -E "BM_"
 
 echo; echo "== import: $games generated games through the real import path =="
-build/tests/bench_import --games "$games" --dir "$work" --keep   # database in $work/db
+build/tests/bench_import --games "$games" --dir "$work" --keep | tee "$work/import.txt"
 
 echo; echo "== queries on that database =="
 build/tests/bench_query --db "$work/db" --queries 10000 --commands 200
+
+# The figures of one bench_import report: positions per CPU second, bytes per position, peak
+# resident memory (MB) and CPU microseconds per game.
+import_figures() {
+  awk '/^CPU time/ {cpu = $5; pps = $(NF-1)} /^import \(end to end\)/ {games = $5}
+       /^SST bytes/ {bpp = $4} /^peak memory/ {rss = $4}
+       END {printf "%s %s %s %.1f\n", pps, bpp, rss, (games ? cpu / games * 1e6 : 0)}' "$1"
+}
+
+echo; echo "== import cost per game (flat is the goal) =="
+printf "%10s %18s %16s %12s %14s\n" games positions/CPU-s bytes/position "peak RSS MB" "CPU us/game"
+for n in 10000 100000 $games; do
+  if [ "$n" = "$games" ]; then report="$work/import.txt"; else
+    report="$work/import-$n.txt"
+    build/tests/bench_import --games "$n" --dir "$work/import-$n" --no-split >"$report"
+  fi
+  read -r pps bpp rss us <<<"$(import_figures "$report")"
+  printf "%10s %18s %16s %12s %14s\n" "$n" "$pps" "$bpp" "$rss" "$us"
+done
+
+echo; echo "== whole commands on the $games-game database (hyperfine, 50 runs; goal < 10 ms) =="
+whole() {
+  hyperfine -N --warmup 3 --runs 50 --export-json "$work/h.json" "$@" >/dev/null 2>&1
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%-46s mean %6.2f ms  median %6.2f ms  (goal < 10 ms)" % (r["command"][-46:], r["mean"]*1e3, r["median"]*1e3))' "$work/h.json"
+}
+whole "build/cli/damdb query opening --db $work/db --moves '32-28 18-23'"
+whole "build/cli/damdb query position --db $work/db --moves '32-28 18-23 37-32'"
+whole "build/cli/damdb info --db $work/db"
+
+echo; echo "== figures beside their goals =="
+read -r pps bpp rss us <<<"$(import_figures "$work/import.txt")"
+echo "import, $games games: $pps positions/CPU-s (goal >= 1,000,000), $bpp bytes/position (goal <= 14), peak RSS $rss MB (goal: flat in the games, table above)"
+build/tests/bench_pdn --benchmark_filter='Memory' 2>/dev/null | grep -E "BM_" |
+  sed -E 's/$/   (goal: parse >= 350 MB\/s)/'
+echo "perft and validate: the lines above (goals: flying kings >= 1.2x Moby Dam, validate >= 1.5x the Scan-based harness; measured outside the project)"

@@ -9,6 +9,8 @@ packages=(build-essential cmake ninja-build pkg-config git
 packages+=(universal-ctags)
 # The browser test of the served page: Debian's chromium, and npm for playwright-core.
 packages+=(chromium)
+# scripts/bench.sh times whole commands (50 runs each).
+packages+=(hyperfine)
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
