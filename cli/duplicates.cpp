@@ -63,9 +63,10 @@ void undo(const DuplicatesOptions& opts, bool json) {
 }
 
 /// --apply CLASS...: marks the clusters found, prints how many.
-void apply(const DuplicatesOptions& opts, const indexer::GameFilter& filter) {
+void apply(const DuplicatesOptions& opts, indexer::GameFilter& filter) {
   const auto classes = applied_classes(opts.apply);
   db::Database database = db::Database::open(database_folder(opts.db));
+  filter.resolve_names(database);
   const indexer::DuplicateReport report = indexer::find_duplicates(database, filter);
   const auto marks = indexer::apply_duplicates(database, report, classes);
   std::size_t members = 0;
@@ -133,11 +134,12 @@ void setup_duplicates(CLI::App& app, int& exit_code) {
   cmd->add_option("--undo", opts->undo, "Remove the mark of this primary id, or 'all'")
       ->excludes(apply_option);
   cmd->callback([opts, &exit_code] {
-    const indexer::GameFilter filter(opts->filter);
+    indexer::GameFilter filter(opts->filter);
     exit_code = kOk;
     if (!opts->undo.empty()) return undo(*opts, opts->json);
     if (!opts->apply.empty()) return apply(*opts, filter);
     const db::Database database = open_for_reading(opts->db);
+    filter.resolve_names(database);
     const indexer::DuplicateReport report = indexer::find_duplicates(database, filter);
     if (opts->json) {
       print_json(std::cout, json::duplicates_json(report, database, opts->limit));

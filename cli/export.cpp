@@ -74,8 +74,9 @@ void print_export_summary(std::ostream& report, const ExportCliOptions& o,
 /// `damdb export`: returns the exit code.
 int run_export(const ExportCliOptions& o) {
   refuse_to_overwrite(o.output, o.force);
-  const indexer::GameFilter filter(o.filter);
+  indexer::GameFilter filter(o.filter);
   const db::Database database = open_for_reading(o.db);
+  filter.resolve_names(database);
   indexer::ExportSummary summary;
   const bool to_stdout = o.output == "-";
   if (to_stdout) {

@@ -33,8 +33,9 @@ void setup_games(CLI::App& app, int& exit_code) {
       ->check(kCount);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, &exit_code] {
-    const indexer::GameFilter filter(opts->filter);
+    indexer::GameFilter filter(opts->filter);
     const db::Database database = open_for_reading(opts->db);
+    filter.resolve_names(database);
     const indexer::GameListing list =
         indexer::list_games(database, filter, opts->limit, opts->offset);
     if (opts->json) {

@@ -61,8 +61,9 @@ void print_rows(const std::vector<indexer::GameRow>& rows) {
 
 void run_position(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
-  const indexer::GameFilter filter(o.filter);
+  indexer::GameFilter filter(o.filter);
   const db::Database db = open_for_reading(o.db);
+  filter.resolve_names(db);
   indexer::PositionQuery q;
   q.limit = o.limit;
   q.offset = o.offset;
@@ -90,8 +91,9 @@ void run_position(const QueryOptions& o) {
 
 void run_opening(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
-  const indexer::GameFilter filter(o.filter);
+  indexer::GameFilter filter(o.filter);
   const db::Database db = open_for_reading(o.db);
+  filter.resolve_names(db);
   const indexer::OpeningAnswer a = indexer::query_opening(db, pos, filter, o.mirror);
   const rules::Color side = pos.side_to_move();
   if (o.json) {

@@ -108,8 +108,9 @@ void print_answer(const indexer::SearchAnswer& a, const SearchCliOptions& o) {
 
 void run_search(const CLI::App& cmd, SearchCliOptions& o) {
   const indexer::SearchSpec spec = spec_of(cmd, o);
-  const indexer::GameFilter filter(spec.filter);
+  indexer::GameFilter filter(spec.filter);
   const db::Database db = open_for_reading(o.db);
+  filter.resolve_names(db);
   indexer::SearchOptions options;
   options.limit = o.limit;
   options.offset = o.offset;

@@ -173,8 +173,9 @@ void print_openings(const indexer::OpeningReport& r, bool json) {
 template <class Options, class Run>
 void on_run(CLI::App* cmd, std::shared_ptr<Options> opts, int& exit_code, Run run) {
   cmd->callback([opts, &exit_code, run] {
-    const indexer::GameFilter filter(opts->filter);
+    indexer::GameFilter filter(opts->filter);
     const db::Database database = open_for_reading(opts->db);
+    filter.resolve_names(database);
     run(database, filter, *opts);
     exit_code = kOk;
   });

@@ -1,5 +1,6 @@
 #include "indexer/game_filter.hpp"
 
+#include "indexer/player_directory.hpp"
 #include "indexer/text_fold.hpp"
 #include "pdn/tag_values.hpp"
 
@@ -107,6 +108,30 @@ bool GameFilter::text_matches(const std::string& value, const std::string& needl
   return folded.find(needle) != std::string::npos;
 }
 
+void GameFilter::resolve_names(const db::Database& db) {
+  const bool player = !player_.empty() || player_re_, white = !white_.empty() || white_re_,
+             black = !black_.empty() || black_re_;
+  if (!player && !white && !black) return;
+  directory_ = PlayerDirectory::of(db);
+  auto resolve = [&](bool set, const std::string& raw, const std::string& needle,
+                     const std::unique_ptr<re2::RE2>& re, std::unordered_set<std::string>& names) {
+    if (!set) return;
+    names = directory_->spellings_of(
+        [&](const std::string& spelling) { return text_matches(spelling, needle, re.get()); },
+        spec_.regex ? std::string_view() : std::string_view(raw));
+  };
+  resolve(player, spec_.player, player_, player_re_, player_names_);
+  resolve(white, spec_.white, white_, white_re_, white_names_);
+  resolve(black, spec_.black, black_, black_re_, black_names_);
+}
+
+bool GameFilter::name_matches(const std::string& value, const std::string& needle,
+                              const re2::RE2* pattern,
+                              const std::unordered_set<std::string>& names) const {
+  if (directory_ && directory_->known(value)) return names.contains(value);
+  return text_matches(value, needle, pattern);
+}
+
 bool GameFilter::matches(const db::GameRecord& game) const {
   return empty_ || matches(db::GameHeader::of(game));
 }
@@ -116,12 +141,15 @@ bool GameFilter::matches(const db::GameHeader& game) const {
   if (result_ && game.result != *result_) return false;
   const std::string& white = game.white;
   const std::string& black = game.black;
-  if ((!white_.empty() || white_re_) && !text_matches(white, white_, white_re_.get()))
+  if ((!white_.empty() || white_re_) &&
+      !name_matches(white, white_, white_re_.get(), white_names_))
     return false;
-  if ((!black_.empty() || black_re_) && !text_matches(black, black_, black_re_.get()))
+  if ((!black_.empty() || black_re_) &&
+      !name_matches(black, black_, black_re_.get(), black_names_))
     return false;
-  if ((!player_.empty() || player_re_) && !text_matches(white, player_, player_re_.get()) &&
-      !text_matches(black, player_, player_re_.get()))
+  if ((!player_.empty() || player_re_) &&
+      !name_matches(white, player_, player_re_.get(), player_names_) &&
+      !name_matches(black, player_, player_re_.get(), player_names_))
     return false;
   if ((!event_.empty() || event_re_) &&
       !text_matches(game.event, event_, event_re_.get()))

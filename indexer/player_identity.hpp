@@ -29,11 +29,19 @@ class PlayerKeys {
   std::uint32_t identity(std::uint32_t index) const {
     return index == kUnknown || index >= identity_.size() ? index : identity_[index];
   }
+  /// The index of the player `spelling` would belong to if it were interned too (its own key
+  /// when stored; else the full name it would merge into by merge_player_keys), without
+  /// interning it; kUnknown when it belongs to no stored player. Call after resolve().
+  std::uint32_t identity_of(std::string_view spelling) const;
   /// The player_key of an index.
   const std::string& key(std::uint32_t index) const { return keys_[index]; }
   std::size_t size() const { return keys_.size(); }
 
  private:
+  /// The interned keys in sorted order with their abbreviations (the arguments of
+  /// merge_player_keys); returns the index of each.
+  std::vector<std::uint32_t> sorted_keys(std::vector<std::string>& sorted,
+                                         std::vector<std::vector<std::string>>& abbreviations) const;
   std::unordered_map<std::string, std::uint32_t> index_;
   std::vector<std::string> keys_;
   std::vector<std::set<std::string>> abbreviations_;

@@ -88,7 +88,11 @@ rules::Position Parameters::position() const {
   }
 }
 
-indexer::GameFilter Parameters::filter() const { return indexer::GameFilter(filter_spec()); }
+indexer::GameFilter Parameters::filter(const db::Database& db) const {
+  indexer::GameFilter filter(filter_spec());
+  filter.resolve_names(db);
+  return filter;
+}
 
 indexer::FilterSpec Parameters::filter_spec() const {
   indexer::FilterSpec spec;

@@ -62,9 +62,10 @@ class Parameters {
   /// (PDN moves separated by commas or spaces, at most limits.max_play_plies). Throws
   /// BadParameter("fen"/"play") for a bad FEN or a move that cannot be played.
   rules::Position position() const;
-  /// The compiled filter of the filter parameters; throws BadParameter naming the parameter
-  /// whose value is bad (date, result, regular expression).
-  indexer::GameFilter filter() const;
+  /// The compiled filter of the filter parameters, its player criteria resolved against the
+  /// players of `db` (GameFilter::resolve_names); throws BadParameter naming the parameter
+  /// whose value is bad (date, result, regular expression), db::Error from the database.
+  indexer::GameFilter filter(const db::Database& db) const;
   /// The filter parameters as given (each checked as filter() checks it); throws BadParameter.
   indexer::FilterSpec filter_spec() const;
 

@@ -111,6 +111,21 @@ TEST_F(CliGamesTest, GamesTableAndJson) {
   EXPECT_EQ(json("games --since 2003.05.11 --until 2003")["games"], 2);
 }
 
+// "T. Sijbrands" is written as such in game 2 only (and "T.  SIJBRANDS" in game 3), but is one
+// player with "Sijbrands, T." (games 1 and 6): every command that filters finds the four games.
+// "Jansen, Gerard" as Black: games 5 and 6, and game 3 as "Gérard Jansen".
+TEST_F(CliGamesTest, PlayerFiltersFindEverySpellingOfThePlayer) {
+  EXPECT_EQ(json("games --player 'T. Sijbrands'").at("games"), 4);
+  EXPECT_EQ(json("games --black 'Jansen, Gerard'").at("games"), 3);
+  EXPECT_EQ(json("games --white 'Jansen, Gerard'").at("games"), 1);  // game 4
+  EXPECT_EQ(json("stats results --player 'T. Sijbrands'").at("games"), 4);
+  EXPECT_EQ(json("query position --player 'T. Sijbrands'").at("games"), 4);
+  EXPECT_EQ(json("query opening --player 'T. Sijbrands'").at("games"), 4);
+  // 32-28 18-23 is played in games 1, 2 and 4; Sijbrands plays in 1 and 2.
+  EXPECT_EQ(json("search 'must W:W28:B23' --player 'T. Sijbrands'").at("games"), 2);
+  EXPECT_EQ(json("duplicates --player 'T. Sijbrands'").at("games"), 4);
+}
+
 TEST_F(CliGamesTest, ShowGameAtPly) {
   const CommandRun final4 = damdb("show 4");
   ASSERT_EQ(final4.exit_code, 0) << final4.err;

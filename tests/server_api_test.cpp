@@ -216,6 +216,17 @@ TEST_F(ServerApiTest, ExplorerAfterPlayedMovesAndWithFilters) {
   EXPECT_EQ(get("/api/explorer?moves=1&games=2").json().at("recent_games").size(), 2u);
 }
 
+// "T. Sijbrands" (games 2 and 3 as written) is one player with "Sijbrands, T." (games 1 and 6).
+TEST_F(ServerApiTest, PlayerParametersFindEverySpellingOfThePlayer) {
+  const std::string player = "player=T.%20Sijbrands";
+  EXPECT_EQ(get("/api/games?" + player).json().at("games"), 4);
+  EXPECT_EQ(get("/api/explorer?" + player).json().at("games"), 4);
+  EXPECT_EQ(get("/api/positions?" + player).json().at("games"), 4);
+  EXPECT_EQ(get("/api/stats/results?" + player).json().at("games"), 4);
+  EXPECT_EQ(get("/api/games?black=Jansen,%20Gerard").json().at("games"), 3);  // 3, 5, 6
+  EXPECT_EQ(get("/api/search?q=must%20W:W28:B23&" + player).json().at("games"), 2);  // 1, 2
+}
+
 TEST_F(ServerApiTest, PositionsGamesAndOneGame) {
   const nlohmann::json p = get("/api/positions?play=33-28%2018-22&limit=1&offset=1").json();
   EXPECT_EQ(p.at("games"), 2);  // games 3 and 5
