@@ -44,10 +44,33 @@ std::string wdl(const Tally& t) {
   return std::to_string(t.wins) + "/" + std::to_string(t.draws) + "/" + std::to_string(t.losses);
 }
 
-void print_players(const indexer::PlayerReport& r, bool json) {
+/// The spellings of each merged player on one line ("  Name: "a" (12), "b" (3)"), and with
+/// `steps` every merge under it with its rule and evidence.
+void print_merges(const indexer::PlayerReport& r, bool steps) {
+  for (const indexer::PlayerMerge& m : r.merges) {
+    std::cout << "  " << m.name << ":";
+    const char* sep = " ";
+    for (const auto& [name, games] : m.spellings) {
+      std::cout << sep << '"' << name << "\" (" << games << ")";
+      sep = ", ";
+    }
+    std::cout << '\n';
+    if (!steps) continue;
+    for (const indexer::PlayerMergeReason& s : m.steps)
+      std::cout << "    " << (s.refused ? "not merged: \"" : "\"") << s.from << "\" -> \"" << s.to
+                << "\": " << indexer::merge_rule_name(s.rule) << " (" << s.evidence << ")\n";
+  }
+}
+
+void print_players(const indexer::PlayerReport& r, bool json, bool merges_only) {
   if (json) {
     print_json(std::cout, json::players_json(r));
     return;
+  }
+  if (merges_only) {
+    std::cout << r.merges.size() << " players written several ways (" << r.players
+              << " players in " << r.games << " games):\n";
+    return print_merges(r, true);
   }
   Table table;
   table.column("player", Table::Align::left, kTagColumnWidth)
@@ -73,16 +96,8 @@ void print_players(const indexer::PlayerReport& r, bool json) {
   if (r.rows.size() < r.players) std::cout << ", top " << r.rows.size() << " shown";
   std::cout << '\n';
   if (!r.merges.empty()) {
-    std::cout << "\nnames merged into one player:\n";
-    for (const indexer::PlayerMerge& m : r.merges) {
-      std::cout << "  " << m.name << ":";
-      const char* sep = " ";
-      for (const auto& [name, games] : m.spellings) {
-        std::cout << sep << '"' << name << "\" (" << games << ")";
-        sep = ", ";
-      }
-      std::cout << '\n';
-    }
+    std::cout << "\nnames merged into one player (--merges: why):\n";
+    print_merges(r, false);
   }
 }
 
@@ -188,15 +203,19 @@ void setup_stats(CLI::App& app, int& exit_code) {
   {
     struct Options : Common {
       std::size_t top = 20;
+      bool merges = false;
     };
     auto opts = std::make_shared<Options>();
     auto* cmd = stats->add_subcommand("players", "Per player results (spellings merged)");
     add_common(cmd, *opts);
     cmd->add_option("--top", opts->top, "Players to list, most games first (default 20; 0 = all)")
         ->check(kCount);
+    cmd->add_flag("--merges", opts->merges,
+                  "List every merge of spellings with its rule and evidence (corrections: "
+                  "player-overrides.txt in the database folder, see README)");
     on_run(cmd, opts, exit_code,
            [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
-             print_players(indexer::player_statistics(d, f, o.top), o.json);
+             print_players(indexer::player_statistics(d, f, o.top), o.json, o.merges);
            });
   }
   {

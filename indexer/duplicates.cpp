@@ -136,6 +136,8 @@ void DuplicateFinder::read_headers() {
     info.id = id.value;
     info.white = players_.intern(h.white);
     info.black = players_.intern(h.black);
+    players_.played(info.white, info.black, h.event);
+    players_.played(info.black, info.white, h.event);
     if (info.white == PlayerKeys::kUnknown || info.black == PlayerKeys::kUnknown) return true;
     info.event = events_.add(h.event);
     info.date = dates_.add(game_date(h));
@@ -144,7 +146,7 @@ void DuplicateFinder::read_headers() {
     games_.push_back(info);
     return true;
   });
-  players_.resolve();
+  players_.resolve(PlayerOverrides::of(db_));
   for (HeaderInfo& g : games_) {
     g.white = players_.identity(g.white);
     g.black = players_.identity(g.black);

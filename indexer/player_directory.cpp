@@ -7,15 +7,16 @@ namespace damdb::indexer {
 
 std::shared_ptr<const PlayerDirectory> PlayerDirectory::of(const db::Database& db) {
   auto directory = std::make_shared<PlayerDirectory>();
-  std::unordered_map<std::string, std::uint32_t> key_of;  // spelling -> key index
+  PlayerKeys& keys = directory->keys_;
   db.for_each_game_header([&](db::GameId, const db::GameHeader& game) {
-    for (const std::string* side : {&game.white, &game.black})
-      if (!key_of.contains(*side)) key_of.emplace(*side, directory->keys_.intern(*side));
+    const std::uint32_t white = keys.intern(game.white), black = keys.intern(game.black);
+    keys.played(white, black, game.event);
+    keys.played(black, white, game.event);
     return true;
   });
-  directory->keys_.resolve();
-  for (auto& [spelling, key] : key_of)
-    directory->identity_.emplace(spelling, directory->keys_.identity(key));
+  keys.resolve(PlayerOverrides::of(db));
+  for (std::uint32_t i = 0; i < keys.size(); ++i)
+    directory->identity_.emplace(keys.spelling(i), keys.identity(i));
   return directory;
 }
 

@@ -1,51 +1,111 @@
 // Player identities over a set of games: every spelling of a name reduced to its player_key,
 // and the keys merged by merge_player_keys (initials into the one full name they fit), so that
 // "Georgiev, A.", "A. Georgiev" and "Alexander Georgiev" are one player, as `stats players`
-// counts them.
+// counts them. Names written "Surname, Given" whose parts are exchanged ("Basset, Didier" and
+// "Didier, Basset") are one player only when they played the same opponent in the same event;
+// the overrides file (PlayerOverrides) forces or forbids a merge. Every merge is kept with its
+// rule and evidence (merges()).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "indexer/player_overrides.hpp"
 
 namespace damdb::indexer {
 
+/// Why two spellings are one player.
+enum class MergeRule : std::uint8_t {
+  SameName,      ///< equal after folding case, accents, spacing and word order (player_key)
+  Initials,      ///< initials or abbreviations that fit one full name only (merge_player_keys)
+  SwappedOrder,  ///< "Surname, Given" with the parts exchanged, the same opponent and event
+  Override,      ///< a `same` line of the overrides file
+};
+
+/// "same name", "initials", "swapped order", "override".
+std::string_view merge_rule_name(MergeRule rule);
+
+/// One merge of two groups of spellings, as resolve() made (or refused) it.
+struct PlayerMergeStep {
+  std::uint32_t from = 0, to = 0;  ///< a spelling of each side (PlayerKeys indexes)
+  MergeRule rule = MergeRule::SameName;
+  std::string evidence;  ///< what the rule saw ("the one full name that fits", ...)
+  bool refused = false;  ///< forbidden by a `different` line: the two stay two players
+};
+
 /// Interns the players of a pass over the games, then resolves the merged identities.
-/// Usage: intern() every spelling during the pass, then resolve() once, then identity().
+/// Usage: intern() every spelling (and played() every game) during the pass, then resolve()
+/// once, then identity().
 class PlayerKeys {
  public:
   /// No player: an empty or "?" name.
   static constexpr std::uint32_t kUnknown = UINT32_MAX;
 
-  /// The index of the player_key of `spelling` (kUnknown for an empty key); remembers the
+  /// The index of `spelling` (kUnknown for one with an empty player_key); remembers the
   /// abbreviated words of the spelling (abbreviated_words) for resolve().
   std::uint32_t intern(std::string_view spelling);
-  /// Merges the keys (merge_player_keys over every interned key with its abbreviations).
-  void resolve();
-  /// The index of the player a key index belongs to (itself when not merged; kUnknown stays).
+  /// Records that spelling `player` met spelling `opponent` in `event` (the evidence of the
+  /// swapped-order rule; kept only for names written "Surname, Given" in full).
+  void played(std::uint32_t player, std::uint32_t opponent, std::string_view event);
+  /// Merges the spellings: same player_key (unless two of them exchange surname and given
+  /// names), initials (merge_player_keys), swapped order with evidence, then `overrides`.
+  void resolve(const PlayerOverrides& overrides = {});
+  /// The player a spelling index belongs to (a spelling index of that player; kUnknown stays).
   std::uint32_t identity(std::uint32_t index) const {
-    return index == kUnknown || index >= identity_.size() ? index : identity_[index];
+    return index == kUnknown || index >= unit_of_.size() ? index
+                                                         : units_[root_[unit_of_[index]]].first;
   }
-  /// The index of the player `spelling` would belong to if it were interned too (its own key
-  /// when stored; else the full name it would merge into by merge_player_keys), without
-  /// interning it; kUnknown when it belongs to no stored player. Call after resolve().
+  /// The player `spelling` would belong to if it were interned too (its own when stored, else
+  /// a stored spelling of the same name, else the full name it would merge into), without
+  /// interning it; kUnknown when it names no stored player. Call after resolve().
   std::uint32_t identity_of(std::string_view spelling) const;
-  /// The player_key of an index.
-  const std::string& key(std::uint32_t index) const { return keys_[index]; }
-  std::size_t size() const { return keys_.size(); }
+  /// The spelling of an index as interned, and its player_key.
+  const std::string& spelling(std::uint32_t index) const { return spellings_[index]; }
+  const std::string& key(std::uint32_t index) const { return keys_[units_[unit_of_[index]].key]; }
+  /// Distinct spellings interned.
+  std::size_t size() const { return spellings_.size(); }
+  /// Every merge resolve() made or refused, in the order made.
+  const std::vector<PlayerMergeStep>& merges() const { return merges_; }
 
  private:
-  /// The interned keys in sorted order with their abbreviations (the arguments of
-  /// merge_player_keys); returns the index of each.
-  std::vector<std::uint32_t> sorted_keys(std::vector<std::string>& sorted,
-                                         std::vector<std::vector<std::string>>& abbreviations) const;
-  std::unordered_map<std::string, std::uint32_t> index_;
+  /// Spellings with one player_key and the same "Surname, Given" split (none without a comma).
+  struct Unit {
+    std::uint32_t key = 0;
+    std::string surname, given;  ///< player_key of each part; both "" without a comma
+    std::uint32_t first = 0;     ///< its first spelling
+  };
+  std::uint32_t unit_of_name(std::string_view spelling, std::string key);
+  std::uint32_t find(std::uint32_t unit);
+  void join(std::uint32_t a, std::uint32_t b, MergeRule rule, std::string evidence);
+  void join_same_names(const std::vector<std::size_t>& key_target);
+  bool swap_confirmed(std::uint32_t a, std::uint32_t b, const std::vector<std::size_t>& target,
+                      std::string& evidence) const;
+  void join_initials(const std::vector<std::size_t>& key_target);
+  void apply_overrides(const PlayerOverrides& overrides);
+  std::uint32_t unit_of_stored(std::string_view spelling) const;
+  std::vector<std::size_t> merge_keys(const std::string* extra_key,
+                                      std::string_view extra_spelling) const;
+
+  std::unordered_map<std::string, std::uint32_t> spelling_index_;
+  std::vector<std::string> spellings_;
+  std::vector<std::uint32_t> unit_of_;  // spelling -> unit
+  std::vector<Unit> units_;
+  std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> unit_index_;  // (key, surname)
+  std::unordered_map<std::string, std::uint32_t> key_index_;
   std::vector<std::string> keys_;
-  std::vector<std::set<std::string>> abbreviations_;
-  std::vector<std::uint32_t> identity_;
+  std::vector<std::set<std::string>> abbreviations_;        // per key
+  std::vector<std::vector<std::uint32_t>> key_units_;       // per key
+  std::unordered_map<std::string, std::uint32_t> events_;   // folded event -> id
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> met_;  // unit -> (event, opponent)
+  std::vector<std::uint32_t> parent_, root_;                // union-find over units
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> forbidden_;  // unit pairs
+  std::vector<PlayerMergeStep> merges_;
 };
 
 }  // namespace damdb::indexer

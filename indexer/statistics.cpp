@@ -90,26 +90,6 @@ bool full_name_fits(const std::vector<std::string_view>& words, const InitialsNa
   return std::all_of(used.begin(), used.end(), [](bool u) { return u; });
 }
 
-/// The abbreviated words (abbreviated_words) of every spelling of each player key, in the
-/// form merge_player_keys takes for a sorted list of keys.
-class KeyAbbreviations {
- public:
-  void add(const std::string& key, std::string_view spelling) {
-    if (spelling.find('.') == std::string_view::npos) return;
-    for (std::string& w : abbreviated_words(spelling)) words_[key].insert(std::move(w));
-  }
-  std::vector<std::vector<std::string>> of(const std::vector<std::string>& keys) const {
-    std::vector<std::vector<std::string>> out(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i)
-      if (auto it = words_.find(keys[i]); it != words_.end())
-        out[i].assign(it->second.begin(), it->second.end());
-    return out;
-  }
-
- private:
-  std::unordered_map<std::string, std::set<std::string>> words_;
-};
-
 /// Adds the counts of `from` to `to`.
 void add_tally(Tally& to, const Tally& from) {
   to.games += from.games;
@@ -206,59 +186,83 @@ void Tally::add(db::GameResult result, bool as_white) {
   count_result(result, as_white ? wins : losses, draws, as_white ? losses : wins, unknown);
 }
 
+namespace {
+
+/// Adds the tallies and dates of `from` to `to`.
+void add_player(PlayerStats& to, const PlayerStats& from) {
+  add_tally(to.total, from.total);
+  add_tally(to.as_white, from.as_white);
+  add_tally(to.as_black, from.as_black);
+  widen_dates(from.first_date, to.first_date, to.last_date);
+  widen_dates(from.last_date, to.first_date, to.last_date);
+}
+
+/// The per-spelling statistics of the games passing the filter, the spellings interned in
+/// `keys` (with the games they met each other in) and resolved.
+std::vector<PlayerStats> spelling_statistics(const db::Database& db, const GameFilter& filter,
+                                             PlayerKeys& keys, PlayerReport& report) {
+  std::vector<PlayerStats> seen;  // by spelling index
+  const CountedGames counted(db, filter);
+  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
+    if (!counted.counts(id, game)) return true;
+    ++report.games;
+    const std::string date = game_date(game);
+    const std::uint32_t w = keys.intern(game.white), b = keys.intern(game.black);
+    keys.played(w, b, game.event);
+    keys.played(b, w, game.event);
+    for (const bool white : {true, false}) {
+      const std::uint32_t i = white ? w : b;
+      if (i == PlayerKeys::kUnknown) continue;
+      if (i >= seen.size()) seen.resize(i + 1);
+      PlayerStats& p = seen[i];
+      p.total.add(game.result, white);
+      (white ? p.as_white : p.as_black).add(game.result, white);
+      widen_dates(date, p.first_date, p.last_date);
+    }
+    return true;
+  });
+  keys.resolve(PlayerOverrides::of(db));
+  return seen;
+}
+
+/// The merges of each player (by identity) as PlayerMergeReason rows.
+std::unordered_map<std::uint32_t, std::vector<PlayerMergeReason>> merge_reasons(
+    const PlayerKeys& keys) {
+  std::unordered_map<std::uint32_t, std::vector<PlayerMergeReason>> out;
+  for (const PlayerMergeStep& m : keys.merges())
+    out[keys.identity(m.from)].push_back(
+        {keys.spelling(m.from), keys.spelling(m.to), m.rule, m.evidence, m.refused});
+  return out;
+}
+
+}  // namespace
+
 PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
                                std::size_t top) {
   struct Entry {
     PlayerStats stats;
     Spellings spellings;
   };
-  std::unordered_map<std::string, Entry> players;
-  KeyAbbreviations abbreviations;
   PlayerReport report;
-  const CountedGames counted(db, filter);
-  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
-    if (!counted.counts(id, game)) return true;
-    ++report.games;
-    const std::string date = game_date(game);
-    for (const bool white : {true, false}) {
-      const std::string_view name = white ? game.white : game.black;
-      std::string key = player_key(name);
-      if (key.empty()) continue;
-      abbreviations.add(key, name);
-      Entry& e = players[key];
-      if (e.stats.key.empty()) e.stats.key = std::move(key);
-      e.spellings.add(name);
-      e.stats.total.add(game.result, white);
-      (white ? e.stats.as_white : e.stats.as_black).add(game.result, white);
-      widen_dates(date, e.stats.first_date, e.stats.last_date);
-    }
-    return true;
-  });
-  // Initial-only spellings merged into their full name (merge_player_keys).
-  std::vector<std::string> keys;
-  keys.reserve(players.size());
-  for (const auto& [key, e] : players) keys.push_back(key);
-  std::sort(keys.begin(), keys.end());  // a deterministic order of the spellings merged
-  const std::vector<std::size_t> target = merge_player_keys(keys, abbreviations.of(keys));
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (target[i] == i) continue;
-    auto from = players.find(keys[i]);
-    Entry& to = players[keys[target[i]]];
-    add_tally(to.stats.total, from->second.stats.total);
-    add_tally(to.stats.as_white, from->second.stats.as_white);
-    add_tally(to.stats.as_black, from->second.stats.as_black);
-    widen_dates(from->second.stats.first_date, to.stats.first_date, to.stats.last_date);
-    widen_dates(from->second.stats.last_date, to.stats.first_date, to.stats.last_date);
-    for (const auto& [spelling, n] : from->second.spellings.counts)
-      to.spellings.add(spelling, n);
-    players.erase(from);
+  PlayerKeys keys;
+  const std::vector<PlayerStats> seen = spelling_statistics(db, filter, keys, report);
+  std::unordered_map<std::uint32_t, Entry> players;
+  for (std::uint32_t i = 0; i < seen.size(); ++i) {
+    const std::uint32_t player = keys.identity(i);
+    Entry& e = players[player];
+    if (e.stats.key.empty()) e.stats.key = keys.key(player);
+    add_player(e.stats, seen[i]);
+    e.spellings.add(keys.spelling(i), seen[i].total.games);
   }
+  auto reasons = merge_reasons(keys);
   report.players = players.size();
   report.rows.reserve(players.size());
-  for (auto& [key, e] : players) {
+  for (auto& [player, e] : players) {
     e.stats.name = e.spellings.preferred();
-    if (e.spellings.counts.size() > 1) {
-      PlayerMerge merge{e.stats.name, e.spellings.counts};
+    auto steps = reasons.find(player);
+    if (e.spellings.counts.size() > 1 || steps != reasons.end()) {
+      PlayerMerge merge{e.stats.name, e.spellings.counts, {}};
+      if (steps != reasons.end()) merge.steps = std::move(steps->second);
       std::stable_sort(merge.spellings.begin(), merge.spellings.end(),
                        [](const auto& a, const auto& b) { return a.second > b.second; });
       report.merges.push_back(std::move(merge));
@@ -289,10 +293,10 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
   struct Entry {
     EventStats stats;
     Spellings spellings;
-    std::set<std::string> players;
+    std::set<std::uint32_t> players;  // spelling indexes
   };
   std::unordered_map<std::string, Entry> events;
-  KeyAbbreviations abbreviations;
+  PlayerKeys keys;
   EventReport report;
   const CountedGames counted(db, filter);
   db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
@@ -310,26 +314,20 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
       if (game.result != db::GameResult::draw) ++s.decisive;
     }
     widen_dates(game_date(game), s.first_date, s.last_date);
-    for (const std::string* side : {&game.white, &game.black}) {
-      std::string key = player_key(*side);
-      if (key.empty()) continue;
-      abbreviations.add(key, *side);
-      e.players.insert(std::move(key));
-    }
+    const std::uint32_t w = keys.intern(game.white), b = keys.intern(game.black);
+    keys.played(w, b, game.event);
+    keys.played(b, w, game.event);
+    for (const std::uint32_t side : {w, b})
+      if (side != PlayerKeys::kUnknown) e.players.insert(side);
     return true;
   });
-  // Players counted as in player_statistics: initial-only spellings merged (merge_player_keys).
-  std::set<std::string> all_keys;
-  for (const auto& [key, e] : events) all_keys.insert(e.players.begin(), e.players.end());
-  const std::vector<std::string> keys(all_keys.begin(), all_keys.end());
-  const std::vector<std::size_t> target = merge_player_keys(keys, abbreviations.of(keys));
+  // Players counted as in player_statistics (PlayerKeys).
+  keys.resolve(PlayerOverrides::of(db));
   report.rows.reserve(events.size());
   for (auto& [key, e] : events) {
     e.stats.name = e.spellings.preferred();
-    std::set<std::size_t> players;
-    for (const std::string& k : e.players)
-      players.insert(target[static_cast<std::size_t>(
-          std::lower_bound(keys.begin(), keys.end(), k) - keys.begin())]);
+    std::set<std::uint32_t> players;
+    for (const std::uint32_t k : e.players) players.insert(keys.identity(k));
     e.stats.players = players.size();
     report.rows.push_back(std::move(e.stats));
   }

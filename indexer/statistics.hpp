@@ -12,6 +12,7 @@
 
 #include "db/database.hpp"
 #include "indexer/game_filter.hpp"
+#include "indexer/player_identity.hpp"
 #include "indexer/query.hpp"
 
 namespace damdb::indexer {
@@ -48,8 +49,9 @@ std::vector<std::size_t> merge_player_keys(
     const std::vector<std::string>& keys,
     const std::vector<std::vector<std::string>>& abbreviations = {});
 
-/// One player: all spellings with the same player_key, and initial-only spellings merged into
-/// a full name by merge_player_keys.
+/// One player: the spellings PlayerKeys merges (same player_key, initial-only spellings into
+/// a full name by merge_player_keys, names written "Surname, Given" with the parts exchanged
+/// when they met the same opponent in the same event, the overrides file).
 struct PlayerStats {
   std::string name;                 ///< the most frequent spelling (first seen on a tie)
   std::string key;                  ///< player_key of the full name (or of the only key)
@@ -57,17 +59,28 @@ struct PlayerStats {
   std::string first_date, last_date;  ///< "" when no game has a known date
 };
 
-/// Spellings merged into one player: the name shown and every spelling with its game count.
+/// One merge of two spellings of a player (or one refused by the overrides), with its rule.
+struct PlayerMergeReason {
+  std::string from, to;  ///< a spelling of each side
+  MergeRule rule = MergeRule::SameName;
+  std::string evidence;
+  bool refused = false;  ///< a `different` line kept the two apart
+};
+
+/// Spellings merged into one player: the name shown, every spelling with its game count, and
+/// the merges that made the player (PlayerKeys::merges) in the order made.
 struct PlayerMerge {
   std::string name;
   std::vector<std::pair<std::string, std::uint64_t>> spellings;  ///< most games first
+  std::vector<PlayerMergeReason> steps;
 };
 
 struct PlayerReport {
   std::uint64_t games = 0;            ///< games passing the filter
   std::uint64_t players = 0;          ///< distinct players (after merge_player_keys)
   std::vector<PlayerStats> rows;      ///< most games first, then best score, then name; top N
-  std::vector<PlayerMerge> merges;    ///< every player with two or more spellings, by name
+  /// Every player with two or more spellings (or a refused merge), by name.
+  std::vector<PlayerMerge> merges;
 };
 
 /// Per player statistics; names that are empty or "?" are not counted as players. `top` = 0

@@ -49,7 +49,14 @@ nlohmann::json players_json(const indexer::PlayerReport& r) {
     nlohmann::json spellings = nlohmann::json::array();
     for (const auto& [name, games] : m.spellings)
       spellings.push_back({{"name", name}, {"games", games}});
-    merges.push_back({{"name", m.name}, {"spellings", spellings}});
+    nlohmann::json steps = nlohmann::json::array();
+    for (const indexer::PlayerMergeReason& s : m.steps)
+      steps.push_back({{"from", s.from},
+                       {"to", s.to},
+                       {"rule", indexer::merge_rule_name(s.rule)},
+                       {"evidence", s.evidence},
+                       {"refused", s.refused}});
+    merges.push_back({{"name", m.name}, {"spellings", spellings}, {"steps", steps}});
   }
   return {{"games", r.games}, {"players", r.players}, {"rows", rows}, {"merges", merges}};
 }

@@ -10,7 +10,8 @@ namespace damdb::json {
 
 /// {"games", "players", "rows": [{"games", "wins", "draws", "losses", "unknown", "score",
 /// "name", "key", "white": {tally}, "black": {tally}, "first_date", "last_date"}], "merges":
-/// [{"name", "spellings": [{"name", "games"}]}]}.
+/// [{"name", "spellings": [{"name", "games"}], "steps": [{"from", "to", "rule", "evidence",
+/// "refused"}]}]}.
 nlohmann::json players_json(const indexer::PlayerReport& r);
 
 /// {"games", "events": [{"name", "first_date", "last_date", "games", "players", "decisive",

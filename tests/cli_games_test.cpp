@@ -130,6 +130,31 @@ TEST_F(CliGamesTest, PlayerFiltersFindEverySpellingOfThePlayer) {
   EXPECT_EQ(json("duplicates --player 'T. Sijbrands'").at("games"), 4);
 }
 
+// The fixture's two players written several ways, each merge with its rule; a `same` line of
+// player-overrides.txt makes Clerc and Jansen one player; a bad line is exit code 2.
+TEST_F(CliGamesTest, StatsPlayersMergesListEveryMergeAndObeyTheOverrides) {
+  const CommandRun merges = damdb("stats players --merges");
+  ASSERT_EQ(merges.exit_code, 0) << merges.err;
+  EXPECT_NE(merges.out.find("2 players written several ways (3 players in 7 games)"),
+            std::string::npos) << merges.out;
+  EXPECT_NE(merges.out.find("\"Jansen, Gerard\" -> \"Gérard Jansen\": same name"),
+            std::string::npos) << merges.out;
+  const std::filesystem::path overrides = path("db") / "player-overrides.txt";
+  test::write_text(overrides, "same Clerc, R. = Gérard Jansen\n");
+  const nlohmann::json two = json("stats players");
+  EXPECT_EQ(two.at("players"), 2);
+  const CommandRun listed = damdb("stats players --merges");
+  EXPECT_NE(listed.out.find("\"Clerc, R.\" -> \"Gérard Jansen\": override (line 1 of "),
+            std::string::npos) << listed.out;
+  // Clerc plays games 1, 2, 4, 5; Jansen 3, 4, 5, 6: one player in games 1 to 6.
+  EXPECT_EQ(json("games --player 'Jansen, G'").at("games"), 6);
+  test::write_text(overrides, "join Clerc = Jansen\n");
+  const CommandRun bad = damdb("games --player clerc");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("line 1"), std::string::npos) << bad.err;
+  std::filesystem::remove(overrides);
+}
+
 TEST_F(CliGamesTest, ShowGameAtPly) {
   const CommandRun final4 = damdb("show 4");
   ASSERT_EQ(final4.exit_code, 0) << final4.err;
