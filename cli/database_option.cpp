@@ -20,7 +20,7 @@ std::string database_folder(const std::string& option_value) {
 
 db::Database open_for_reading(const std::string& option_value) {
   db::OpenOptions open;
-  open.mode = db::OpenMode::read_only;
+  open.mode = db::OpenMode::ReadOnly;
   return db::Database::open(database_folder(option_value), open);
 }
 

@@ -16,7 +16,7 @@ void add_database_option(CLI::App* cmd, std::string& folder);
 std::string database_folder(const std::string& option_value);
 
 /// Opens the database of database_folder(option_value) read-only (queries may run beside an
-/// import). Raises db::Error (not_found when the folder holds no database).
+/// import). Raises db::Error (ErrorKind::NotFound when the folder holds no database).
 db::Database open_for_reading(const std::string& option_value);
 
 }  // namespace damdb::cli

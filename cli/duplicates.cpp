@@ -89,7 +89,7 @@ void print_summary(const indexer::DuplicateReport& r) {
   std::cout << r.games << " games, " << r.candidates
             << " sharing their players with another game, " << r.replayed << " replayed\n";
   Table table;
-  table.column("class").column("clusters", Table::Align::right).column("games", Table::Align::right);
+  table.column("class").column("clusters", Table::Align::Right).column("games", Table::Align::Right);
   for (std::size_t c = 0; c < indexer::kDuplicateClasses; ++c)
     table.row({std::string(indexer::duplicate_class_name(static_cast<indexer::DuplicateClass>(c))),
                std::to_string(r.clusters_by_class[c]), std::to_string(r.games_by_class[c])});
@@ -101,7 +101,7 @@ void print_cluster(const indexer::DuplicateCluster& c, std::size_t number,
   std::cout << "\ncluster " << number << ": " << indexer::duplicate_class_name(c.kind)
             << ", primary #" << c.members.front().value << '\n';
   Table table = game_row_table();
-  table.column("plies", Table::Align::right).column("status");
+  table.column("plies", Table::Align::Right).column("status");
   const auto headers = database.game_headers(c.members);
   for (std::size_t i = 0; i < c.members.size(); ++i) {
     if (!headers[i]) continue;  // removed since the clusters were computed

@@ -4,12 +4,12 @@ namespace damdb::cli {
 
 Table game_row_table() {
   Table table;
-  table.column("id", Table::Align::right)
-      .column("white", Table::Align::left, kTagColumnWidth)
-      .column("black", Table::Align::left, kTagColumnWidth)
-      .column("event", Table::Align::left, kTagColumnWidth)
+  table.column("id", Table::Align::Right)
+      .column("white", Table::Align::Left, kTagColumnWidth)
+      .column("black", Table::Align::Left, kTagColumnWidth)
+      .column("event", Table::Align::Left, kTagColumnWidth)
       .column("date")
-      .column("round", Table::Align::left, kTagColumnWidth)
+      .column("round", Table::Align::Left, kTagColumnWidth)
       .column("result");
   return table;
 }

@@ -42,8 +42,8 @@ void setup_games(CLI::App& app, int& exit_code) {
       print_json(std::cout, json::game_listing_json(list, opts->offset));
     } else {
       Table table = game_row_table();
-      table.column("plies", Table::Align::right).column("status").column(
-          "sources", Table::Align::right);
+      table.column("plies", Table::Align::Right).column("status").column(
+          "sources", Table::Align::Right);
       for (const indexer::GameListRow& r : list.rows) {
         indexer::GameRow shown = r.game;
         shown.date = r.date.empty() ? "?" : r.date;

@@ -32,7 +32,7 @@ void setup_moves(CLI::App& app, int& exit_code) {
       print_json(std::cout, json::legal_moves_json(pos));
     } else if (moves.empty()) {
       // FMJD art. 7: a player who cannot move has lost.
-      std::cout << "no legal moves: " << (pos.side_to_move() == Color::kWhite ? "White" : "Black")
+      std::cout << "no legal moves: " << (pos.side_to_move() == Color::White ? "White" : "Black")
                 << " has lost\n";
     } else {
       sort_moves(moves);

@@ -50,7 +50,7 @@ rules::Position position_of(const QueryOptions& o) {
 void print_rows(const std::vector<indexer::GameRow>& rows) {
   if (rows.empty()) return;
   Table table = game_row_table();
-  table.column("ply", Table::Align::right);
+  table.column("ply", Table::Align::Right);
   for (const auto& r : rows) {
     std::vector<std::string> cells = game_row_cells(r);
     cells.push_back(std::to_string(r.ply));
@@ -101,7 +101,7 @@ void run_opening(const QueryOptions& o) {
     return;
   }
   std::printf("opening explorer at %s (%s to move): %llu game(s)", rules::to_fen(pos).c_str(),
-              side == rules::Color::kWhite ? "White" : "Black",
+              side == rules::Color::White ? "White" : "Black",
               static_cast<unsigned long long>(a.games));
   if (o.mirror)
     std::printf(", %llu of them colour-reversed",

@@ -75,8 +75,8 @@ void print_answer(const indexer::SearchAnswer& a, const SearchCliOptions& o) {
   if (o.count) return;
   if (!a.rows.empty()) {
     Table table = game_row_table();
-    table.column("ply", Table::Align::right);
-    table.column("held", Table::Align::right);
+    table.column("ply", Table::Align::Right);
+    table.column("held", Table::Align::Right);
     table.column("mirrored");
     for (const auto& r : a.rows) {
       std::vector<std::string> cells = game_row_cells(r.game);

@@ -40,7 +40,7 @@ std::string wrap(const std::string& text, std::size_t width) {
 }
 
 const char* side_name(const rules::Position& pos) {
-  return pos.side_to_move() == rules::Color::kWhite ? "White" : "Black";
+  return pos.side_to_move() == rules::Color::White ? "White" : "Black";
 }
 
 void write_svg(const std::string& path, const rules::Position& pos, bool numbers) {
@@ -122,7 +122,7 @@ int run_show(const ShowCliOptions& o) {
   if (!o.svg.empty()) write_svg(o.svg, pos, o.numbers);
   if (o.json) {
     nlohmann::json out = {{"fen", to_fen(pos)},
-                          {"side_to_move", pos.side_to_move() == Color::kWhite ? "white" : "black"},
+                          {"side_to_move", pos.side_to_move() == Color::White ? "white" : "black"},
                           {"diagram", diagram(pos, o.numbers)}};
     if (view) out.update(json::game_view_json(*view));
     if (primary) out["duplicate_of"] = primary->value;

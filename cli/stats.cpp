@@ -73,16 +73,16 @@ void print_players(const indexer::PlayerReport& r, bool json, bool merges_only) 
     return print_merges(r, true);
   }
   Table table;
-  table.column("player", Table::Align::left, kTagColumnWidth)
-      .column("games", Table::Align::right)
-      .column("+", Table::Align::right)
-      .column("=", Table::Align::right)
-      .column("-", Table::Align::right)
-      .column("score%", Table::Align::right)
-      .column("white +/=/-", Table::Align::right)
-      .column("white%", Table::Align::right)
-      .column("black +/=/-", Table::Align::right)
-      .column("black%", Table::Align::right)
+  table.column("player", Table::Align::Left, kTagColumnWidth)
+      .column("games", Table::Align::Right)
+      .column("+", Table::Align::Right)
+      .column("=", Table::Align::Right)
+      .column("-", Table::Align::Right)
+      .column("score%", Table::Align::Right)
+      .column("white +/=/-", Table::Align::Right)
+      .column("white%", Table::Align::Right)
+      .column("black +/=/-", Table::Align::Right)
+      .column("black%", Table::Align::Right)
       .column("first")
       .column("last");
   for (const indexer::PlayerStats& p : r.rows)
@@ -107,13 +107,13 @@ void print_events(const indexer::EventReport& r, bool json) {
     return;
   }
   Table table;
-  table.column("event", Table::Align::left, kTagColumnWidth)
+  table.column("event", Table::Align::Left, kTagColumnWidth)
       .column("first")
       .column("last")
-      .column("games", Table::Align::right)
-      .column("players", Table::Align::right)
-      .column("decisive%", Table::Align::right)
-      .column("avg moves", Table::Align::right);
+      .column("games", Table::Align::Right)
+      .column("players", Table::Align::Right)
+      .column("decisive%", Table::Align::Right)
+      .column("avg moves", Table::Align::Right);
   for (const indexer::EventStats& e : r.rows)
     table.row({e.name.empty() ? "(no event)" : e.name, e.first_date, e.last_date,
                std::to_string(e.games), std::to_string(e.players),
@@ -127,12 +127,12 @@ void print_events(const indexer::EventReport& r, bool json) {
 Table result_table(const std::string& label) {
   Table table;
   table.column(label)
-      .column("games", Table::Align::right)
-      .column("2-0", Table::Align::right)
-      .column("1-1", Table::Align::right)
-      .column("0-2", Table::Align::right)
-      .column("*", Table::Align::right)
-      .column("white%", Table::Align::right);
+      .column("games", Table::Align::Right)
+      .column("2-0", Table::Align::Right)
+      .column("1-1", Table::Align::Right)
+      .column("0-2", Table::Align::Right)
+      .column("*", Table::Align::Right)
+      .column("white%", Table::Align::Right);
   return table;
 }
 
@@ -157,7 +157,7 @@ void print_results(const indexer::ResultReport& r, bool json) {
   if (!r.longest.empty()) {
     std::cout << "\nlongest games:\n";
     Table games = game_row_table();
-    games.column("plies", Table::Align::right);
+    games.column("plies", Table::Align::Right);
     for (const indexer::GameRow& g : r.longest) {
       std::vector<std::string> cells = game_row_cells(g);
       cells.push_back(std::to_string(g.ply));

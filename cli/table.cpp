@@ -33,7 +33,7 @@ void Table::print(std::ostream& out) const {
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const std::string pad(widths[c] - display_width(cells[c]), ' ');
       if (c > 0) text += "  ";
-      if (aligns_[c] == Align::right)
+      if (aligns_[c] == Align::Right)
         text += pad + cells[c];
       else
         text += cells[c] + (c + 1 < cells.size() ? pad : std::string());

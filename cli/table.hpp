@@ -19,10 +19,10 @@ inline constexpr std::size_t kTagColumnWidth = 32;
 /// UTF-8 code points), separated by two spaces. Right-aligned columns suit numbers.
 class Table {
  public:
-  enum class Align { left, right };
+  enum class Align { Left, Right };
   /// Adds a column with its header. `max_width` > 0: cells wider than that many code points are
   /// cut to it, ending with "…" (fit_width, cli/text_width.hpp); 0: no limit.
-  Table& column(std::string header, Align align = Align::left, std::size_t max_width = 0);
+  Table& column(std::string header, Align align = Align::Left, std::size_t max_width = 0);
   /// Adds a row; it must have one cell per column.
   void row(std::vector<std::string> cells);
   /// Prints the header, a rule line and the rows.

@@ -22,7 +22,7 @@ std::string tag_or(const pdn::Game& g, const char* name, const char* fallback) {
 void print_issue(const pdn::ReplayIssue& i, bool with_position) {
   std::printf("  %u:%u", i.pos.line, i.pos.column);
   if (i.ply > 0)
-    std::printf("  move %d%s", i.move_number, i.side == rules::Color::kWhite ? "." : "...");
+    std::printf("  move %d%s", i.move_number, i.side == rules::Color::White ? "." : "...");
   if (!i.token.empty()) std::printf("  \"%s\"", i.token.c_str());
   std::printf(": %s", i.message.c_str());
   if (i.count > 1) std::printf(" (%u times)", i.count);

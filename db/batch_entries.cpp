@@ -96,8 +96,8 @@ void BatchEntries::emit(ImportBatch& batch, const Counts& counts, bool grouped,
   for (const auto& [which, k] : batch.index_keys_) {
     key.clear();
     k.encode(key);
-    const Cf cf = which == TextIndex::players  ? kPlayers
-                  : which == TextIndex::events ? kEvents
+    const Cf cf = which == TextIndex::Players  ? kPlayers
+                  : which == TextIndex::Events ? kEvents
                                                : kDates;
     sink.put(cf, key, std::string_view());
   }

@@ -30,7 +30,7 @@ struct ContentHash {
     encode(s);
     return s;
   }
-  /// Decodes exactly 16 bytes; raises Error(corruption) otherwise.
+  /// Decodes exactly 16 bytes; raises Error(Corruption) otherwise.
   static ContentHash decode(std::string_view bytes);
   /// 32 lowercase hex digits (hi first).
   std::string hex() const;

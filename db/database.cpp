@@ -43,11 +43,11 @@ using detail::kMetaCounts, detail::kMetaNextId, detail::kMetaSchema, detail::kMe
 // Turns a non-OK status into Error; `what` names the operation and the folder.
 void check(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return;
-  ErrorKind kind = ErrorKind::io;
-  if (s.IsNoSpace()) kind = ErrorKind::no_space;
-  else if (s.IsNotFound() || s.IsPathNotFound()) kind = ErrorKind::not_found;
-  else if (s.IsCorruption()) kind = ErrorKind::corruption;
-  else if (s.IsInvalidArgument() || s.IsNotSupported()) kind = ErrorKind::invalid_argument;
+  ErrorKind kind = ErrorKind::Io;
+  if (s.IsNoSpace()) kind = ErrorKind::NoSpace;
+  else if (s.IsNotFound() || s.IsPathNotFound()) kind = ErrorKind::NotFound;
+  else if (s.IsCorruption()) kind = ErrorKind::Corruption;
+  else if (s.IsInvalidArgument() || s.IsNotSupported()) kind = ErrorKind::InvalidArgument;
   throw Error(kind, what + ": " + s.ToString());
 }
 
@@ -185,7 +185,7 @@ namespace detail {
 
 struct DatabaseImpl {
   fs::path folder;
-  OpenMode mode = OpenMode::read_write;
+  OpenMode mode = OpenMode::ReadWrite;
   bool bulk = false;
   std::shared_ptr<rocksdb::Cache> cache;
   rocksdb::DBOptions db_options;
@@ -203,7 +203,7 @@ struct DatabaseImpl {
     return c < kCfCount ? kCfNames[c] : optional_names[c - kCfCount];
   }
   fs::path secondary_tmp;  // removed on close if we made it
-  // Writer state (read_write only).
+  // Writer state (OpenMode::ReadWrite only).
   std::uint32_t next_id = 1;
   Counts counts;
   std::uint64_t generation = 0;
@@ -277,7 +277,7 @@ void check_signature_format(DatabaseImpl& impl) {
       impl.db->Get(rocksdb::ReadOptions(), impl.signatures, slice(kSignatureFormatKey), &value);
   if (!s.IsNotFound()) check(s, "reading signatures in '" + impl.folder.string() + "'");
   if (s.ok() && value == std::to_string(kSignatureFormat)) return;
-  if (impl.mode != OpenMode::read_write) {
+  if (impl.mode != OpenMode::ReadWrite) {
     impl.signatures = impl.signature_moves = nullptr;
     return;
   }
@@ -293,27 +293,27 @@ void check_folder(const fs::path& dir, bool writer) {
   const std::string where = dir.string();
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
-    throw Error(ErrorKind::invalid_argument,
+    throw Error(ErrorKind::InvalidArgument,
                 "'" + where + "' is a file, not a damdb database folder");
   if (!writer && !fs::exists(dir / "CURRENT", ec))
-    throw Error(ErrorKind::not_found, "no damdb database in folder '" + where + "'");
+    throw Error(ErrorKind::NotFound, "no damdb database in folder '" + where + "'");
   // Never turn an unrelated (or damaged) non-empty folder into a database: only an empty or
   // missing folder is created, an existing one must already hold a database (its CURRENT file).
   if (writer && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) &&
       !fs::exists(dir / "CURRENT", ec) && !creation_started(dir))
-    throw Error(ErrorKind::invalid_argument,
+    throw Error(ErrorKind::InvalidArgument,
                 "folder '" + where +
                     "' is not empty and holds no damdb database (no CURRENT file): not "
                     "writing into it; give an empty or new folder, or repair the database");
   if (writer) {
     fs::create_directories(dir, ec);
-    if (ec) throw Error(ErrorKind::io, "cannot create folder '" + where + "': " + ec.message());
+    if (ec) throw Error(ErrorKind::Io, "cannot create folder '" + where + "': " + ec.message());
   }
 }
 
 // The database-wide options of impl's mode.
 void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
-  const bool writer = impl.mode == OpenMode::read_write;
+  const bool writer = impl.mode == OpenMode::ReadWrite;
   impl.cache = rocksdb::NewLRUCache(128 << 20);
   auto& d = impl.db_options;
   d.create_if_missing = writer;
@@ -357,10 +357,10 @@ void check_families(const DatabaseImpl& impl, const std::vector<std::string>& pr
   if (present.empty()) return;  // a new database
   // A writer killed while creating the database (the families are created in schema order,
   // `meta` last, before any game is written) left it without `meta`: finish the creation.
-  if (impl.mode == OpenMode::read_write && !has(present, kCfNames[kMeta])) return;
+  if (impl.mode == OpenMode::ReadWrite && !has(present, kCfNames[kMeta])) return;
   for (const char* name : kCfNames)
     if (!has(present, name))
-      throw Error(ErrorKind::invalid_argument,
+      throw Error(ErrorKind::InvalidArgument,
                   "database '" + impl.folder.string() + "' lacks the column family '" + name +
                       "': it was written by another damdb version (this one reads schema "
                       "version " + std::to_string(kSchemaVersion) +
@@ -379,7 +379,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     descriptors.emplace_back(kCfNames[c], impl.cf_opts[c]);
   }
   for (const char* name : {kSignaturesName, kSignatureMovesName}) {
-    if (impl.mode != OpenMode::read_write && !has(present, name)) continue;
+    if (impl.mode != OpenMode::ReadWrite && !has(present, name)) continue;
     rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
     rocksdb::BlockBasedTableOptions t;
     t.block_cache = impl.cache;
@@ -392,20 +392,20 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
   return descriptors;
 }
 
-// Opens RocksDB in impl's mode; Error(io) with a clear message when a writer holds the lock.
+// Opens RocksDB in impl's mode; Error(Io) with a clear message when a writer holds the lock.
 void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
                   const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
   const std::string where = impl.folder.string();
   const auto& d = impl.db_options;
   rocksdb::Status s;
   switch (impl.mode) {
-    case OpenMode::read_write:
+    case OpenMode::ReadWrite:
       s = rocksdb::DB::Open(d, where, descriptors, &impl.handles, &impl.db);
       break;
-    case OpenMode::read_only:
+    case OpenMode::ReadOnly:
       s = rocksdb::DB::OpenForReadOnly(d, where, descriptors, &impl.handles, &impl.db);
       break;
-    case OpenMode::secondary: {
+    case OpenMode::Secondary: {
       fs::path sec = options.secondary_folder;
       if (sec.empty()) {
         static std::atomic<unsigned> serial{0};
@@ -423,7 +423,7 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
     }
   }
   if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
-    throw Error(ErrorKind::io, "database '" + where +
+    throw Error(ErrorKind::Io, "database '" + where +
                                    "' is in use by another damdb process (an import holds it); "
                                    "wait until it ends (queries may run meanwhile): " +
                                    s.ToString());
@@ -437,11 +437,11 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
 // a writer loads the next game id and the counts.
 void init_or_check_meta(DatabaseImpl& impl) {
   const std::string where = impl.folder.string();
-  const bool writer = impl.mode == OpenMode::read_write;
+  const bool writer = impl.mode == OpenMode::ReadWrite;
   auto version = impl.get(kMeta, kMetaSchema);
   if (!version) {
     if (!writer)
-      throw Error(ErrorKind::corruption, "database '" + where + "' has no schema version");
+      throw Error(ErrorKind::Corruption, "database '" + where + "' has no schema version");
     rocksdb::WriteBatch wb;
     std::string v;
     put_varint(v, kSchemaVersion);
@@ -455,7 +455,7 @@ void init_or_check_meta(DatabaseImpl& impl) {
     Reader r(*version, "meta schema_version");
     auto found = r.varint();
     if (found != kSchemaVersion)
-      throw Error(ErrorKind::invalid_argument,
+      throw Error(ErrorKind::InvalidArgument,
                   "database '" + where + "' has schema version " + std::to_string(found) +
                       ", this damdb reads version " + std::to_string(kSchemaVersion));
   }
@@ -463,7 +463,7 @@ void init_or_check_meta(DatabaseImpl& impl) {
   auto next = impl.get(kMeta, kMetaNextId);
   auto counts = impl.get(kMeta, kMetaCounts);
   if (!next || !counts)
-    throw Error(ErrorKind::corruption, "database '" + where + "' lacks meta records");
+    throw Error(ErrorKind::Corruption, "database '" + where + "' lacks meta records");
   impl.next_id = GameId::decode(*next).value;
   impl.counts = Counts::decode(*counts);
 }
@@ -482,23 +482,23 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   auto impl = std::make_unique<DatabaseImpl>();
   impl->folder = dir;
   impl->mode = options.mode;
-  impl->bulk = options.bulk_load && options.mode == OpenMode::read_write;
-  check_folder(dir, impl->mode == OpenMode::read_write);
+  impl->bulk = options.bulk_load && options.mode == OpenMode::ReadWrite;
+  check_folder(dir, impl->mode == OpenMode::ReadWrite);
   set_db_options(*impl, options);
   const std::vector<std::string> present = present_families(*impl);
   check_families(*impl, present);
   open_rocksdb(*impl, options, family_descriptors(*impl, present));
   // SST files of a commit killed before its ingestion (never part of the database).
   std::error_code ec;
-  if (impl->mode == OpenMode::read_write) fs::remove_all(dir / "ingest", ec);
+  if (impl->mode == OpenMode::ReadWrite) fs::remove_all(dir / "ingest", ec);
   init_or_check_meta(*impl);
   check_signature_format(*impl);
   return Database(std::move(impl));
 }
 
 ImportBatch Database::begin_import() {
-  if (impl_->mode != OpenMode::read_write)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot import");
+  if (impl_->mode != OpenMode::ReadWrite)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot import");
   return ImportBatch(*impl_, impl_->next_id, impl_->generation);
 }
 
@@ -559,7 +559,7 @@ class SstSink final : public detail::EntrySink {
   SstSink(DatabaseImpl& impl, const std::string& where) : impl_(impl), where_(where) {
     std::error_code ec;
     fs::create_directories(dir(), ec);
-    if (ec) throw Error(ErrorKind::io, "cannot create '" + dir().string() + "': " + ec.message());
+    if (ec) throw Error(ErrorKind::Io, "cannot create '" + dir().string() + "': " + ec.message());
   }
   ~SstSink() {
     for (auto& w : writers_) w.reset();
@@ -607,16 +607,16 @@ class SstSink final : public detail::EntrySink {
   std::array<std::string, kCfCount> paths_;
 };
 
-// Raises Error(invalid_argument) unless a batch made by `batch_db` at (generation, first_id)
+// Raises Error(InvalidArgument) unless a batch made by `batch_db` at (generation, first_id)
 // may be committed now to `impl`.
 void check_batch_current(const DatabaseImpl& impl, const DatabaseImpl* batch_db,
                          std::uint64_t generation, std::uint32_t first_id) {
-  if (impl.mode != OpenMode::read_write)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot commit");
+  if (impl.mode != OpenMode::ReadWrite)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot commit");
   if (batch_db != &impl)
-    throw Error(ErrorKind::invalid_argument, "batch belongs to another database");
+    throw Error(ErrorKind::InvalidArgument, "batch belongs to another database");
   if (generation != impl.generation || first_id != impl.next_id)
-    throw Error(ErrorKind::invalid_argument, "stale batch: another batch was committed since");
+    throw Error(ErrorKind::InvalidArgument, "stale batch: another batch was committed since");
 }
 
 }  // namespace
@@ -629,11 +629,11 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   // log and the later flush of a write batch, take about twice the batch's memory.
   detail::require_free_space(impl.folder, 2 * std::uint64_t{batch.memory_bytes()} + (4u << 20),
                              "the next batch of " + std::to_string(batch.games()) + " games");
-  const bool sorted = method != CommitMethod::unsorted_write_batch;
+  const bool sorted = method != CommitMethod::UnsortedWriteBatch;
   if (sorted) detail::BatchEntries::sort(batch);
   const Counts counts = detail::counts_after(impl.counts, batch.delta_);
   const std::string where = "committing to '" + impl.folder.string() + "'";
-  if (method == CommitMethod::sst_ingestion) {
+  if (method == CommitMethod::SstIngestion) {
     SstSink sink(impl, where);
     detail::BatchEntries::emit(batch, counts, sorted, sink);
     sink.ingest();
@@ -650,17 +650,17 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
 }
 
 void Database::flush() {
-  if (impl_->mode != OpenMode::read_write) return;
+  if (impl_->mode != OpenMode::ReadWrite) return;
   rocksdb::FlushOptions fo;
   check(impl_->db->Flush(fo, impl_->handles), "flushing '" + impl_->folder.string() + "'");
 }
 
 void Database::compact() {
-  if (impl_->mode != OpenMode::read_write)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot compact");
+  if (impl_->mode != OpenMode::ReadWrite)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot compact");
   // Compaction writes the new table files before it frees the old ones: about half the table
   // files' size (bulk loads are written uncompressed and compacted with ZSTD, which more than
-  // halves them). Should it still run out, RocksDB's NoSpace becomes Error(no_space).
+  // halves them). Should it still run out, RocksDB's NoSpace becomes Error(ErrorKind::NoSpace).
   std::uint64_t sst = 0;
   impl_->db->GetAggregatedIntProperty(rocksdb::DB::Properties::kTotalSstFilesSize, &sst);
   detail::require_free_space(impl_->folder, sst / 2 + (4u << 20), "compacting the database");
@@ -817,7 +817,7 @@ void Database::for_each_game_header(
 
 void Database::scan_index(TextIndex index, std::string_view prefix,
                           const std::function<bool(const TextIndexKey&)>& visit) const {
-  Cf cf = index == TextIndex::players ? kPlayers : index == TextIndex::events ? kEvents : kDates;
+  Cf cf = index == TextIndex::Players ? kPlayers : index == TextIndex::Events ? kEvents : kDates;
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(cf)));
   for (it->Seek(slice(prefix)); it->Valid() && view(it->key()).starts_with(prefix); it->Next())
     if (!visit(TextIndexKey::decode(view(it->key())))) return;
@@ -831,7 +831,7 @@ Meta Database::meta() const {
   auto next = impl_->get(kMeta, kMetaNextId);
   auto counts = impl_->get(kMeta, kMetaCounts);
   if (!version || !next || !counts)
-    throw Error(ErrorKind::corruption, "database '" + where + "' lacks meta records");
+    throw Error(ErrorKind::Corruption, "database '" + where + "' lacks meta records");
   m.schema_version = static_cast<std::uint32_t>(Reader(*version, "meta schema_version").varint());
   m.next_game_id = GameId::decode(*next).value;
   m.counts = Counts::decode(*counts);
@@ -864,7 +864,7 @@ Info Database::info() const {
 }
 
 void Database::catch_up() {
-  if (impl_->mode != OpenMode::secondary) return;
+  if (impl_->mode != OpenMode::Secondary) return;
   check(impl_->db->TryCatchUpWithPrimary(), "catching up with '" + impl_->folder.string() + "'");
 }
 
@@ -899,8 +899,8 @@ GameId Database::signatures_end() const {
 
 void Database::append_signatures(std::span<const GameSignature> signatures,
                                  std::span<const GameMoves> moves) {
-  if (impl_->mode != OpenMode::read_write || impl_->signatures == nullptr)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot write signatures");
+  if (impl_->mode != OpenMode::ReadWrite || impl_->signatures == nullptr)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot write signatures");
   if (signatures.empty()) return;
   const std::string where = "writing signatures to '" + impl_->folder.string() + "'";
   std::uint32_t id = signatures_end().value;
@@ -992,8 +992,8 @@ bool Database::for_each_moves_of(
 }
 
 void Database::drop_signatures() {
-  if (impl_->mode != OpenMode::read_write)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot drop signatures");
+  if (impl_->mode != OpenMode::ReadWrite)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot drop signatures");
   drop_signature_families(*impl_);
 }
 
@@ -1013,8 +1013,8 @@ std::vector<DuplicateMark> Database::duplicate_marks() const {
 
 void Database::write_duplicate_marks(std::span<const DuplicateMark> put,
                                      std::span<const GameId> remove) {
-  if (impl_->mode != OpenMode::read_write)
-    throw Error(ErrorKind::invalid_argument, "database opened read-only: cannot mark duplicates");
+  if (impl_->mode != OpenMode::ReadWrite)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot mark duplicates");
   rocksdb::WriteBatch wb;
   for (const GameId primary : remove)
     wb.Delete(impl_->cf(kMeta), slice(DuplicateMark{primary, 0, {}}.key()));

@@ -40,13 +40,13 @@ namespace damdb::db {
 inline constexpr const char* kDefaultFolder = "damdb.db";
 
 enum class OpenMode {
-  read_write,  ///< the one writer; creates the folder if missing
-  read_only,   ///< static view of the committed state at open; folder must exist
-  secondary,   ///< follows a running writer through catch_up(); folder must exist
+  ReadWrite,  ///< the one writer; creates the folder if missing
+  ReadOnly,   ///< static view of the committed state at open; folder must exist
+  Secondary,   ///< follows a running writer through catch_up(); folder must exist
 };
 
 struct OpenOptions {
-  OpenMode mode = OpenMode::read_write;
+  OpenMode mode = OpenMode::ReadWrite;
   /// Secondary mode only: a private folder for the secondary's own log files
   /// (default: a fresh folder under the system temporary directory).
   std::filesystem::path secondary_folder;
@@ -59,9 +59,9 @@ struct OpenOptions {
 
 /// How commit() writes a batch (all are atomic; see db/SCHEMA.md "Bulk load").
 enum class CommitMethod {
-  sorted_write_batch,    ///< default: keys sorted, stats aggregated, one WriteBatch (WAL)
-  unsorted_write_batch,  ///< baseline for benchmarks: insertion order, one merge per game
-  sst_ingestion,         ///< sorted SST files per column family, ingested atomically
+  SortedWriteBatch,    ///< default: keys sorted, stats aggregated, one WriteBatch (WAL)
+  UnsortedWriteBatch,  ///< baseline for benchmarks: insertion order, one merge per game
+  SstIngestion,         ///< sorted SST files per column family, ingested atomically
 };
 
 /// One page of an occurrence query.
@@ -93,17 +93,17 @@ struct Info {
 
 /// What a replay of a stored game needs (kept beside the signatures, without the PDN text).
 struct GameMoves {
-  GameResult result = GameResult::unknown;
+  GameResult result = GameResult::Unknown;
   std::string_view start_fen;  ///< "" = initial position
   std::string_view moves;      ///< one move code a ply (GameRecord::moves)
 };
 
 class Database {
  public:
-  /// Opens (read_write: creates if missing) the database in folder `dir`.
-  /// Raises Error(not_found) if the folder holds no database and the mode is not read_write,
-  /// Error(io) if another process holds it read-write (lock) or a file cannot be read,
-  /// Error(invalid_argument) if the schema version differs, Error(corruption) if damaged.
+  /// Opens (OpenMode::ReadWrite: creates if missing) the database in folder `dir`.
+  /// Raises Error(ErrorKind::NotFound) if the folder holds no database and the mode is not ReadWrite,
+  /// Error(Io) if another process holds it read-write (lock) or a file cannot be read,
+  /// Error(InvalidArgument) if the schema version differs, Error(Corruption) if damaged.
   static Database open(const std::filesystem::path& dir, const OpenOptions& options = {});
 
   Database(Database&&) noexcept;
@@ -113,15 +113,15 @@ class Database {
   const std::filesystem::path& folder() const noexcept;
   OpenMode mode() const noexcept;
 
-  // ---- writing (read_write only; Error(invalid_argument) otherwise) ----
+  // ---- writing (OpenMode::ReadWrite only; Error(ErrorKind::InvalidArgument) otherwise) ----
 
   /// A new empty batch; game ids continue from meta "next_game_id". Only one batch may be
   /// committed per begin_import() (a batch made before another commit is rejected).
   ImportBatch begin_import();
-  /// Writes the batch atomically and empties it. Raises Error(invalid_argument) for a stale
+  /// Writes the batch atomically and empties it. Raises Error(InvalidArgument) for a stale
   /// batch or a batch of another database, Error(io/corruption) from RocksDB (the database
   /// then holds none of the batch).
-  void commit(ImportBatch& batch, CommitMethod method = CommitMethod::sorted_write_batch);
+  void commit(ImportBatch& batch, CommitMethod method = CommitMethod::SortedWriteBatch);
   /// Flushes memtables and compacts every column family to the bottom level (after a large
   /// import: drops merge operands and overlaps, applies the strongest compression).
   void compact();
@@ -176,7 +176,7 @@ class Database {
   /// The first game id without a stored signature (signatures cover ids 1 .. end - 1).
   GameId signatures_end() const;
   /// Stores the signatures of the games signatures_end(), signatures_end() + 1, ... (one per
-  /// game, in id order) in one atomic write. Raises Error(invalid_argument) when not read_write.
+  /// game, in id order) in one atomic write. Raises Error(ErrorKind::InvalidArgument) when not ReadWrite.
   /// With `moves` (one per signature, or empty) also stores what a replay of each game needs.
   void append_signatures(std::span<const GameSignature> signatures,
                          std::span<const GameMoves> moves = {});
@@ -186,7 +186,7 @@ class Database {
   bool for_each_moves_of(std::span<const GameId> ids,
                          const std::function<bool(GameId, const GameMoves&)>& visit) const;
   /// Deletes every stored signature (and the moves kept beside them), so that the next
-  /// build stores them again (after a change of their layout). read_write only.
+  /// build stores them again (after a change of their layout). ReadWrite only.
   void drop_signatures();
   /// Calls visit(first id, bytes) for every block of signatures in id order (the bytes hold
   /// the signatures of consecutive games, see GameSignature::decode) until it returns false.
@@ -198,7 +198,7 @@ class Database {
   /// Every marked cluster, by primary id.
   std::vector<DuplicateMark> duplicate_marks() const;
   /// Deletes the marks of the primaries `remove`, then stores `put`, in one atomic write.
-  /// Raises Error(invalid_argument) when not read_write.
+  /// Raises Error(ErrorKind::InvalidArgument) when not ReadWrite.
   void write_duplicate_marks(std::span<const DuplicateMark> put, std::span<const GameId> remove);
 
  private:

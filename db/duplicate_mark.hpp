@@ -23,7 +23,7 @@ struct DuplicateMark {
   /// The meta key: "cluster:" + BE4 primary id.
   std::string key() const;
   void encode(std::string& out) const;
-  /// Raises Error(corruption) on a malformed value.
+  /// Raises Error(Corruption) on a malformed value.
   static DuplicateMark decode(GameId primary, std::string_view bytes);
   friend bool operator==(const DuplicateMark&, const DuplicateMark&) = default;
 };

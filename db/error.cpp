@@ -4,11 +4,11 @@ namespace damdb::db {
 
 const char* to_string(ErrorKind kind) noexcept {
   switch (kind) {
-    case ErrorKind::not_found: return "not found";
-    case ErrorKind::corruption: return "corruption";
-    case ErrorKind::io: return "I/O error";
-    case ErrorKind::invalid_argument: return "invalid argument";
-    case ErrorKind::no_space: return "no space";
+    case ErrorKind::NotFound: return "not found";
+    case ErrorKind::Corruption: return "corruption";
+    case ErrorKind::Io: return "I/O error";
+    case ErrorKind::InvalidArgument: return "invalid argument";
+    case ErrorKind::NoSpace: return "no space";
   }
   return "unknown error";
 }

@@ -9,11 +9,11 @@ namespace damdb::db {
 
 /// What went wrong, coarse enough for a caller to choose an exit code or a message.
 enum class ErrorKind {
-  not_found,         ///< the database folder (or a column family) does not exist
-  corruption,        ///< stored bytes do not decode (bad checksum, truncated value, bad varint)
-  io,                ///< the file system failed (permissions, disk full, lock held by a writer)
-  invalid_argument,  ///< the caller passed something the layer cannot store or do
-  no_space,          ///< the disk is full, or too full for the next write (checked beforehand)
+  NotFound,         ///< the database folder (or a column family) does not exist
+  Corruption,        ///< stored bytes do not decode (bad checksum, truncated value, bad varint)
+  Io,                ///< the file system failed (permissions, disk full, lock held by a writer)
+  InvalidArgument,  ///< the caller passed something the layer cannot store or do
+  NoSpace,          ///< the disk is full, or too full for the next write (checked beforehand)
 };
 
 /// Returns "not found", "corruption", "I/O error", "invalid argument" or "no space".

@@ -28,8 +28,8 @@ struct GameHeader {
   std::string event;  ///< Event tag
   std::string date;   ///< Date tag, as written ("2003.05.14", "2003.??.??", ...)
   std::string round;  ///< Round tag
-  GameResult result = GameResult::unknown;
-  ValidationStatus status = ValidationStatus::valid;
+  GameResult result = GameResult::Unknown;
+  ValidationStatus status = ValidationStatus::Valid;
   std::uint32_t plies = 0;  ///< plies of the stored legal prefix (GameRecord::moves.size())
   std::uint32_t sources = 1;  ///< copies read of the game (GameRecord::sources.size())
 
@@ -38,7 +38,7 @@ struct GameHeader {
 
   /// Appends the value form to out.
   void encode(std::string& out) const;
-  /// Raises Error(corruption) on a malformed value or an unknown format version.
+  /// Raises Error(Corruption) on a malformed value or an unknown format version.
   static GameHeader decode(std::string_view bytes);
 
   friend bool operator==(const GameHeader&, const GameHeader&) = default;

@@ -22,7 +22,7 @@ struct GameId {
     encode(s);
     return s;
   }
-  /// Decodes exactly 4 bytes; raises Error(corruption) on any other length.
+  /// Decodes exactly 4 bytes; raises Error(Corruption) on any other length.
   static GameId decode(std::string_view bytes);
 
   friend auto operator<=>(const GameId&, const GameId&) = default;

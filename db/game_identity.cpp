@@ -24,7 +24,7 @@ std::string_view date_part(std::string_view date, int i) {
 
 bool GameIdentity::compatible(const GameIdentity& other) const {
   if (white != other.white || black != other.black) return false;
-  if (result != GameResult::unknown && other.result != GameResult::unknown &&
+  if (result != GameResult::Unknown && other.result != GameResult::Unknown &&
       result != other.result)
     return false;
   for (int i = 0; i < 3; ++i) {
@@ -36,7 +36,7 @@ bool GameIdentity::compatible(const GameIdentity& other) const {
 
 GameIdentity GameIdentity::merged(const GameIdentity& other) const {
   GameIdentity out = *this;
-  if (out.result == GameResult::unknown) out.result = other.result;
+  if (out.result == GameResult::Unknown) out.result = other.result;
   std::string date;
   bool known = false;
   for (int i = 0; i < 3; ++i) {

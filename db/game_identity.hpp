@@ -27,7 +27,7 @@ struct GameIdentity {
   std::string white;
   std::string black;
   std::string date;
-  GameResult result = GameResult::unknown;
+  GameResult result = GameResult::Unknown;
 
   /// True when both can be one game: the same players (an unknown name only equals an unknown
   /// name), the same result where both are known, the same year, month and day where both
@@ -45,7 +45,7 @@ struct SameMovesGames {
   std::vector<std::pair<GameId, GameIdentity>> games;
 
   void encode(std::string& out) const;
-  /// Raises Error(corruption) on a malformed value.
+  /// Raises Error(Corruption) on a malformed value.
   static SameMovesGames decode(std::string_view bytes);
   friend bool operator==(const SameMovesGames&, const SameMovesGames&) = default;
 };

@@ -34,7 +34,7 @@ void ContentHash::encode(std::string& out) const {
 
 ContentHash ContentHash::decode(std::string_view bytes) {
   if (bytes.size() != encoded_size)
-    throw Error(ErrorKind::corruption, "content hash of " + std::to_string(bytes.size()) +
+    throw Error(ErrorKind::Corruption, "content hash of " + std::to_string(bytes.size()) +
                                            " bytes (expected 16)");
   return ContentHash{get_be64(bytes.data()), get_be64(bytes.data() + 8)};
 }

@@ -33,9 +33,9 @@ namespace damdb::db {
 
 /// Outcome of replay validation (the validator in pdn/ decides; the database stores it).
 enum class ValidationStatus : std::uint8_t {
-  valid = 0,     ///< every move legal, no remarks
-  warnings = 1,  ///< every move legal, with remarks (e.g. result tag disagrees with the board)
-  invalid = 2,   ///< an illegal or unreadable move; only the legal prefix is in `moves`
+  Valid = 0,     ///< every move legal, no remarks
+  Warnings = 1,  ///< every move legal, with remarks (e.g. result tag disagrees with the board)
+  Invalid = 2,   ///< an illegal or unreadable move; only the legal prefix is in `moves`
 };
 
 /// A tag of a source whose value differs from the stored copy's (value nullopt: the source
@@ -54,7 +54,7 @@ struct GameSource {
   std::uint32_t first_line = 0;   ///< 1-based line of the game's first byte
   std::uint32_t last_line = 0;    ///< 1-based line of the game's last byte
   std::uint64_t byte_offset = 0;  ///< offset of the game's first byte in the file
-  ValidationStatus status = ValidationStatus::valid;  ///< the verdict on this copy
+  ValidationStatus status = ValidationStatus::Valid;  ///< the verdict on this copy
   std::vector<SourceTag> differing_tags{};  ///< this copy's tags that differ from the stored copy
   friend bool operator==(const GameSource&, const GameSource&) = default;
 };
@@ -66,7 +66,7 @@ struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  ///< PDN tag pairs, file order
   std::string start_fen;            ///< "" = initial position
   std::vector<std::uint8_t> moves;  ///< move codes of the legal prefix, one a ply
-  ValidationStatus status = ValidationStatus::valid;
+  ValidationStatus status = ValidationStatus::Valid;
   std::string status_message;       ///< first validation remark or error, "" if none
   /// Bit k set when the replay reported an issue of kind k (pdn::IssueKind numeric values,
   /// kept generic here: db/ does not know pdn/).
@@ -74,7 +74,7 @@ struct GameRecord {
   std::uint8_t first_error_kind = kNoIssue;  ///< kind of the first error, kNoIssue if none
   std::uint32_t first_error_ply = 0;         ///< its 1-based ply (0: about the whole game)
   std::uint32_t plies_replayed = 0; ///< plies the validator replayed
-  GameResult result = GameResult::unknown;
+  GameResult result = GameResult::Unknown;
   std::vector<GameSource> sources;  ///< at least one once stored
   std::string pdn_text;             ///< original PDN text, comments and variations included
   ContentHash content_hash;         ///< ContentHash::of(start_fen, moves), set by the caller
@@ -89,7 +89,7 @@ struct GameRecord {
     encode(s);
     return s;
   }
-  /// Raises Error(corruption) on a malformed value or an unknown format version.
+  /// Raises Error(Corruption) on a malformed value or an unknown format version.
   static GameRecord decode(std::string_view bytes);
 
   friend bool operator==(const GameRecord&, const GameRecord&) = default;

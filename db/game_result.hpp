@@ -7,10 +7,10 @@
 namespace damdb::db {
 
 enum class GameResult : std::uint8_t {
-  white_win = 0,
-  draw = 1,
-  black_win = 2,
-  unknown = 3,  ///< "*", missing or unparsable result tag
+  WhiteWin = 0,
+  Draw = 1,
+  BlackWin = 2,
+  Unknown = 3,  ///< "*", missing or unparsable result tag
 };
 
 }  // namespace damdb::db

@@ -59,7 +59,7 @@ struct GameSignature {
 
   void encode(std::string& out) const;
   /// Reads one signature from the front of `bytes` into `out` (reusing its storage) and
-  /// advances `bytes`. Raises Error(corruption) on a malformed value.
+  /// advances `bytes`. Raises Error(Corruption) on a malformed value.
   static void decode(std::string_view& bytes, GameSignature& out);
   /// The cheap first half of decode(): plies, flags, date and the five square sets into `out`
   /// (its segments and material are left as they were); `rest` receives the bytes of the

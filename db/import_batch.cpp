@@ -96,7 +96,7 @@ GameRecord& ImportBatch::record_of(GameId id) {
     return updated_games_[it->second].second;
   auto stored = detail::load_game(*db_, id);
   if (!stored)
-    throw Error(ErrorKind::corruption,
+    throw Error(ErrorKind::Corruption,
                 "game_hashes names game " + std::to_string(id.value) + " which is missing");
   updated_by_id_.emplace(id.value, updated_games_.size());
   updated_games_.emplace_back(id, std::move(*stored));
@@ -107,13 +107,13 @@ void ImportBatch::count_game(const GameRecord& record, bool add) {
   // Unsigned arithmetic: a removal wraps around and is undone when the delta is added.
   const std::uint64_t one = add ? 1 : ~std::uint64_t{0};
   switch (record.status) {
-    case ValidationStatus::valid: delta_.valid += one; break;
-    case ValidationStatus::warnings: delta_.warnings += one; break;
-    case ValidationStatus::invalid: delta_.invalid += one; break;
+    case ValidationStatus::Valid: delta_.valid += one; break;
+    case ValidationStatus::Warnings: delta_.warnings += one; break;
+    case ValidationStatus::Invalid: delta_.invalid += one; break;
   }
   for (std::size_t k = 0; k < 64; ++k)
     if (record.issue_kinds >> k & 1) delta_.with_kind[k] += one;
-  if (record.status == ValidationStatus::invalid && record.first_error_kind < 64)
+  if (record.status == ValidationStatus::Invalid && record.first_error_kind < 64)
     delta_.first_error[record.first_error_kind] += one;
 }
 
@@ -122,13 +122,13 @@ void ImportBatch::add_index_keys(GameId id, const IndexTexts& texts) {
     for (const auto& t : list)
       if (!t.empty()) index_keys_.emplace_back(which, TextIndexKey{t, id});
   };
-  add_keys(TextIndex::players, texts.players);
-  add_keys(TextIndex::events, texts.events);
-  add_keys(TextIndex::dates, texts.dates);
+  add_keys(TextIndex::Players, texts.players);
+  add_keys(TextIndex::Events, texts.events);
+  add_keys(TextIndex::Dates, texts.dates);
 }
 
 void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result) {
-  if (stored.result != GameResult::unknown || result == GameResult::unknown ||
+  if (stored.result != GameResult::Unknown || result == GameResult::Unknown ||
       id.value < first_id_)
     return;
   stored.result = result;
@@ -178,7 +178,7 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
 AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> plies,
                                 const IndexTexts& texts, const GameIdentity& identity) {
   if (record.sources.empty())
-    throw Error(ErrorKind::invalid_argument, "game without a source");
+    throw Error(ErrorKind::InvalidArgument, "game without a source");
   const ContentHash hash = record.content_hash;
   HashGames& same_moves = hash_games(hash);
   for (auto& [id, stored_identity] : same_moves.value.games)
@@ -194,11 +194,11 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
       return result;
     }
 
-  if (next_id_ == UINT32_MAX) throw Error(ErrorKind::invalid_argument, "game ids exhausted");
+  if (next_id_ == UINT32_MAX) throw Error(ErrorKind::InvalidArgument, "game ids exhausted");
   // Validate everything before changing any state, so a throw leaves the batch unchanged.
   auto check_text = [](const std::string& t) {
     if (t.find('\0') != std::string::npos)
-      throw Error(ErrorKind::invalid_argument, "index text contains a 0x00 byte");
+      throw Error(ErrorKind::InvalidArgument, "index text contains a 0x00 byte");
   };
   for (const auto* list : {&texts.players, &texts.events, &texts.dates})
     for (const auto& t : *list) check_text(t);
@@ -209,7 +209,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   });
   for (std::size_t i = 1; i < scratch_.size(); ++i)
     if (scratch_[i].position == scratch_[i - 1].position && scratch_[i].ply == scratch_[i - 1].ply)
-      throw Error(ErrorKind::invalid_argument,
+      throw Error(ErrorKind::InvalidArgument,
                   "ply " + std::to_string(scratch_[i].ply) + " listed twice for one position");
 
   const GameId id{next_id_++};

@@ -78,7 +78,7 @@ class ImportBatch {
   /// byte offset), and when the copy is better (a better status: valid, warnings, invalid; on
   /// a tie more tags with a value) it becomes the stored copy: tags, text and status are
   /// replaced, the indexed positions stay, and so does the result, except that a game first
-  /// stored in this batch with an unknown result takes a copy's known result. Raises Error(invalid_argument) if record has no
+  /// stored in this batch with an unknown result takes a copy's known result. Raises Error(InvalidArgument) if record has no
   /// source, a ply exceeds 65535, or an index text contains 0x00; Error(io/corruption) if the
   /// duplicate lookup fails.
   AddResult add_game(GameRecord record, std::span<const PlyPosition> plies,

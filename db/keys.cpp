@@ -11,7 +11,7 @@ void GameId::encode(std::string& out) const { put_be32(out, value); }
 
 GameId GameId::decode(std::string_view bytes) {
   if (bytes.size() != encoded_size)
-    throw Error(ErrorKind::corruption, "game id key of " + std::to_string(bytes.size()) +
+    throw Error(ErrorKind::Corruption, "game id key of " + std::to_string(bytes.size()) +
                                            " bytes (expected 4)");
   return GameId{get_be32(bytes.data())};
 }
@@ -23,7 +23,7 @@ void PositionKey::encode(std::string& out) const {
 
 PositionKey PositionKey::decode(std::string_view bytes) {
   if (bytes.size() < encoded_size)
-    throw Error(ErrorKind::corruption, "position key of " + std::to_string(bytes.size()) +
+    throw Error(ErrorKind::Corruption, "position key of " + std::to_string(bytes.size()) +
                                            " bytes (expected at least 12)");
   return PositionKey{get_be64(bytes.data()), get_be32(bytes.data() + 8)};
 }
@@ -57,10 +57,10 @@ std::uint32_t read_plies(Reader& r, std::vector<std::uint16_t>& plies) {
 }  // namespace detail
 
 void OccurrencePlies::encode(std::string& out) const {
-  if (plies.empty()) throw Error(ErrorKind::invalid_argument, "occurrence without plies");
+  if (plies.empty()) throw Error(ErrorKind::InvalidArgument, "occurrence without plies");
   for (std::size_t i = 1; i < plies.size(); ++i)
     if (plies[i] <= plies[i - 1])
-      throw Error(ErrorKind::invalid_argument, "occurrence plies not strictly ascending");
+      throw Error(ErrorKind::InvalidArgument, "occurrence plies not strictly ascending");
   detail::put_plies(out, plies);
 }
 

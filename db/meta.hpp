@@ -18,7 +18,7 @@
 namespace damdb::db {
 
 /// Version of the on-disk layout described in db/SCHEMA.md; opening a database of another
-/// version raises Error(invalid_argument).
+/// version raises Error(InvalidArgument).
 inline constexpr std::uint32_t kSchemaVersion = 4;
 
 /// Running totals of the database, kept exact by the single writer.
@@ -36,7 +36,7 @@ struct Counts {
   std::array<std::uint64_t, 64> first_error{};
 
   void encode(std::string& out) const;
-  /// Raises Error(corruption) on a malformed value.
+  /// Raises Error(Corruption) on a malformed value.
   static Counts decode(std::string_view bytes);
   friend bool operator==(const Counts&, const Counts&) = default;
 };

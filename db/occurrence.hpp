@@ -20,7 +20,7 @@ namespace damdb::db {
 struct OccurrencePlies {
   std::vector<std::uint16_t> plies;
 
-  /// Appends the value form to out; raises Error(invalid_argument) if plies is empty or not
+  /// Appends the value form to out; raises Error(InvalidArgument) if plies is empty or not
   /// strictly ascending.
   void encode(std::string& out) const;
   std::string encode() const {
@@ -28,7 +28,7 @@ struct OccurrencePlies {
     encode(s);
     return s;
   }
-  /// Raises Error(corruption) on a malformed value.
+  /// Raises Error(Corruption) on a malformed value.
   static OccurrencePlies decode(std::string_view bytes);
 
   friend bool operator==(const OccurrencePlies&, const OccurrencePlies&) = default;

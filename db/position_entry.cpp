@@ -111,10 +111,10 @@ namespace {
 
 // The result code of a one-game group's statistics.
 std::uint8_t single_result(const MoveStats& m) {
-  const GameResult result = m.white_wins ? GameResult::white_win
-                            : m.draws     ? GameResult::draw
-                            : m.black_wins ? GameResult::black_win
-                                           : GameResult::unknown;
+  const GameResult result = m.white_wins ? GameResult::WhiteWin
+                            : m.draws     ? GameResult::Draw
+                            : m.black_wins ? GameResult::BlackWin
+                                           : GameResult::Unknown;
   return static_cast<std::uint8_t>(result);
 }
 
@@ -124,19 +124,19 @@ void PositionEntry::encode(std::string& out) const {
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const PositionGroup& group = groups[g];
     if (g > 0 && group.check <= groups[g - 1].check)
-      throw Error(ErrorKind::invalid_argument, "position groups not in ascending check order");
-    if (group.games.empty()) throw Error(ErrorKind::invalid_argument, "position group without games");
+      throw Error(ErrorKind::InvalidArgument, "position groups not in ascending check order");
+    if (group.games.empty()) throw Error(ErrorKind::InvalidArgument, "position group without games");
     if (group.stats.games() != group.games.size())
-      throw Error(ErrorKind::invalid_argument, "position statistics disagree with the games");
+      throw Error(ErrorKind::InvalidArgument, "position statistics disagree with the games");
     std::vector<PostingRef> refs;
     for (std::size_t i = 0; i < group.games.size(); ++i) {
       const Occurrence& o = group.games[i];
       if (o.game.value == 0 || (i > 0 && o.game.value >= group.games[i - 1].game.value))
-        throw Error(ErrorKind::invalid_argument, "posting game ids not strictly descending");
-      if (o.plies.empty()) throw Error(ErrorKind::invalid_argument, "posting without plies");
+        throw Error(ErrorKind::InvalidArgument, "posting game ids not strictly descending");
+      if (o.plies.empty()) throw Error(ErrorKind::InvalidArgument, "posting without plies");
       for (std::size_t k = 1; k < o.plies.size(); ++k)
         if (o.plies[k] <= o.plies[k - 1])
-          throw Error(ErrorKind::invalid_argument, "posting plies not strictly ascending");
+          throw Error(ErrorKind::InvalidArgument, "posting plies not strictly ascending");
       refs.push_back(PostingRef{o.game.value, o.plies.data(), static_cast<std::uint32_t>(o.plies.size())});
     }
     if (refs.size() == 1) {
@@ -329,7 +329,7 @@ void PositionEntry::merge_by_sorting(std::span<const std::string_view> operands,
     std::size_t j = i;
     for (; j < postings.size() && postings[j].check == check; ++j) {
       if (j > i && postings[j].game == postings[j - 1].game)
-        throw Error(ErrorKind::corruption, "position entry merge: game " +
+        throw Error(ErrorKind::Corruption, "position entry merge: game " +
                                                std::to_string(postings[j].game) +
                                                " indexed twice for one position");
       refs.push_back(PostingRef{postings[j].game, plies.data() + postings[j].plies_begin,

@@ -46,7 +46,7 @@ struct PositionGroup {
 struct PositionEntry {
   std::vector<PositionGroup> groups;  ///< ascending check keys, unique
 
-  /// Appends the value form to out. Raises Error(invalid_argument) if the invariants above do
+  /// Appends the value form to out. Raises Error(InvalidArgument) if the invariants above do
   /// not hold (unsorted groups or games, a group without games, stats that disagree with the
   /// number of games, plies not strictly ascending).
   void encode(std::string& out) const;
@@ -55,12 +55,12 @@ struct PositionEntry {
     encode(s);
     return s;
   }
-  /// Raises Error(corruption) on a malformed value.
+  /// Raises Error(Corruption) on a malformed value.
   static PositionEntry decode(std::string_view bytes);
 
   /// The merge operator's work: combines encoded entries (in any order and grouping) into one:
   /// groups of the same check key are joined (statistics summed per move code, posting lists
-  /// merged by game id). Raises Error(corruption) on a malformed operand or if one game appears
+  /// merged by game id). Raises Error(Corruption) on a malformed operand or if one game appears
   /// in two operands of the same position (a game is indexed once).
   static void merge_encoded(std::span<const std::string_view> operands, std::string& out);
   /// merge_encoded's general join (every posting decoded, sorted and encoded again): the same
@@ -75,7 +75,7 @@ struct PositionEntry {
 class GroupReader {
  public:
   /// Looks for check key `check` in the encoded entry; found() tells whether it is there.
-  /// Raises Error(corruption) on malformed bytes met on the way.
+  /// Raises Error(Corruption) on malformed bytes met on the way.
   GroupReader(std::string_view entry, std::uint32_t check);
 
   bool found() const noexcept { return found_; }

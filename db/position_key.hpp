@@ -32,7 +32,7 @@ struct PositionKey {
     return s;
   }
   /// Decodes the first 12 bytes of bytes (which may be longer: a key that starts with a
-  /// PositionKey); raises Error(corruption) if fewer than 12 bytes.
+  /// PositionKey); raises Error(Corruption) if fewer than 12 bytes.
   static PositionKey decode(std::string_view bytes);
 
   friend auto operator<=>(const PositionKey&, const PositionKey&) = default;

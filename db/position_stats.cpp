@@ -10,10 +10,10 @@ namespace damdb::db {
 
 void MoveStats::add(GameResult result) noexcept {
   switch (result) {
-    case GameResult::white_win: ++white_wins; break;
-    case GameResult::draw: ++draws; break;
-    case GameResult::black_win: ++black_wins; break;
-    case GameResult::unknown: ++unknown; break;
+    case GameResult::WhiteWin: ++white_wins; break;
+    case GameResult::Draw: ++draws; break;
+    case GameResult::BlackWin: ++black_wins; break;
+    case GameResult::Unknown: ++unknown; break;
   }
 }
 

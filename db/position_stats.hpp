@@ -64,10 +64,10 @@ struct PositionStats {
     encode(s);
     return s;
   }
-  /// Raises Error(corruption) on a malformed value (unsorted or repeated codes included).
+  /// Raises Error(Corruption) on a malformed value (unsorted or repeated codes included).
   static PositionStats decode(std::string_view bytes);
 
-  /// Sums two encoded values into out (the merge operator's work); raises Error(corruption).
+  /// Sums two encoded values into out (the merge operator's work); raises Error(Corruption).
   static void merge_encoded(std::string_view a, std::string_view b, std::string& out);
 
   friend bool operator==(const PositionStats&, const PositionStats&) = default;

@@ -26,7 +26,7 @@ std::string megabytes(std::uint64_t bytes) {
 std::uint64_t free_bytes(const std::filesystem::path& folder) {
   struct statvfs fs {};
   if (::statvfs(folder.c_str(), &fs) != 0)
-    throw Error(ErrorKind::io,
+    throw Error(ErrorKind::Io,
                 "cannot query the free space of '" + folder.string() + "': " + std::strerror(errno));
   return static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
 }
@@ -35,7 +35,7 @@ void require_free_space(const std::filesystem::path& folder, std::uint64_t neede
                         const std::string& what) {
   const std::uint64_t available = free_bytes(folder);
   if (available >= needed) return;
-  throw Error(ErrorKind::no_space,
+  throw Error(ErrorKind::NoSpace,
               "not enough free space in '" + folder.string() + "' for " + what + ": " +
                   megabytes(available) + " free, about " + megabytes(needed) +
                   " needed; nothing of it was written. Free some space and run the same "

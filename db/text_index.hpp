@@ -15,20 +15,20 @@
 namespace damdb::db {
 
 /// Which secondary index.
-enum class TextIndex { players, events, dates };
+enum class TextIndex { Players, Events, Dates };
 
 struct TextIndexKey {
   std::string text;
   GameId game;
 
-  /// Appends the key form; raises Error(invalid_argument) if text contains a 0x00 byte.
+  /// Appends the key form; raises Error(InvalidArgument) if text contains a 0x00 byte.
   void encode(std::string& out) const;
   std::string encode() const {
     std::string s;
     encode(s);
     return s;
   }
-  /// Raises Error(corruption) if the key is shorter than 5 bytes or lacks the separator.
+  /// Raises Error(Corruption) if the key is shorter than 5 bytes or lacks the separator.
   static TextIndexKey decode(std::string_view bytes);
 
   friend auto operator<=>(const TextIndexKey&, const TextIndexKey&) = default;

@@ -2,7 +2,7 @@
 // Byte helpers shared by the key and value encodings: LEB128 varints (7 bits a byte, low
 // group first, high bit = more bytes follow; uint32 takes 1..5 bytes, uint64 1..10), fixed-width
 // big-endian integers for keys (so that byte order equals numeric order), and a bounds-checked
-// Reader that raises Error(corruption) instead of reading past the end.
+// Reader that raises Error(Corruption) instead of reading past the end.
 
 #include <cstdint>
 #include <string>
@@ -47,7 +47,7 @@ inline std::uint64_t get_be64(const char* p) noexcept {
 }
 
 /// Sequential, bounds-checked decoder over a stored value. Every read past the end or malformed
-/// varint raises Error(corruption) naming `what` (e.g. "game record").
+/// varint raises Error(Corruption) naming `what` (e.g. "game record").
 class Reader {
  public:
   Reader(std::string_view bytes, const char* what) noexcept : rest_(bytes), what_(what) {}
@@ -96,13 +96,13 @@ class Reader {
   std::uint64_t be64() { return get_be64(bytes(8).data()); }
   std::uint32_t be32() { return get_be32(bytes(4).data()); }
 
-  /// Raises Error(corruption) unless every byte was consumed.
+  /// Raises Error(Corruption) unless every byte was consumed.
   void expect_end() const {
     if (!rest_.empty()) fail("trailing bytes");
   }
 
   [[noreturn]] void fail(const char* why) const {
-    throw Error(ErrorKind::corruption, std::string(what_) + ": " + why);
+    throw Error(ErrorKind::Corruption, std::string(what_) + ": " + why);
   }
 
  private:

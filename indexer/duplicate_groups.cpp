@@ -82,11 +82,11 @@ void link_same_line(std::span<const GroupGame> games, std::span<const std::uint3
     for (std::size_t y = x + 1; y < n; ++y) {
       const GroupGame& b = games[run[y]];
       if (same_colours(a, b) && dates_close(a.date, b.date) && events_cluster(a.event, b.event)) {
-        out.push_back({run[x], run[y], DuplicateClass::tag_variant,
+        out.push_back({run[x], run[y], DuplicateClass::TagVariant,
                        describe(a) + " and " + describe(b) + ": the same moves, events " +
                            quoted(a.event) + " / " + quoted(b.event)});
       } else if (swapped_colours(a, b) && same_year(a.date, b.date)) {
-        out.push_back({run[x], run[y], DuplicateClass::colours_swapped,
+        out.push_back({run[x], run[y], DuplicateClass::ColoursSwapped,
                        describe(a) + " and " + describe(b) +
                            ": the same moves, White and Black exchanged"});
       }
@@ -142,7 +142,7 @@ void link_prefixes(std::span<const GroupGame> games, std::span<const std::uint32
     const std::optional<std::uint32_t> to = pick_extension(games, g, std::move(ext));
     if (!to) continue;
     const GroupGame& h = games[*to];
-    out.push_back({order[x], *to, DuplicateClass::prefix,
+    out.push_back({order[x], *to, DuplicateClass::Prefix,
                    describe(g) + (is_prefix(g, h) ? " is a prefix of " : " (at most 2 plies) precedes ") +
                        describe(h)});
   }
@@ -213,7 +213,7 @@ void link_move_orders(std::span<const GroupGame> games, const Side& side,
         if (!side.lines[order[x]].ok || !side.lines[order[y]].ok || same_line(games[a], games[b]) ||
             other_round(games[a], games[b]))
           continue;
-        out.push_back({std::min(a, b), std::max(a, b), DuplicateClass::move_order,
+        out.push_back({std::min(a, b), std::max(a, b), DuplicateClass::MoveOrder,
                        describe(games[a]) + " and " + describe(games[b]) +
                            ": the same final position, the moves in another order from ply " +
                            std::to_string(first_difference(games[a], games[b]))});
@@ -233,7 +233,7 @@ void check_small_edit(std::span<const GroupGame> games, const Side& side, std::s
   const std::size_t d = edit_distance(la.notation, lb.notation, 2);
   if (d > 2) return;
   const std::uint32_t i = side.games[x], j = side.games[y];
-  out.push_back({std::min(i, j), std::max(i, j), DuplicateClass::small_edit,
+  out.push_back({std::min(i, j), std::max(i, j), DuplicateClass::SmallEdit,
                  describe(a) + " and " + describe(b) + ": " + std::to_string(d) +
                      (d == 1 ? " edited ply" : " edited plies") + ", the first at ply " +
                      std::to_string(first_difference(a, b))});

@@ -32,7 +32,7 @@ struct GroupGame {
 /// A link between games `a` and `b` (indexes into the group).
 struct GroupLink {
   std::uint32_t a = 0, b = 0;
-  DuplicateClass kind = DuplicateClass::prefix;
+  DuplicateClass kind = DuplicateClass::Prefix;
   std::string evidence;
 };
 

@@ -20,7 +20,7 @@ namespace damdb::indexer {
 /// (a game linked by both classes joins both clusters into one mark); each mark's primary is
 /// the best by PrimaryRank. An existing mark sharing a game with a new one is replaced by it
 /// (its games are in the new one), the others are kept. One atomic write. Returns the marks
-/// written. Throws db::Error from the database (read_write needed).
+/// written. Throws db::Error from the database (OpenMode::ReadWrite needed).
 std::vector<db::DuplicateMark> apply_duplicates(db::Database& db, const DuplicateReport& report,
                                                 const std::vector<DuplicateClass>& classes);
 

@@ -16,7 +16,7 @@ namespace damdb::indexer {
 /// then the earliest imported (lowest id).
 struct PrimaryRank {
   db::GameId id{};
-  db::ValidationStatus status = db::ValidationStatus::valid;
+  db::ValidationStatus status = db::ValidationStatus::Valid;
   std::uint32_t plies = 0;
   bool result_fits = true;
   bool annotated = false;

@@ -75,7 +75,7 @@ std::optional<DuplicateClass> parse_duplicate_class(std::string_view name) {
 }
 
 bool duplicate_class_applicable(DuplicateClass c) {
-  return c == DuplicateClass::prefix || c == DuplicateClass::tag_variant;
+  return c == DuplicateClass::Prefix || c == DuplicateClass::TagVariant;
 }
 
 namespace {

@@ -21,21 +21,21 @@ namespace damdb::indexer {
 /// The kinds of near-duplicate, in the order `damdb duplicates` lists them. In every class two
 /// games that both name a round, and different rounds, are two games (never linked).
 enum class DuplicateClass : std::uint8_t {
-  /// One game's main line is a prefix of the other's (or has at most 2 plies), the same
+  /// One game's main line is a Prefix of the other's (or has at most 2 plies), the same
   /// players in the same colours, the same year or a date missing. Games under 10 plies are
-  /// clustered only in this class. A prefix that fits several longer games (different games
+  /// clustered only in this class. A Prefix that fits several longer games (different games
   /// that begin alike) is not clustered unless exactly one of them has a compatible date.
-  prefix,
+  Prefix,
   /// The same moves, the same players in the same colours, dates within 2 days or equal up
   /// to format (dates_close), event names that cluster (events_cluster).
-  tag_variant,
+  TagVariant,
   /// The same moves, the names in the other colours (a typing error: flagged only).
-  colours_swapped,
+  ColoursSwapped,
   /// The same final position and ply count, the same players, the moves in another order.
-  move_order,
+  MoveOrder,
   /// Main lines within 2 edited plies (notation: from and to squares), the same players and
-  /// compatible dates, neither line a prefix of the other.
-  small_edit,
+  /// compatible dates, neither line a Prefix of the other.
+  SmallEdit,
 };
 inline constexpr std::size_t kDuplicateClasses = 5;
 
@@ -54,7 +54,7 @@ struct DuplicateLink {
 
 /// A connected set of games linked by one class's rule.
 struct DuplicateCluster {
-  DuplicateClass kind = DuplicateClass::prefix;
+  DuplicateClass kind = DuplicateClass::Prefix;
   std::vector<db::GameId> members;  ///< the primary (choose_primary) first, then ascending ids
   std::vector<DuplicateLink> links; ///< the pairs that make the cluster, with their evidence
 };

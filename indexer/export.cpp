@@ -72,7 +72,7 @@ pdn::TextRange append_text(pdn::Game& g, std::string_view text) {
 // The result as PDN 3.0 writes it for International draughts: the stored result (what the
 // statistics count), or 0-0 for a game the text calls unfinished.
 std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
-  if (stored != db::GameResult::unknown) return result_text(stored);
+  if (stored != db::GameResult::Unknown) return result_text(stored);
   const pdn::Element* end = g.result();
   const pdn::Tag* tag = g.tag("Result");
   if ((end && end->outcome() == pdn::Outcome::Unfinished) ||

@@ -27,10 +27,10 @@ std::optional<db::GameResult> parse_result(const std::string& text) {
     if (!std::isspace(static_cast<unsigned char>(c)))
       t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (t.empty()) return std::nullopt;
-  if (t == "2-0" || t == "1-0" || t == "white") return db::GameResult::white_win;
-  if (t == "0-2" || t == "0-1" || t == "black") return db::GameResult::black_win;
-  if (t == "1-1" || t == "1/2-1/2" || t == "draw") return db::GameResult::draw;
-  if (t == "*" || t == "unknown") return db::GameResult::unknown;
+  if (t == "2-0" || t == "1-0" || t == "white") return db::GameResult::WhiteWin;
+  if (t == "0-2" || t == "0-1" || t == "black") return db::GameResult::BlackWin;
+  if (t == "1-1" || t == "1/2-1/2" || t == "draw") return db::GameResult::Draw;
+  if (t == "*" || t == "unknown") return db::GameResult::Unknown;
   throw FilterError("bad result \"" + text + "\": use 2-0, 1-1, 0-2, *, white, draw or black");
 }
 

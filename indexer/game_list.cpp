@@ -49,9 +49,9 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
 
 const char* status_text(db::ValidationStatus status) {
   switch (status) {
-    case db::ValidationStatus::valid:
+    case db::ValidationStatus::Valid:
       return "valid";
-    case db::ValidationStatus::warnings:
+    case db::ValidationStatus::Warnings:
       return "warnings";
     default:
       return "invalid";

@@ -21,7 +21,7 @@ namespace damdb::indexer {
 struct GameListRow {
   GameRow game;
   std::uint32_t plies = 0;  ///< plies of the stored (legal) move list
-  db::ValidationStatus status = db::ValidationStatus::valid;
+  db::ValidationStatus status = db::ValidationStatus::Valid;
   std::uint32_t sources = 1;  ///< copies of the game read (see GameRecord::sources)
   std::string date;           ///< the normalised date the filters use (game_date), "" unknown
 };

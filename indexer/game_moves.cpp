@@ -131,7 +131,7 @@ std::string numbered_movetext(const std::vector<DecodedPly>& plies) {
   std::string out;
   int number = 1;
   for (std::size_t i = 0; i < plies.size(); ++i) {
-    const bool white = plies[i].before.side_to_move() == rules::Color::kWhite;
+    const bool white = plies[i].before.side_to_move() == rules::Color::White;
     if (!out.empty()) out += ' ';
     if (white) {
       out += std::to_string(number) + ". ";
@@ -147,8 +147,8 @@ std::string numbered_movetext(const std::vector<DecodedPly>& plies) {
 std::string numbered_ply(const std::vector<DecodedPly>& plies, std::size_t i) {
   int number = 1;
   for (std::size_t k = 0; k < i; ++k)
-    if (plies[k].before.side_to_move() == rules::Color::kBlack) ++number;
-  const bool white = plies[i].before.side_to_move() == rules::Color::kWhite;
+    if (plies[k].before.side_to_move() == rules::Color::Black) ++number;
+  const bool white = plies[i].before.side_to_move() == rules::Color::White;
   return std::to_string(number) + (white ? ". " : "... ") + plies[i].notation;
 }
 

@@ -137,7 +137,7 @@ class Importer {
       } else {
         GameRecords records = take_records(game, replay);
         const std::uint64_t positions = records.plies.size();
-        const bool invalid = records.record.status == db::ValidationStatus::invalid;
+        const bool invalid = records.record.status == db::ValidationStatus::Invalid;
         const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts,
                                           records.identity);
         if (added.duplicate) {
@@ -177,8 +177,8 @@ class Importer {
   void commit() {
     if (batch_.empty()) return;
     // SST ingestion pays for big batches; small ones go through one sorted WriteBatch.
-    db_.commit(batch_, batch_.games() >= 1000 ? db::CommitMethod::sst_ingestion
-                                              : db::CommitMethod::sorted_write_batch);
+    db_.commit(batch_, batch_.games() >= 1000 ? db::CommitMethod::SstIngestion
+                                              : db::CommitMethod::SortedWriteBatch);
     batch_ = db_.begin_import();
   }
 

@@ -51,7 +51,7 @@ struct ImportOptions {
   bool build_signatures = true;
 };
 
-/// Imports files into `database` (opened read_write). Each file's games are replayed; games of
+/// Imports files into `database` (opened OpenMode::ReadWrite). Each file's games are replayed; games of
 /// International draughts are stored (invalid ones with their legal prefix indexed), other
 /// variants counted as skipped; copies of one game (same start position and main line, same
 /// players, compatible result and date: db::GameIdentity) are stored once, the best copy

@@ -58,9 +58,9 @@ bool Pattern::board_matches(const rules::Position& pos) const {
 
 Pattern Pattern::mirrored() const {
   Pattern m;
-  m.side = side == SideToMove::white   ? SideToMove::black
-           : side == SideToMove::black ? SideToMove::white
-                                       : SideToMove::either;
+  m.side = side == SideToMove::White   ? SideToMove::Black
+           : side == SideToMove::Black ? SideToMove::White
+                                       : SideToMove::Either;
   m.must = must.mirrored();
   m.empty = mirror_squares(empty);
   m.must_not = must_not.mirrored();

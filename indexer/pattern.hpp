@@ -45,12 +45,12 @@ struct AnyOfGroup {
 };
 
 /// Side to move a pattern asks for.
-enum class SideToMove : std::uint8_t { either, white, black };
+enum class SideToMove : std::uint8_t { Either, White, Black };
 
 /// The conditions on one position. The board part (board_matches) is everything but the side to
 /// move; matches() adds it.
 struct Pattern {
-  SideToMove side = SideToMove::either;
+  SideToMove side = SideToMove::Either;
   PieceSet must;               ///< every one of these pieces stands
   rules::Bitboard empty = 0;   ///< every one of these squares is empty
   PieceSet must_not;           ///< none of these pieces stands
@@ -61,8 +61,8 @@ struct Pattern {
 
   bool board_matches(const rules::Position& pos) const;
   bool side_matches(rules::Color to_move) const {
-    return side == SideToMove::either ||
-           (side == SideToMove::white) == (to_move == rules::Color::kWhite);
+    return side == SideToMove::Either ||
+           (side == SideToMove::White) == (to_move == rules::Color::White);
   }
   bool matches(const rules::Position& pos) const {
     return side_matches(pos.side_to_move()) && board_matches(pos);

@@ -79,8 +79,8 @@ void parse_colour(std::string_view list, bool every_square_allowed, std::string_
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 void merge_side(Pattern& p, SideToMove side, std::string_view clause) {
-  if (side == SideToMove::either) return;
-  if (p.side != SideToMove::either && p.side != side)
+  if (side == SideToMove::Either) return;
+  if (p.side != SideToMove::Either && p.side != side)
     throw PatternError(std::string(clause) + ": its side to move contradicts an earlier part");
   p.side = side;
 }
@@ -130,9 +130,9 @@ PiecePattern parse_piece_pattern(std::string_view text, bool every_square_allowe
   std::vector<std::string_view> parts = split(whole, ':');
   std::size_t first = 0;
   if (parts[0] == "W" || parts[0] == "B" || parts[0] == "?") {
-    out.side = parts[0] == "W" ? SideToMove::white
-               : parts[0] == "B" ? SideToMove::black
-                                 : SideToMove::either;
+    out.side = parts[0] == "W" ? SideToMove::White
+               : parts[0] == "B" ? SideToMove::Black
+                                 : SideToMove::Either;
     first = 1;
   }
   if (whole.empty())

@@ -23,7 +23,7 @@ struct PatternError : std::invalid_argument {
 /// with 'K' for kings or '?' for "a man or a king"; a bare 'K' or '?' (every square) only when
 /// `every_square_allowed`. Throws PatternError.
 struct PiecePattern {
-  SideToMove side = SideToMove::either;
+  SideToMove side = SideToMove::Either;
   PieceSet pieces;
 };
 PiecePattern parse_piece_pattern(std::string_view text, bool every_square_allowed);

@@ -165,7 +165,7 @@ rules::Position position_after(const rules::Position& start, std::string_view mo
     const bool parsed = rules::parse_move_text(token, squares, sep);
     const rules::Resolution r =
         parsed ? rules::resolve(pos, legal, squares, sep) : rules::Resolution{};
-    if (r.status != rules::ResolveStatus::kOk) {
+    if (r.status != rules::ResolveStatus::Ok) {
       rules::sort_moves(legal);
       std::string list;
       for (const rules::Move& m : legal) {
@@ -173,7 +173,7 @@ rules::Position position_after(const rules::Position& start, std::string_view mo
         list += rules::to_pdn(pos, m, legal);
       }
       const char* why = !parsed ? "is not a move"
-                        : r.status == rules::ResolveStatus::kAmbiguous
+                        : r.status == rules::ResolveStatus::Ambiguous
                             ? "is ambiguous (write the full route)"
                             : "is not legal";
       throw MoveListError("move " + std::to_string(index) + " \"" + std::string(token) + "\" " +
@@ -188,9 +188,9 @@ db::PositionKey position_key(const rules::Position& pos) { return {pos.key(), po
 
 const char* result_text(db::GameResult result) {
   switch (result) {
-    case db::GameResult::white_win: return pdn::result_text(pdn::Outcome::WhiteWin);
-    case db::GameResult::draw: return pdn::result_text(pdn::Outcome::Draw);
-    case db::GameResult::black_win: return pdn::result_text(pdn::Outcome::BlackWin);
+    case db::GameResult::WhiteWin: return pdn::result_text(pdn::Outcome::WhiteWin);
+    case db::GameResult::Draw: return pdn::result_text(pdn::Outcome::Draw);
+    case db::GameResult::BlackWin: return pdn::result_text(pdn::Outcome::BlackWin);
     default: return pdn::result_text(pdn::Outcome::Unknown);
   }
 }
@@ -239,8 +239,8 @@ struct TopRank {
 
 TopRank top_rank(const db::Occurrence& o, const db::GameHeader& h) {
   TopRank r;
-  r.replays = h.status == db::ValidationStatus::invalid ? 0 : 1;
-  r.decisive = h.result == db::GameResult::draw ? 1 : h.result == db::GameResult::unknown ? 0 : 2;
+  r.replays = h.status == db::ValidationStatus::Invalid ? 0 : 1;
+  r.decisive = h.result == db::GameResult::Draw ? 1 : h.result == db::GameResult::Unknown ? 0 : 2;
   r.plies = h.plies;
   r.date = date_rank(h);
   r.id = o.game;
@@ -291,7 +291,7 @@ rules::Move mirror_move(const rules::Move& m) {
 double MoveRow::score(rules::Color side) const {
   const std::uint64_t known = white_wins + draws + black_wins;
   if (known == 0) return 0;
-  const std::uint64_t wins = side == rules::Color::kWhite ? white_wins : black_wins;
+  const std::uint64_t wins = side == rules::Color::White ? white_wins : black_wins;
   return 100.0 * (2.0 * static_cast<double>(wins) + static_cast<double>(draws)) /
          (2.0 * static_cast<double>(known));
 }
@@ -337,13 +337,13 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     row->games += n;
     if (mirrored) row->mirrored_games += n;
     switch (result) {
-      case db::GameResult::white_win:
+      case db::GameResult::WhiteWin:
         (mirrored ? row->black_wins : row->white_wins) += n;
         break;
-      case db::GameResult::black_win:
+      case db::GameResult::BlackWin:
         (mirrored ? row->white_wins : row->black_wins) += n;
         break;
-      case db::GameResult::draw:
+      case db::GameResult::Draw:
         row->draws += n;
         break;
       default:
@@ -365,10 +365,10 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
         continue;
       }
       if (MoveRow* row = row_for(s.move)) {
-        add(row, db::GameResult::white_win, s.white_wins);
-        add(row, db::GameResult::draw, s.draws);
-        add(row, db::GameResult::black_win, s.black_wins);
-        add(row, db::GameResult::unknown, s.unknown);
+        add(row, db::GameResult::WhiteWin, s.white_wins);
+        add(row, db::GameResult::Draw, s.draws);
+        add(row, db::GameResult::BlackWin, s.black_wins);
+        add(row, db::GameResult::Unknown, s.unknown);
       }
     }
     // Members of marked clusters count through their primary: their games are taken out again

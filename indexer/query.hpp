@@ -35,7 +35,7 @@ db::PositionKey position_key(const rules::Position& pos);
 struct GameRow {
   db::GameId id;
   std::string white, black, event, date, round;
-  db::GameResult result = db::GameResult::unknown;
+  db::GameResult result = db::GameResult::Unknown;
   int ply = 0;            ///< first ply at which the game reached the position (0 = start)
   bool mirrored = false;  ///< reached the colour-reversed position
 };

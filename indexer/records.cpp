@@ -15,24 +15,24 @@ db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.chec
 db::ValidationStatus status_of(pdn::ReplayStatus s) {
   switch (s) {
     case pdn::ReplayStatus::Valid:
-      return db::ValidationStatus::valid;
+      return db::ValidationStatus::Valid;
     case pdn::ReplayStatus::Warnings:
-      return db::ValidationStatus::warnings;
+      return db::ValidationStatus::Warnings;
     default:
-      return db::ValidationStatus::invalid;
+      return db::ValidationStatus::Invalid;
   }
 }
 
 db::GameResult from_outcome(pdn::Outcome o) {
   switch (o) {
     case pdn::Outcome::WhiteWin:
-      return db::GameResult::white_win;
+      return db::GameResult::WhiteWin;
     case pdn::Outcome::BlackWin:
-      return db::GameResult::black_win;
+      return db::GameResult::BlackWin;
     case pdn::Outcome::Draw:
-      return db::GameResult::draw;
+      return db::GameResult::Draw;
     default:
-      return db::GameResult::unknown;
+      return db::GameResult::Unknown;
   }
 }
 
@@ -86,7 +86,7 @@ db::ContentHash content_hash_of(const pdn::Game& game, const pdn::Replay& replay
     std::string salt = rec.start_fen;
     for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
     return db::ContentHash::of(salt, rec.moves);
-  } else if (rec.status == db::ValidationStatus::invalid && !replay.complete) {
+  } else if (rec.status == db::ValidationStatus::Invalid && !replay.complete) {
     // Only the legal prefix is in `moves`: an invalid game is the same game as another only if
     // its main line is written with the same squares, the illegal move and what follows
     // included (a complete game and a broken one that begins like it are two games; the same
@@ -110,10 +110,10 @@ db::ContentHash content_hash_of(const pdn::Game& game, const pdn::Replay& replay
 db::GameResult result_of(const pdn::Game& game) {
   if (const pdn::Element* r = game.result()) {
     const db::GameResult result = from_outcome(r->outcome());
-    if (result != db::GameResult::unknown) return result;
+    if (result != db::GameResult::Unknown) return result;
   }
   if (const pdn::Tag* t = game.tag("Result")) return from_outcome(pdn::outcome_of(t->value));
-  return db::GameResult::unknown;
+  return db::GameResult::Unknown;
 }
 
 db::GameIdentity identity_of(const pdn::Game& game) {
@@ -180,7 +180,7 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
   std::string cut;
   const std::size_t end = storable_end(replay, first, cut);
   if (!cut.empty()) {
-    rec.status = db::ValidationStatus::invalid;
+    rec.status = db::ValidationStatus::Invalid;
     rec.status_message = cut;
   }
   const rules::Position start = first < replay.plies_played.size()

@@ -207,9 +207,9 @@ class Search {
     row.notation = notation;
     ++row.games;
     switch (game.result) {
-      case db::GameResult::white_win: ++(hit.mirrored ? row.black_wins : row.white_wins); break;
-      case db::GameResult::black_win: ++(hit.mirrored ? row.white_wins : row.black_wins); break;
-      case db::GameResult::draw: ++row.draws; break;
+      case db::GameResult::WhiteWin: ++(hit.mirrored ? row.black_wins : row.white_wins); break;
+      case db::GameResult::BlackWin: ++(hit.mirrored ? row.white_wins : row.black_wins); break;
+      case db::GameResult::Draw: ++row.draws; break;
       default: ++row.unknown; break;
     }
   }

@@ -163,7 +163,7 @@ db::GameSignature signature_of(const db::GameRecord& game) {
     Stays stays;
     const auto per = static_cast<int>(sig.span_plies());
     for_each_position(game, [&](int ply, const rules::Position& pos) {
-      if (ply == 0) sig.black_first = pos.side_to_move() == rules::Color::kBlack;
+      if (ply == 0) sig.black_first = pos.side_to_move() == rules::Color::Black;
       const Bitboard k = pos.kings();
       const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
                                  pos.black() & k};
@@ -212,9 +212,9 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
   int run_start = -1;
   auto close_run = [&](int a, int b) {
     int p = a;
-    if (pattern.side != SideToMove::either) {
+    if (pattern.side != SideToMove::Either) {
       const bool white_at_a = ((a & 1) == 0) != sig.black_first;
-      if (white_at_a != (pattern.side == SideToMove::white)) ++p;
+      if (white_at_a != (pattern.side == SideToMove::White)) ++p;
     }
     if (p + hold - 1 > b) return;
     if (!v.possible) {
@@ -257,7 +257,7 @@ std::uint64_t build_signatures(db::Database& db) {
     chunk.push_back(std::move(sig));
     fens.emplace_back(game ? game->start_fen : std::string());
     codes.emplace_back(game ? std::string(game->moves.begin(), game->moves.end()) : std::string());
-    results.push_back(game ? game->result : db::GameResult::unknown);
+    results.push_back(game ? game->result : db::GameResult::Unknown);
   };
   auto flush = [&] {
     moves.clear();

@@ -173,9 +173,9 @@ namespace {
 void count_result(db::GameResult result, std::uint64_t& white_win, std::uint64_t& draw,
                   std::uint64_t& black_win, std::uint64_t& unknown) {
   switch (result) {
-    case db::GameResult::white_win: ++white_win; break;
-    case db::GameResult::black_win: ++black_win; break;
-    case db::GameResult::draw: ++draw; break;
+    case db::GameResult::WhiteWin: ++white_win; break;
+    case db::GameResult::BlackWin: ++black_win; break;
+    case db::GameResult::Draw: ++draw; break;
     default: ++unknown;
   }
 }
@@ -309,9 +309,9 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
     EventStats& s = e.stats;
     ++s.games;
     s.plies += game.plies;
-    if (game.result != db::GameResult::unknown) {
+    if (game.result != db::GameResult::Unknown) {
       ++s.known_results;
-      if (game.result != db::GameResult::draw) ++s.decisive;
+      if (game.result != db::GameResult::Draw) ++s.decisive;
     }
     widen_dates(game_date(game), s.first_date, s.last_date);
     const std::uint32_t w = keys.intern(game.white), b = keys.intern(game.black);

@@ -10,7 +10,7 @@ nlohmann::json issue_json(const pdn::ReplayIssue& issue) {
                    {"count", issue.count},
                    {"ply", issue.ply},
                    {"move_number", issue.move_number},
-                   {"side", issue.side == rules::Color::kWhite ? "white" : "black"},
+                   {"side", issue.side == rules::Color::White ? "white" : "black"},
                    {"token", issue.token},
                    {"line", issue.pos.line},
                    {"column", issue.pos.column},

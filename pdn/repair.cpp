@@ -61,11 +61,11 @@ bool resolve_token(const Context& c, const Position& pos, int i, bool mirror, Mo
   if (!w.on_board()) return false;
   rules::generate_moves(pos, legal);
   const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
-  if (r.status == rules::ResolveStatus::kOk) {
+  if (r.status == rules::ResolveStatus::Ok) {
     out = r.move;
     return true;
   }
-  if (r.status != rules::ResolveStatus::kAmbiguous) return false;
+  if (r.status != rules::ResolveStatus::Ambiguous) return false;
   const RouteChoice choice =
       longest_replaying(pos, r.candidates, c.options->ambiguity_plies,
                         [&] { return next_token(c, i + 1, mirror); });
@@ -95,7 +95,7 @@ int agreement_of(const Context& c, const Position& final_position) {
   if (!c.ends_game || rules::count_moves(final_position) != 0) return 0;
   if (c.recorded == Outcome::Unknown || c.recorded == Outcome::Unfinished) return 0;
   const Outcome expected =
-      final_position.side_to_move() == Color::kWhite ? Outcome::BlackWin : Outcome::WhiteWin;
+      final_position.side_to_move() == Color::White ? Outcome::BlackWin : Outcome::WhiteWin;
   return c.recorded == expected ? 1 : -1;
 }
 
@@ -161,9 +161,9 @@ void add_plan(FixSite& s, RepairKind kind, RepairOp op, const Move& m, bool plan
 void try_squares(FixSite& s, RepairKind kind, const WrittenMove& w) {
   if (!w.on_board()) return;
   const rules::Resolution r = rules::resolve(s.at, s.legal, w.span(), w.separator);
-  if (r.status == rules::ResolveStatus::kOk)
+  if (r.status == rules::ResolveStatus::Ok)
     add_plan(s, kind, RepairOp::Replace, r.move, s.mirror);
-  else if (r.status == rules::ResolveStatus::kAmbiguous)
+  else if (r.status == rules::ResolveStatus::Ambiguous)
     for (const Move& m : r.candidates) add_plan(s, kind, RepairOp::Replace, m, s.mirror);
 }
 
@@ -171,7 +171,7 @@ void try_squares(FixSite& s, RepairKind kind, const WrittenMove& w) {
 void ambiguous_routes(FixSite& s, const WrittenMove& w) {
   if (!w.on_board()) return;
   const rules::Resolution r = rules::resolve(s.at, s.legal, w.span(), w.separator);
-  if (r.status == rules::ResolveStatus::kAmbiguous)
+  if (r.status == rules::ResolveStatus::Ambiguous)
     for (const Move& m : r.candidates)
       add_plan(s, RepairKind::AmbiguousRoute, RepairOp::Replace, m, s.mirror);
 }
@@ -267,7 +267,7 @@ void mirrored_numbering(FixSite& s, const Token& token) {
   const WrittenMove v = written(token, !s.mirror);
   if (!v.on_board()) return;
   const rules::Resolution r = rules::resolve(s.at, s.legal, v.span(), v.separator);
-  if (r.status != rules::ResolveStatus::kOk) return;
+  if (r.status != rules::ResolveStatus::Ok) return;
   add_plan(s, RepairKind::MirroredMove, RepairOp::Replace, r.move, s.mirror);
   if (s.t + 1 < s.c.end)
     add_plan(s, RepairKind::MirroredGame, RepairOp::MirrorRest, r.move, !s.mirror);

@@ -19,7 +19,7 @@ using rules::MoveList;
 using rules::Position;
 using rules::Square;
 
-const char* side_name(Color c) { return c == Color::kWhite ? "White" : "Black"; }
+const char* side_name(Color c) { return c == Color::White ? "White" : "Black"; }
 
 /// The legal moves of `pos` in PDN notation, sorted canonically.
 std::vector<std::string> legal_strings(const Position& pos, const MoveList& legal) {
@@ -94,12 +94,12 @@ IssueKind explain_illegal(const Position& pos, const MoveList& legal, const Writ
   const Square from = w.squares[0], to = w.squares[w.count - 1];
   const Color side = pos.side_to_move();
   const rules::Piece piece = pos.piece_on(from);
-  if (piece == rules::Piece::kEmpty) {
+  if (piece == rules::Piece::Empty) {
     message = "no piece on square " + std::to_string(from);
     return IssueKind::NoPiece;
   }
-  const bool white_piece = piece == rules::Piece::kWhiteMan || piece == rules::Piece::kWhiteKing;
-  if (white_piece != (side == Color::kWhite)) {
+  const bool white_piece = piece == rules::Piece::WhiteMan || piece == rules::Piece::WhiteKing;
+  if (white_piece != (side == Color::White)) {
     message = std::string("the piece on ") + std::to_string(from) + " is " +
               (white_piece ? "White's" : "Black's") + ", but " + side_name(side) + " is to move";
     return IssueKind::WrongSide;
@@ -135,7 +135,7 @@ IssueKind explain_illegal(const Position& pos, const MoveList& legal, const Writ
   }
   message =
       "not a legal move for the " +
-      std::string(piece == rules::Piece::kWhiteKing || piece == rules::Piece::kBlackKing ? "king"
+      std::string(piece == rules::Piece::WhiteKing || piece == rules::Piece::BlackKing ? "king"
                                                                                          : "man") +
       " on " + std::to_string(from);
   return IssueKind::IllegalMove;
@@ -254,11 +254,11 @@ class Replayer {
           ++ply;
           out_.plies = ply;
           draws.push(before, m, pos);
-          if (out_.draw == rules::DrawReason::kNone && draws.draw() != rules::DrawReason::kNone) {
+          if (out_.draw == rules::DrawReason::None && draws.draw() != rules::DrawReason::None) {
             out_.draw = draws.draw();
             out_.draw_ply = ply;
           }
-          if (pos.side_to_move() == Color::kWhite) ++move_number;
+          if (pos.side_to_move() == Color::White) ++move_number;
           break;
         }
         default:
@@ -327,13 +327,13 @@ class Replayer {
       numbered = true;
       if (game_.tag("FEN") != nullptr || written == move_number) {
         move_number = written;
-        if (e.black_form() == (side == Color::kBlack)) return;
+        if (e.black_form() == (side == Color::Black)) return;
       }
     }
     numbered = true;
-    const bool side_ok = !e.black_form() || side == Color::kBlack;
+    const bool side_ok = !e.black_form() || side == Color::Black;
     if (written == move_number && side_ok) return;
-    if (!e.black_form() && side == Color::kBlack && written == move_number) return;  // "12. ..."
+    if (!e.black_form() && side == Color::Black && written == move_number) return;  // "12. ..."
     ReplayIssue issue;
     issue.kind = IssueKind::MoveNumber;
     issue.ply = ply + 1;
@@ -343,7 +343,7 @@ class Replayer {
     issue.pos = game_.pos_of(e);
     issue.message = "move number " + std::to_string(written) + (e.black_form() ? "..." : ".") +
                     " where " + std::to_string(move_number) +
-                    (side == Color::kBlack ? "..." : ".") + " was expected";
+                    (side == Color::Black ? "..." : ".") + " was expected";
     warn(std::move(issue));
     move_number = written;  // resynchronise: report a shifted numbering once
   }
@@ -412,8 +412,8 @@ class Replayer {
       return fail(at, IssueKind::IllegalMove, std::string(side_name(pos.side_to_move())) +
                                                   " has no legal move: the game was already over");
     const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
-    if (r.status == rules::ResolveStatus::kIllegal) return resolve_illegal(at, w, m);
-    if (r.status == rules::ResolveStatus::kAmbiguous) return resolve_ambiguous(at, r, m);
+    if (r.status == rules::ResolveStatus::Illegal) return resolve_illegal(at, w, m);
+    if (r.status == rules::ResolveStatus::Ambiguous) return resolve_ambiguous(at, r, m);
     m = r.move;
     if (!in_variation) notation_warnings(at, r, w, m);
     return true;
@@ -550,7 +550,7 @@ class Replayer {
     const Outcome recorded = played != Outcome::Unknown ? played : tagged;
     if (rules::count_moves(pos) == 0 && out_.plies > 0) {
       const Outcome expected =
-          pos.side_to_move() == Color::kWhite ? Outcome::BlackWin : Outcome::WhiteWin;
+          pos.side_to_move() == Color::White ? Outcome::BlackWin : Outcome::WhiteWin;
       if (recorded != expected && recorded != Outcome::Unknown && recorded != Outcome::Unfinished)
         game_issue(IssueKind::ResultContradicted,
                    std::string(side_name(pos.side_to_move())) +
@@ -559,7 +559,7 @@ class Replayer {
                        std::string(to_string(recorded)),
                    terminator ? game_.pos_of(*terminator) : TextPos{});
     }
-    if (out_.draw != rules::DrawReason::kNone && out_.draw_ply < out_.plies)
+    if (out_.draw != rules::DrawReason::None && out_.draw_ply < out_.plies)
       game_issue(IssueKind::DrawByRule,
                  std::string("draw by rule reached at ply ") + std::to_string(out_.draw_ply) +
                      ": " + rules::to_string(out_.draw) + ", before the recorded end",

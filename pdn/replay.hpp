@@ -40,7 +40,7 @@ struct ReplayIssue {
   int ply = 0;          ///< 1-based ply of the move in its line (0: about the whole game)
   std::uint32_t count = 1;  ///< warnings and notes: occurrences of this kind in the game
   int move_number = 0;  ///< FMJD move number (a move = one white and one black ply)
-  rules::Color side = rules::Color::kWhite;  ///< side to move at that ply
+  rules::Color side = rules::Color::White;  ///< side to move at that ply
   std::string token;                         ///< the text as written
   TextPos pos;                               ///< where the token starts
   std::string message;                       ///< one English sentence
@@ -82,7 +82,7 @@ struct Replay {
   std::vector<ReplayIssue> errors;
   std::vector<ReplayIssue> warnings;
   std::vector<ReplayIssue> notes;  ///< normalisations (Severity::Note), no effect on status
-  rules::DrawReason draw = rules::DrawReason::kNone;  ///< first draw rule reached, if any
+  rules::DrawReason draw = rules::DrawReason::None;  ///< first draw rule reached, if any
   int draw_ply = 0;                                   ///< ply at which it was reached
 };
 

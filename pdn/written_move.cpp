@@ -12,12 +12,12 @@ bool WrittenMove::on_board() const {
 
 rules::Separator rules_separator(Separator separator) {
   switch (separator) {
-    case Separator::Dash: return rules::Separator::kQuiet;
-    case Separator::None: return rules::Separator::kUnknown;
+    case Separator::Dash: return rules::Separator::Quiet;
+    case Separator::None: return rules::Separator::Unknown;
     case Separator::Cross:
-    case Separator::Colon: return rules::Separator::kCapture;
+    case Separator::Colon: return rules::Separator::Capture;
   }
-  return rules::Separator::kCapture;
+  return rules::Separator::Capture;
 }
 
 WrittenMove written_move(const Game& game, const Element& e) {

@@ -20,7 +20,7 @@ struct WrittenMove {
   static constexpr std::size_t kCapacity = 64;  ///< squares kept; a longer move is cut here
   std::array<rules::Square, kCapacity> squares;  ///< only [0, count) is meaningful (not zeroed)
   std::size_t count = 0;
-  rules::Separator separator = rules::Separator::kUnknown;
+  rules::Separator separator = rules::Separator::Unknown;
 
   std::span<const rules::Square> span() const { return {squares.data(), count}; }
   /// At least a start and an end square, every square on the board (1..50).
@@ -48,9 +48,9 @@ int replayable_plies(rules::Position pos, int limit, NextMove&& next) {
   while (n < limit && next(w) && w.on_board()) {
     rules::generate_moves(pos, legal);
     const rules::Resolution r = rules::resolve(pos, legal, w.span(), w.separator);
-    if (r.status == rules::ResolveStatus::kOk)
+    if (r.status == rules::ResolveStatus::Ok)
       pos.play(r.move);
-    else if (r.status == rules::ResolveStatus::kAmbiguous)
+    else if (r.status == rules::ResolveStatus::Ambiguous)
       pos.play(r.candidates[0]);
     else
       break;

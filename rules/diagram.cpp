@@ -16,19 +16,19 @@ std::string diagram(const Position& pos, bool numbers) {
       const Square sq = row * 5 + col / 2 + 1;
       char symbol = '.';
       switch (pos.piece_on(sq)) {
-        case Piece::kWhiteMan:
+        case Piece::WhiteMan:
           symbol = 'w';
           break;
-        case Piece::kWhiteKing:
+        case Piece::WhiteKing:
           symbol = 'W';
           break;
-        case Piece::kBlackMan:
+        case Piece::BlackMan:
           symbol = 'b';
           break;
-        case Piece::kBlackKing:
+        case Piece::BlackKing:
           symbol = 'B';
           break;
-        case Piece::kEmpty:
+        case Piece::Empty:
           break;
       }
       if (numbers) {

@@ -25,15 +25,15 @@ int endgame_limit(const Position& pos, int& signature) {
 
 const char* to_string(DrawReason r) {
   switch (r) {
-    case DrawReason::kNone:
+    case DrawReason::None:
       return "none";
-    case DrawReason::kThreefoldRepetition:
+    case DrawReason::ThreefoldRepetition:
       return "threefold repetition (FMJD 6.2)";
-    case DrawReason::kTwentyFiveMoves:
+    case DrawReason::TwentyFiveMoves:
       return "25 king moves without capture (FMJD 6.3)";
-    case DrawReason::kSixteenMoves:
+    case DrawReason::SixteenMoves:
       return "16-move endgame rule (FMJD 6.4)";
-    case DrawReason::kFiveMoves:
+    case DrawReason::FiveMoves:
       return "5-move endgame rule (FMJD 6.5)";
   }
   return "none";
@@ -45,7 +45,7 @@ DrawTracker::DrawTracker(const Position& start) {
 }
 
 void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
-  if (reason_ != DrawReason::kNone) return;  // the first rule reached is the one reported
+  if (reason_ != DrawReason::None) return;  // the first rule reached is the one reported
   const bool king_move = (before.kings() >> m.from) & 1;
   const bool irreversible = !king_move || m.is_capture();
   if (irreversible) keys_.clear();
@@ -63,11 +63,11 @@ void DrawTracker::push(const Position& before, const Move& m, const Position& af
   }
 
   if (std::count(keys_.begin(), keys_.end(), after.key()) >= 3)
-    reason_ = DrawReason::kThreefoldRepetition;
+    reason_ = DrawReason::ThreefoldRepetition;
   else if (king_only_plies_ >= 50)
-    reason_ = DrawReason::kTwentyFiveMoves;
+    reason_ = DrawReason::TwentyFiveMoves;
   else if (endgame_limit_ > 0 && endgame_plies_ >= endgame_limit_)
-    reason_ = endgame_limit_ == 32 ? DrawReason::kSixteenMoves : DrawReason::kFiveMoves;
+    reason_ = endgame_limit_ == 32 ? DrawReason::SixteenMoves : DrawReason::FiveMoves;
 }
 
 }  // namespace damdb::rules

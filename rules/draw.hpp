@@ -11,11 +11,11 @@ namespace damdb::rules {
 
 /// Why a game is drawn by rule.
 enum class DrawReason {
-  kNone,
-  kThreefoldRepetition,  ///< art. 6.2: the same position, same side to move, a third time
-  kTwentyFiveMoves,  ///< art. 6.3: 25 successive moves each of only kings, no man move or capture
-  kSixteenMoves,  ///< art. 6.4: 3 kings, 2 kings + 1 man or 1 king + 2 men vs 1 king: 16 moves each
-  kFiveMoves,     ///< art. 6.5: 2 kings, 1 king + 1 man or 1 king vs 1 king: 5 moves each
+  None,
+  ThreefoldRepetition,  ///< art. 6.2: the same position, same side to move, a third time
+  TwentyFiveMoves,  ///< art. 6.3: 25 successive moves each of only kings, no man move or capture
+  SixteenMoves,  ///< art. 6.4: 3 kings, 2 kings + 1 man or 1 king + 2 men vs 1 king: 16 moves each
+  FiveMoves,     ///< art. 6.5: 2 kings, 1 king + 1 man or 1 king vs 1 king: 5 moves each
 };
 
 /// Short English name of a draw reason ("threefold repetition", ...).
@@ -30,7 +30,7 @@ class DrawTracker {
   /// Records that `m` was played from `before` (the position before the move) reaching `after`.
   void push(const Position& before, const Move& m, const Position& after);
 
-  /// The rule that makes the current position a draw, or kNone.
+  /// The rule that makes the current position a draw, or DrawReason::None.
   DrawReason draw() const { return reason_; }
 
  private:
@@ -39,7 +39,7 @@ class DrawTracker {
   int endgame_plies_ = 0;            ///< plies since the 16/5-move endgame material appeared
   int endgame_limit_ = 0;            ///< 32 or 10 plies while an endgame count runs, else 0
   int material_ = -1;                ///< material signature of the current position
-  DrawReason reason_ = DrawReason::kNone;
+  DrawReason reason_ = DrawReason::None;
 };
 
 }  // namespace damdb::rules

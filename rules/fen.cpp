@@ -48,9 +48,9 @@ Position parse_fen(std::string_view fen) {
   Color side;
   const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(s.front())));
   if (c == 'W')
-    side = Color::kWhite;
+    side = Color::White;
   else if (c == 'B')
-    side = Color::kBlack;
+    side = Color::Black;
   else
     fail(fen, std::string("side to move must be W or B, found '") + s.front() + "'");
   s.remove_prefix(1);
@@ -115,9 +115,9 @@ Position parse_fen(std::string_view fen) {
 }
 
 std::string to_fen(const Position& pos) {
-  std::string out = pos.side_to_move() == Color::kWhite ? "W" : "B";
-  for (Color c : {Color::kWhite, Color::kBlack}) {
-    out += c == Color::kWhite ? ":W" : ":B";
+  std::string out = pos.side_to_move() == Color::White ? "W" : "B";
+  for (Color c : {Color::White, Color::Black}) {
+    out += c == Color::White ? ":W" : ":B";
     bool first = true;
     for (Bitboard b = pos.pieces(c); b; b &= b - 1) {
       const int bit = lowest_bit(b);

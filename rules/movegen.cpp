@@ -297,7 +297,7 @@ void add_quiet_moves(const Position& pos, MoveList& moves) {
   const Bitboard men = own & ~pos.kings();
   const Bitboard kings = own & pos.kings();
   const Bitboard empty = pos.empty();
-  if (pos.side_to_move() == Color::kWhite) {
+  if (pos.side_to_move() == Color::White) {
     add_man_steps<kUpLeft>(men, empty, moves);
     add_man_steps<kUpRight>(men, empty, moves);
   } else {
@@ -364,7 +364,7 @@ inline int count_moves_for(Bitboard own, Bitboard opp, Bitboard all_kings) {
     return count_men_multi_captures(men, opp, empty);
   }
   const int man_steps =
-      C == Color::kWhite
+      C == Color::White
           ? count(step<kUpLeft>(men) & empty) + count(step<kUpRight>(men) & empty)
           : count(step<kDownLeft>(men) & empty) + count(step<kDownRight>(men) & empty);
   return man_steps + slides;
@@ -402,8 +402,8 @@ std::uint64_t count_replies_for(const Position& pos) {
   // the opponent to move, and its count depends only on the squares our pieces stand on, not on
   // which of them are kings: `all_kings` is passed unchanged (its bits on our squares, moved or
   // crowned or not, are never read: count_moves_for reads only the kings among `opp`).
-  constexpr int kLeft = C == Color::kWhite ? kUpLeft : kDownLeft;
-  constexpr int kRight = C == Color::kWhite ? kUpRight : kDownRight;
+  constexpr int kLeft = C == Color::White ? kUpLeft : kDownLeft;
+  constexpr int kRight = C == Color::White ? kUpRight : kDownRight;
   for (Bitboard t = step<kLeft>(men) & empty; t; t &= t - 1) {
     const Bitboard to = t & (0 - t);
     n += count_moves_for<kThem>(opp, own ^ (to | step<-kLeft>(to)), all_kings);
@@ -423,13 +423,13 @@ std::uint64_t count_replies_for(const Position& pos) {
 }  // namespace
 
 int count_moves(const Position& pos) {
-  return pos.side_to_move() == Color::kWhite ? count_moves_for<Color::kWhite>(pos)
-                                             : count_moves_for<Color::kBlack>(pos);
+  return pos.side_to_move() == Color::White ? count_moves_for<Color::White>(pos)
+                                             : count_moves_for<Color::Black>(pos);
 }
 
 std::uint64_t count_replies(const Position& pos) {
-  return pos.side_to_move() == Color::kWhite ? count_replies_for<Color::kWhite>(pos)
-                                             : count_replies_for<Color::kBlack>(pos);
+  return pos.side_to_move() == Color::White ? count_replies_for<Color::White>(pos)
+                                             : count_replies_for<Color::Black>(pos);
 }
 
 void generate_moves(const Position& pos, MoveList& moves) {
@@ -467,8 +467,8 @@ bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
     move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
     return true;
   }
-  const int left = side == Color::kWhite ? kUpLeft : kDownLeft;
-  const int right = side == Color::kWhite ? kUpRight : kDownRight;
+  const int left = side == Color::White ? kUpLeft : kDownLeft;
+  const int right = side == Color::White ? kUpRight : kDownRight;
   if ((shift(bit(from), left) | shift(bit(from), right)) & bit(to)) {
     move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
     return true;

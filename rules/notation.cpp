@@ -117,7 +117,7 @@ std::string to_pdn(const Position& pos, const Move& m) {
 
 bool parse_move_text(std::string_view text, std::vector<Square>& squares, Separator& sep) {
   squares.clear();
-  sep = Separator::kUnknown;
+  sep = Separator::Unknown;
   std::size_t i = 0;
   const std::size_t n = text.size();
   while (true) {
@@ -133,9 +133,9 @@ bool parse_move_text(std::string_view text, std::vector<Square>& squares, Separa
     if (i >= n) break;
     const char c = text[i];
     if (c == '-') {
-      if (sep == Separator::kUnknown) sep = Separator::kQuiet;
+      if (sep == Separator::Unknown) sep = Separator::Quiet;
     } else if (c == 'x' || c == 'X' || c == ':') {
-      sep = Separator::kCapture;
+      sep = Separator::Capture;
     } else {
       break;
     }
@@ -153,7 +153,7 @@ Resolution resolve(const Position& pos, const MoveList& legal, std::span<const S
   Resolution r;
   if (squares.size() < 2) return r;
   for (Square sq : squares)
-    if (sq < 1 || sq > kSquares) return r;  // kSyntax: not a square
+    if (sq < 1 || sq > kSquares) return r;  // ResolveStatus::Syntax: not a square
   const int from = square_to_bit(squares.front()), to = square_to_bit(squares.back());
   const std::span<const Square> middle = squares.subspan(1, squares.size() - 2);
   for (const Move& m : legal) {
@@ -167,18 +167,18 @@ Resolution resolve(const Position& pos, const MoveList& legal, std::span<const S
     if (match) r.candidates.push_back(m);
   }
   if (r.candidates.empty()) {
-    r.status = ResolveStatus::kIllegal;
+    r.status = ResolveStatus::Illegal;
     return r;
   }
   if (r.candidates.size() > 1) {
-    r.status = ResolveStatus::kAmbiguous;
+    r.status = ResolveStatus::Ambiguous;
     return r;
   }
-  r.status = ResolveStatus::kOk;
+  r.status = ResolveStatus::Ok;
   r.move = r.candidates[0];
   r.candidates.clear();
-  r.capture_written_as_quiet = r.move.is_capture() && sep == Separator::kQuiet;
-  r.quiet_written_as_capture = !r.move.is_capture() && sep == Separator::kCapture;
+  r.capture_written_as_quiet = r.move.is_capture() && sep == Separator::Quiet;
+  r.quiet_written_as_capture = !r.move.is_capture() && sep == Separator::Capture;
   return r;
 }
 

@@ -30,23 +30,23 @@ std::string to_pdn(const Position& pos, const Move& m);
 
 /// Outcome of resolving move text against the legal moves.
 enum class ResolveStatus {
-  kOk,         ///< exactly one legal move matches
-  kSyntax,     ///< the text is not move notation (needs 2+ squares in 1..50)
-  kIllegal,    ///< no legal move matches
-  kAmbiguous,  ///< two or more legal moves match (candidates lists them)
+  Ok,         ///< exactly one legal move matches
+  Syntax,     ///< the text is not move notation (needs 2+ squares in 1..50)
+  Illegal,    ///< no legal move matches
+  Ambiguous,  ///< two or more legal moves match (candidates lists them)
 };
 
 /// A resolved move and what was learnt on the way.
 struct Resolution {
-  ResolveStatus status = ResolveStatus::kSyntax;
-  Move move{};                            ///< the move when status == kOk
-  MoveList candidates;                    ///< the matching moves when status == kAmbiguous
+  ResolveStatus status = ResolveStatus::Syntax;
+  Move move{};                            ///< the move when status == Ok
+  MoveList candidates;                    ///< the matching moves when status == Ambiguous
   bool capture_written_as_quiet = false;  ///< a capture written with '-'
   bool quiet_written_as_capture = false;  ///< a quiet move written with 'x'
 };
 
 /// Separator used between squares of a written move.
-enum class Separator { kQuiet, kCapture, kUnknown };
+enum class Separator { Quiet, Capture, Unknown };
 
 /// Resolves a list of squares (start, optional intermediate landing squares in order, end) against
 /// the legal moves of `pos`. Intermediate squares may be any ordered subset of the route's landing

@@ -10,7 +10,7 @@ Position Position::initial() {
   Bitboard black = 0, white = 0;
   for (Square sq = 1; sq <= 20; ++sq) black |= square_bb(sq);
   for (Square sq = 31; sq <= 50; ++sq) white |= square_bb(sq);
-  return from_bitboards(white, black, 0, Color::kWhite);
+  return from_bitboards(white, black, 0, Color::White);
 }
 
 Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Color to_move) {
@@ -29,20 +29,20 @@ Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings
 Piece Position::piece_on(Square sq) const {
   const Bitboard b = square_bb(sq);
   const bool king = (kings_ & b) != 0;
-  if (white_ & b) return king ? Piece::kWhiteKing : Piece::kWhiteMan;
-  if (black_ & b) return king ? Piece::kBlackKing : Piece::kBlackMan;
-  return Piece::kEmpty;
+  if (white_ & b) return king ? Piece::WhiteKing : Piece::WhiteMan;
+  if (black_ & b) return king ? Piece::BlackKing : Piece::BlackMan;
+  return Piece::Empty;
 }
 
 std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
 
 void Position::play(const Move& m) {
-  const bool white_moves = side_ == Color::kWhite;
+  const bool white_moves = side_ == Color::White;
   const bool king = (kings_ >> m.from) & 1;
-  const Piece mover = white_moves ? (king ? Piece::kWhiteKing : Piece::kWhiteMan)
-                                  : (king ? Piece::kBlackKing : Piece::kBlackMan);
-  const Piece opp_man = white_moves ? Piece::kBlackMan : Piece::kWhiteMan;
-  const Piece opp_king = white_moves ? Piece::kBlackKing : Piece::kWhiteKing;
+  const Piece mover = white_moves ? (king ? Piece::WhiteKing : Piece::WhiteMan)
+                                  : (king ? Piece::BlackKing : Piece::BlackMan);
+  const Piece opp_man = white_moves ? Piece::BlackMan : Piece::WhiteMan;
+  const Piece opp_king = white_moves ? Piece::BlackKing : Piece::WhiteKing;
   std::uint64_t key = key_ ^ zobrist::black_to_move_key() ^ zobrist::piece_key(mover, m.from);
   for (Bitboard c = m.captures; c; c &= c - 1) {
     const int bit = lowest_bit(c);
@@ -50,8 +50,8 @@ void Position::play(const Move& m) {
   }
   play_unkeyed(m);
   const bool lands_king = (kings_ >> m.to) & 1;
-  const Piece lands_as = white_moves ? (lands_king ? Piece::kWhiteKing : Piece::kWhiteMan)
-                                     : (lands_king ? Piece::kBlackKing : Piece::kBlackMan);
+  const Piece lands_as = white_moves ? (lands_king ? Piece::WhiteKing : Piece::WhiteMan)
+                                     : (lands_king ? Piece::BlackKing : Piece::BlackMan);
   key_ = key ^ zobrist::piece_key(lands_as, m.to);
 }
 

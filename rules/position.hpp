@@ -9,11 +9,11 @@
 
 namespace damdb::rules {
 
-enum class Color : std::uint8_t { kWhite = 0, kBlack = 1 };
-constexpr Color opposite(Color c) { return c == Color::kWhite ? Color::kBlack : Color::kWhite; }
+enum class Color : std::uint8_t { White = 0, Black = 1 };
+constexpr Color opposite(Color c) { return c == Color::White ? Color::Black : Color::White; }
 
 /// What stands on a square.
-enum class Piece : std::uint8_t { kEmpty, kWhiteMan, kBlackMan, kWhiteKing, kBlackKing };
+enum class Piece : std::uint8_t { Empty, WhiteMan, BlackMan, WhiteKing, BlackKing };
 
 /// A position: bitboards of white pieces, black pieces and kings (of either colour), the side to
 /// move, and the 64-bit Zobrist key kept up to date by play(). A small value type: copy it freely.
@@ -35,7 +35,7 @@ class Position {
   Bitboard men() const { return (white_ | black_) & ~kings_; }
   Bitboard occupied() const { return white_ | black_; }
   Bitboard empty() const { return kBoard & ~occupied(); }
-  Bitboard pieces(Color c) const { return c == Color::kWhite ? white_ : black_; }
+  Bitboard pieces(Color c) const { return c == Color::White ? white_ : black_; }
   Color side_to_move() const { return side_; }
 
   /// The piece on square 1..50.
@@ -53,7 +53,7 @@ class Position {
   /// Like play() but leaves key() stale: for searches that never read keys (perft). Inline and
   /// branch-free: a few bitboard operations.
   void play_unkeyed(const Move& m) {
-    const bool white_moves = side_ == Color::kWhite;
+    const bool white_moves = side_ == Color::White;
     Bitboard& own = white_moves ? white_ : black_;
     Bitboard& opp = white_moves ? black_ : white_;
     const Bitboard from = Bitboard{1} << m.from;
@@ -83,7 +83,7 @@ class Position {
   Bitboard white_ = 0;
   Bitboard black_ = 0;
   Bitboard kings_ = 0;
-  Color side_ = Color::kWhite;
+  Color side_ = Color::White;
   std::uint64_t key_ = 0;
 };
 

@@ -60,7 +60,7 @@ std::string svg_diagram(const Position& pos, const SvgOptions& options) {
       "viewBox=\"0 0 %.1f %.1f\">\n",
       size, size, size, size);
   add(out, "<title>International draughts position, %s to move</title>\n",
-      pos.side_to_move() == Color::kWhite ? "White" : "Black");
+      pos.side_to_move() == Color::White ? "White" : "Black");
   add(out, "<rect x=\"0\" y=\"0\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", size, size,
       kBorder);
   add(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", b, b,
@@ -77,14 +77,14 @@ std::string svg_diagram(const Position& pos, const SvgOptions& options) {
       const Piece p = pos.piece_on(sq);
       const double cx = x + s / 2, cy = y + s / 2;
       switch (p) {
-        case Piece::kWhiteMan:
-        case Piece::kWhiteKing:
-        case Piece::kBlackMan:
-        case Piece::kBlackKing:
-          piece(out, cx, cy, s, p == Piece::kWhiteMan || p == Piece::kWhiteKing,
-                p == Piece::kWhiteKing || p == Piece::kBlackKing);
+        case Piece::WhiteMan:
+        case Piece::WhiteKing:
+        case Piece::BlackMan:
+        case Piece::BlackKing:
+          piece(out, cx, cy, s, p == Piece::WhiteMan || p == Piece::WhiteKing,
+                p == Piece::WhiteKing || p == Piece::BlackKing);
           break;
-        case Piece::kEmpty:
+        case Piece::Empty:
           if (options.numbers)
             add(out,
                 "<text class=\"number\" x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" "
@@ -96,7 +96,7 @@ std::string svg_diagram(const Position& pos, const SvgOptions& options) {
     }
   if (options.side_to_move) {
     // A small disc of the side to move in the border, on that side's edge (White at the bottom).
-    const bool white = pos.side_to_move() == Color::kWhite;
+    const bool white = pos.side_to_move() == Color::White;
     add(out,
         "<circle class=\"to-move\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
         "stroke-width=\"1\"/>\n",

@@ -42,7 +42,7 @@ inline constexpr Tables kMain = make_tables(kSeed);
 inline constexpr Tables kCheck = make_tables(kCheckSeed);
 }  // namespace detail
 
-/// Key component for `piece` (not kEmpty) on bit index `bit` (0..53).
+/// Key component for `piece` (not Piece::Empty) on bit index `bit` (0..53).
 inline std::uint64_t piece_key(Piece piece, int bit) {
   return detail::kMain.pieces[static_cast<int>(piece) - 1][bit];
 }

@@ -101,7 +101,7 @@ Response Api::explorer(const ParameterMap& params) const {
     for (const indexer::GameRow& r : rows) out.push_back(json::position_row_json(r));
     return out;
   };
-  j["side_to_move"] = pos.side_to_move() == rules::Color::kWhite ? "white" : "black";
+  j["side_to_move"] = pos.side_to_move() == rules::Color::White ? "white" : "black";
   j["recent_games"] = rows_json(games.rows);
   j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top));
   return json_response(j);

@@ -66,7 +66,7 @@ struct HttpServer::Impl {
   bool reopen() {
     try {
       db::OpenOptions open;
-      open.mode = db::OpenMode::read_only;
+      open.mode = db::OpenMode::ReadOnly;
       auto fresh = std::make_shared<const Served>(
           std::make_shared<const db::Database>(db::Database::open(current()->database->folder(), open)),
           options);
@@ -173,7 +173,7 @@ std::string HttpServer::address() const {
 void HttpServer::run() {
   if (impl_->stop_requested) return;
   std::unique_ptr<DatabaseWatcher> watcher;
-  if (impl_->current()->database->mode() != db::OpenMode::read_write &&
+  if (impl_->current()->database->mode() != db::OpenMode::ReadWrite &&
       options_.watch_interval.count() > 0)
     watcher = std::make_unique<DatabaseWatcher>(impl_->current()->database->folder(),
                                                 options_.watch_interval,

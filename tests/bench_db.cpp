@@ -87,10 +87,10 @@ struct Generator {
                        "\"]\n[Black \"Player " + std::to_string(mix(serial + 7) % 3000) +
                        "\"]\n[Result \"";
     const int r = result(rng);
-    g.result = r < 4 ? GameResult::draw : r < 7 ? GameResult::white_win
-             : r < 9 ? GameResult::black_win : GameResult::unknown;
-    text += g.result == GameResult::draw ? "1-1" : g.result == GameResult::white_win ? "2-0"
-          : g.result == GameResult::black_win ? "0-2" : "*";
+    g.result = r < 4 ? GameResult::Draw : r < 7 ? GameResult::WhiteWin
+             : r < 9 ? GameResult::BlackWin : GameResult::Unknown;
+    text += g.result == GameResult::Draw ? "1-1" : g.result == GameResult::WhiteWin ? "2-0"
+          : g.result == GameResult::BlackWin ? "0-2" : "*";
     text += "\"]\n";
     for (int ply = 0; ply <= plies_total; ++ply) {
       const std::uint64_t z = mix(path), c = mix(path ^ 0xabcdef);
@@ -142,9 +142,9 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  CommitMethod method = method_name == "unsorted" ? CommitMethod::unsorted_write_batch
-                        : method_name == "ingest" ? CommitMethod::sst_ingestion
-                                                  : CommitMethod::sorted_write_batch;
+  CommitMethod method = method_name == "unsorted" ? CommitMethod::UnsortedWriteBatch
+                        : method_name == "ingest" ? CommitMethod::SstIngestion
+                                                  : CommitMethod::SortedWriteBatch;
   try {
     fs::remove_all(folder);
     OpenOptions options;

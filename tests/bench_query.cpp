@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   db::OpenOptions open;
-  open.mode = db::OpenMode::read_only;
+  open.mode = db::OpenMode::ReadOnly;
   const db::Database database = db::Database::open(dir, open);
   const db::Meta meta = database.meta();
   std::printf("database %s: %llu games, %llu indexed positions\n", dir.c_str(),

@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(n), seconds_since(t));
   }
   db::OpenOptions open;
-  open.mode = db::OpenMode::read_only;
+  open.mode = db::OpenMode::ReadOnly;
   const db::Database db = db::Database::open(dir, open);
   const db::Info info = db.info();
   std::uint64_t signature_bytes = 0;

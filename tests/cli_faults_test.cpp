@@ -75,7 +75,7 @@ TEST(ImportDiskFull, StopsCleanlyAndResumes) {
   ASSERT_EQ(ref.exit_code, 0) << ref.err;
   {
     damdb::db::OpenOptions o;
-    o.mode = damdb::db::OpenMode::read_only;
+    o.mode = damdb::db::OpenMode::ReadOnly;
     const auto a = damdb::db::Database::open(mnt / "db", o);
     const auto b = damdb::db::Database::open(reference, o);
     EXPECT_EQ(a.meta().counts, b.meta().counts);

@@ -66,7 +66,7 @@ struct Snapshot {
 
 Snapshot snapshot(const fs::path& dir) {
   db::OpenOptions o;
-  o.mode = db::OpenMode::read_only;
+  o.mode = db::OpenMode::ReadOnly;
   const db::Database db = db::Database::open(dir, o);
   Snapshot s;
   s.counts = db.meta().counts;

@@ -82,24 +82,24 @@ ErrorKind kind_of(auto&& f) {
     return e.kind();
   }
   ADD_FAILURE() << "no Error raised";
-  return ErrorKind::io;
+  return ErrorKind::Io;
 }
 
 }  // namespace
 
 TEST(DbDatabase, MissingFolderForReadingIsNotFound) {
   TempDir dir;
-  EXPECT_EQ(kind_of([&] { Database::open(dir.path(), opts(OpenMode::read_only)); }),
-            ErrorKind::not_found);
-  EXPECT_EQ(kind_of([&] { Database::open(dir.path(), opts(OpenMode::secondary)); }),
-            ErrorKind::not_found);
+  EXPECT_EQ(kind_of([&] { Database::open(dir.path(), opts(OpenMode::ReadOnly)); }),
+            ErrorKind::NotFound);
+  EXPECT_EQ(kind_of([&] { Database::open(dir.path(), opts(OpenMode::Secondary)); }),
+            ErrorKind::NotFound);
   EXPECT_FALSE(fs::exists(dir.path()));
 }
 
 TEST(DbDatabase, StoresAndReadsBackAGame) {
   TempDir dir;
   PositionKey p0{100, 1}, p1{200, 2}, p2{300, 3};
-  auto g = make_game({p0, p1, p2, p1}, GameResult::black_win, "a.pdn");  // p1 at plies 1 and 3
+  auto g = make_game({p0, p1, p2, p1}, GameResult::BlackWin, "a.pdn");  // p1 at plies 1 and 3
   {
     auto db = Database::open(dir.path());
     EXPECT_EQ(db.meta().schema_version, kSchemaVersion);
@@ -114,7 +114,7 @@ TEST(DbDatabase, StoresAndReadsBackAGame) {
     batch.set_source(source);
     db.commit(batch);
   }
-  auto db = Database::open(dir.path(), opts(OpenMode::read_only));
+  auto db = Database::open(dir.path(), opts(OpenMode::ReadOnly));
   auto stored = db.game(GameId{1});
   ASSERT_TRUE(stored);
   EXPECT_EQ(*stored, g.record);
@@ -157,22 +157,22 @@ TEST(DbDatabase, StoresAndReadsBackAGame) {
   EXPECT_EQ(m.sources[0].size, 10u);
 
   std::vector<std::string> players;
-  db.scan_index(TextIndex::players, "", [&](const TextIndexKey& k) {
+  db.scan_index(TextIndex::Players, "", [&](const TextIndexKey& k) {
     players.push_back(k.text);
     EXPECT_EQ(k.game, GameId{1});
     return true;
   });
   EXPECT_EQ(players, (std::vector<std::string>{"jones", "smith"}));
   int dates = 0;
-  db.scan_index(TextIndex::dates, "2024.01", [&](const TextIndexKey&) { return ++dates, true; });
+  db.scan_index(TextIndex::Dates, "2024.01", [&](const TextIndexKey&) { return ++dates, true; });
   EXPECT_EQ(dates, 1);
-  db.scan_index(TextIndex::dates, "2023", [&](const TextIndexKey&) { return ++dates, true; });
+  db.scan_index(TextIndex::Dates, "2023", [&](const TextIndexKey&) { return ++dates, true; });
   EXPECT_EQ(dates, 1);
 
   auto info = db.info();
   EXPECT_EQ(info.counts.games, 1u);
   EXPECT_GT(info.bytes_on_disk, 0u);
-  EXPECT_EQ(kind_of([&] { db.begin_import(); }), ErrorKind::invalid_argument);
+  EXPECT_EQ(kind_of([&] { db.begin_import(); }), ErrorKind::InvalidArgument);
 }
 
 // Zobrist keys forced into a space of 4 values: every lookup must still return exactly the
@@ -189,7 +189,7 @@ TEST(DbDatabase, ZobristCollisionsNeverMixPositions) {
     for (int ply = 0; ply < 6; ++ply)
       keys.push_back(PositionKey{rng() % 4, static_cast<std::uint32_t>(rng() % 5)});
     // Keys may repeat within a game (like a repeated position): allowed, counted once.
-    auto g = make_game(keys, GameResult::draw, "c.pdn", gi, static_cast<std::uint8_t>(gi + 1));
+    auto g = make_game(keys, GameResult::Draw, "c.pdn", gi, static_cast<std::uint8_t>(gi + 1));
     auto r = batch.add_game(g.record, g.plies);
     ASSERT_FALSE(r.duplicate);
     for (auto& k : keys)
@@ -217,7 +217,7 @@ TEST(DbDatabase, ZobristCollisionsNeverMixPositions) {
 
 TEST(DbDatabase, ReAddingAGameByContentHashIsIdempotent) {
   TempDir dir;
-  auto g = make_game({{1, 1}, {2, 2}, {3, 3}}, GameResult::white_win, "a.pdn", 0);
+  auto g = make_game({{1, 1}, {2, 2}, {3, 3}}, GameResult::WhiteWin, "a.pdn", 0);
   auto db = Database::open(dir.path());
   auto batch = db.begin_import();
   EXPECT_FALSE(batch.add_game(g.record, g.plies).duplicate);
@@ -265,7 +265,7 @@ TEST(DbDatabase, OccurrencePagingBothOrders) {
   auto db = Database::open(dir.path());
   auto batch = db.begin_import();
   for (int i = 0; i < 5; ++i) {
-    auto g = make_game({start, {static_cast<std::uint64_t>(1000 + i), 1}}, GameResult::draw, "p",
+    auto g = make_game({start, {static_cast<std::uint64_t>(1000 + i), 1}}, GameResult::Draw, "p",
                        i, static_cast<std::uint8_t>(i + 1));
     batch.add_game(g.record, g.plies);
   }
@@ -366,9 +366,9 @@ TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
     return db;
   };
   TempDir a, b, c;
-  auto sorted = build(a.path(), CommitMethod::sorted_write_batch);
-  auto unsorted = build(b.path(), CommitMethod::unsorted_write_batch);
-  auto ingested = build(c.path(), CommitMethod::sst_ingestion);
+  auto sorted = build(a.path(), CommitMethod::SortedWriteBatch);
+  auto unsorted = build(b.path(), CommitMethod::UnsortedWriteBatch);
+  auto ingested = build(c.path(), CommitMethod::SstIngestion);
   for (auto* db : {&unsorted, &ingested}) {
     EXPECT_EQ(db->meta().counts, sorted.meta().counts);
     for (std::uint64_t z = 0; z < 50; ++z)
@@ -391,7 +391,7 @@ TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
     });
     EXPECT_EQ(next, 41u);
     int n = 0;
-    db->scan_index(TextIndex::players, std::string_view("p1\0", 3), [&](const TextIndexKey&) { return ++n, true; });
+    db->scan_index(TextIndex::Players, std::string_view("p1\0", 3), [&](const TextIndexKey&) { return ++n, true; });
     EXPECT_EQ(n, 13);
   }
 }
@@ -401,19 +401,19 @@ TEST(DbDatabase, UncommittedOrStaleBatchesLeaveNoTrace) {
   auto db = Database::open(dir.path());
   {
     auto batch = db.begin_import();
-    auto g = make_game({{1, 1}, {2, 2}}, GameResult::draw, "x");
+    auto g = make_game({{1, 1}, {2, 2}}, GameResult::Draw, "x");
     batch.add_game(g.record, g.plies);
   }  // dropped without commit
   EXPECT_EQ(db.meta().counts.games, 0u);
   EXPECT_FALSE(db.position_stats({1, 1}));
   auto first = db.begin_import();
   auto second = db.begin_import();
-  auto g = make_game({{1, 1}, {2, 2}}, GameResult::draw, "x");
+  auto g = make_game({{1, 1}, {2, 2}}, GameResult::Draw, "x");
   first.add_game(g.record, g.plies);
-  auto h = make_game({{1, 1}, {3, 3}}, GameResult::draw, "x", 1, 1);
+  auto h = make_game({{1, 1}, {3, 3}}, GameResult::Draw, "x", 1, 1);
   second.add_game(h.record, h.plies);
   db.commit(first);
-  EXPECT_EQ(kind_of([&] { db.commit(second); }), ErrorKind::invalid_argument);
+  EXPECT_EQ(kind_of([&] { db.commit(second); }), ErrorKind::InvalidArgument);
   EXPECT_EQ(db.meta().counts.games, 1u);
   EXPECT_EQ(db.position_stats({1, 1})->games(), 1u);
 }
@@ -440,7 +440,7 @@ TEST(DbDatabase, KillMinusNineLeavesOnlyWholeBatches) {
           std::vector<PositionKey> keys{start};
           for (std::uint64_t p = 1; p <= 10; ++p) keys.push_back({n * 100 + p, 5});
           GameRecord r;
-          auto g = make_game(keys, GameResult::white_win, "k.pdn", n);
+          auto g = make_game(keys, GameResult::WhiteWin, "k.pdn", n);
           g.record.content_hash = ContentHash{n, 0};
           batch.add_game(g.record, g.plies);
         }
@@ -483,7 +483,7 @@ TEST(DbDatabase, KillMinusNineLeavesOnlyWholeBatches) {
   EXPECT_EQ(db.count_occurrences({games * 100 + 1, 5}), 0u);
   // And the writer can continue with the next id.
   auto batch = db.begin_import();
-  auto g = make_game({start, {1, 9}}, GameResult::draw, "after", 0, 3);
+  auto g = make_game({start, {1, 9}}, GameResult::Draw, "after", 0, 3);
   EXPECT_EQ(batch.add_game(g.record, g.plies).id.value, games + 1);
 }
 
@@ -497,16 +497,16 @@ TEST(DbDatabase, ReadOnlyAndSecondaryBesideAWriter) {
       static int serial = 0;
       ++serial;
       auto g = make_game({start, {static_cast<std::uint64_t>(100 + serial), 1}},
-                         GameResult::draw, "s", serial, static_cast<std::uint8_t>(serial));
+                         GameResult::Draw, "s", serial, static_cast<std::uint8_t>(serial));
       batch.add_game(g.record, g.plies);
     }
     writer.commit(batch);
   };
   add(3);
-  EXPECT_EQ(kind_of([&] { Database::open(dir.path()); }), ErrorKind::io);  // one writer only
+  EXPECT_EQ(kind_of([&] { Database::open(dir.path()); }), ErrorKind::Io);  // one writer only
 
-  auto reader = Database::open(dir.path(), opts(OpenMode::read_only));
-  auto secondary = Database::open(dir.path(), opts(OpenMode::secondary));
+  auto reader = Database::open(dir.path(), opts(OpenMode::ReadOnly));
+  auto secondary = Database::open(dir.path(), opts(OpenMode::Secondary));
   EXPECT_EQ(reader.meta().counts.games, 3u);
   EXPECT_EQ(secondary.position_stats(start)->games(), 3u);
 
@@ -519,5 +519,5 @@ TEST(DbDatabase, ReadOnlyAndSecondaryBesideAWriter) {
   EXPECT_EQ(secondary.meta().counts.games, 9u);
   EXPECT_EQ(secondary.position_stats(start)->games(), 9u);
   EXPECT_EQ(secondary.count_occurrences(start), 9u);
-  EXPECT_EQ(kind_of([&] { secondary.begin_import(); }), ErrorKind::invalid_argument);
+  EXPECT_EQ(kind_of([&] { secondary.begin_import(); }), ErrorKind::InvalidArgument);
 }

@@ -31,7 +31,7 @@ ErrorKind kind_of(auto&& f) {
     return e.kind();
   }
   ADD_FAILURE() << "no Error raised";
-  return ErrorKind::io;
+  return ErrorKind::Io;
 }
 
 }  // namespace
@@ -41,14 +41,14 @@ TEST(DbEncoding, GameIdIsBigEndian) {
   EXPECT_EQ(GameId::decode("\x00\x00\x01\x00"s).value, 256u);
   // Byte order equals numeric order.
   EXPECT_LT(GameId{255}.encode(), GameId{256}.encode());
-  EXPECT_EQ(kind_of([] { GameId::decode("abc"); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { GameId::decode("abc"); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, PositionKeyZobristFirstThenCheck) {
   PositionKey k{0x0102030405060708ull, 0x0a0b0c0du};
   EXPECT_EQ(k.encode(), "\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0b\x0c\x0d"s);
   EXPECT_EQ(PositionKey::decode(k.encode()), k);
-  EXPECT_EQ(kind_of([] { PositionKey::decode("short"); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { PositionKey::decode("short"); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, OccurrencePlies) {
@@ -61,26 +61,26 @@ TEST(DbEncoding, OccurrencePlies) {
   EXPECT_EQ(OccurrencePlies::decode(three.encode()), three);
   EXPECT_EQ(OccurrencePlies::decode("\x80\x01"s), OccurrencePlies{{64}});
 
-  EXPECT_EQ(kind_of([] { OccurrencePlies{{4, 4}}.encode(); }), ErrorKind::invalid_argument);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x02\x05"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x01\x00"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x00"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x0a\x00"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x80"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { OccurrencePlies::decode(""s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies{{4, 4}}.encode(); }), ErrorKind::InvalidArgument);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x02\x05"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x01\x00"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x07\x00"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x0a\x00"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode("\x80"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { OccurrencePlies::decode(""s); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, PositionStatsCompactLayout) {
   PositionStats one;
-  one.add(7, GameResult::white_win);
+  one.add(7, GameResult::WhiteWin);
   // n=1, move 7, mask = white(1) | all-ones(0x10): counts omitted.
   EXPECT_EQ(one.encode(), "\x01\x07\x11"s);
 
   PositionStats s;
-  for (int i = 0; i < 2; ++i) s.add(0, GameResult::white_win);
-  for (int i = 0; i < 130; ++i) s.add(0, GameResult::black_win);
-  s.add(kGameEnd, GameResult::unknown);
-  s.add(kGameEnd, GameResult::draw);
+  for (int i = 0; i < 2; ++i) s.add(0, GameResult::WhiteWin);
+  for (int i = 0; i < 130; ++i) s.add(0, GameResult::BlackWin);
+  s.add(kGameEnd, GameResult::Unknown);
+  s.add(kGameEnd, GameResult::Draw);
   // move 0: mask white|black = 0x05, counts 2 and 130 (0x82 0x01);
   // move 255: mask draw|unknown|all-ones = 0x1a.
   EXPECT_EQ(s.encode(), "\x02\x00\x05\x02\x82\x01\xff\x1a"s);
@@ -93,19 +93,19 @@ TEST(DbEncoding, PositionStatsCompactLayout) {
   EXPECT_EQ(back.find(3), nullptr);
 
   EXPECT_EQ(kind_of([] { PositionStats::decode("\x02\x05\x11\x03\x11"s); }),
-            ErrorKind::corruption);  // codes not ascending
-  EXPECT_EQ(kind_of([] { PositionStats::decode("\x01\x05\x21"s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { PositionStats::decode("\x01\x05"s); }), ErrorKind::corruption);
+            ErrorKind::Corruption);  // codes not ascending
+  EXPECT_EQ(kind_of([] { PositionStats::decode("\x01\x05\x21"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { PositionStats::decode("\x01\x05"s); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, PositionStatsMergeIsAssociativeAndCommutative) {
   PositionStats a, b, c;
-  a.add(1, GameResult::white_win);
-  a.add(4, GameResult::draw);
-  b.add(1, GameResult::black_win);
-  b.add(2, GameResult::draw);
-  c.add(4, GameResult::draw);
-  c.add(kGameEnd, GameResult::unknown);
+  a.add(1, GameResult::WhiteWin);
+  a.add(4, GameResult::Draw);
+  b.add(1, GameResult::BlackWin);
+  b.add(2, GameResult::Draw);
+  c.add(4, GameResult::Draw);
+  c.add(kGameEnd, GameResult::Unknown);
   std::string ab, ab_c, bc, a_bc, ba;
   PositionStats::merge_encoded(a.encode(), b.encode(), ab);
   PositionStats::merge_encoded(ab, c.encode(), ab_c);
@@ -148,7 +148,7 @@ std::string merged(std::initializer_list<std::string_view> operands) {
 TEST(DbEncoding, PositionEntryExactBytes) {
   // One game: check BE4, head = move << 4 | more << 3 | result << 1 | 1, id, ply.
   // move 3, draw (1): head 0x33; game 300 = 0xac 0x02; ply 5.
-  PositionEntry one{{group(0x0a0b0c0d, {{300, 3, GameResult::draw, {5}}})}};
+  PositionEntry one{{group(0x0a0b0c0d, {{300, 3, GameResult::Draw, {5}}})}};
   EXPECT_EQ(one.encode(), "\x0a\x0b\x0c\x0d\x33\xac\x02\x05"s);
   EXPECT_EQ(PositionEntry::decode(one.encode()), one);
 
@@ -156,8 +156,8 @@ TEST(DbEncoding, PositionEntryExactBytes) {
   // n - 1 = 1, gap 4); check 2 with games 9 and 4 (descending ids: 9, then gap 5), head
   // n << 1 = 4, statistics n=2 (move 0 white mask 0x11, move 2 black mask 0x14), plies
   // {1} = 0x02 and {1, 3} = 0x03 0x01 0x02.
-  PositionEntry two{{group(1, {{7, 0, GameResult::white_win, {5, 9}}}),
-                     group(2, {{9, 0, GameResult::white_win, {1}}, {4, 2, GameResult::black_win, {1, 3}}})}};
+  PositionEntry two{{group(1, {{7, 0, GameResult::WhiteWin, {5, 9}}}),
+                     group(2, {{9, 0, GameResult::WhiteWin, {1}}, {4, 2, GameResult::BlackWin, {1, 3}}})}};
   const std::string expected =
       "\0\0\0\x01\x09\x07\x05\x01\x04"s
       "\0\0\0\x02\x04\x02\x00\x11\x02\x14\x09\x02\x05\x03\x01\x02"s;
@@ -179,31 +179,31 @@ TEST(DbEncoding, PositionEntryExactBytes) {
   EXPECT_EQ(GroupReader(expected, 1).games(), 1u);
 
   // Invariants are checked when encoding...
-  PositionEntry unsorted{{group(1, {{4, 0, GameResult::draw, {1}}, {9, 0, GameResult::draw, {1}}})}};
-  EXPECT_EQ(kind_of([&] { unsorted.encode(); }), ErrorKind::invalid_argument);
+  PositionEntry unsorted{{group(1, {{4, 0, GameResult::Draw, {1}}, {9, 0, GameResult::Draw, {1}}})}};
+  EXPECT_EQ(kind_of([&] { unsorted.encode(); }), ErrorKind::InvalidArgument);
   PositionEntry swapped{{two.groups[1], two.groups[0]}};
-  EXPECT_EQ(kind_of([&] { swapped.encode(); }), ErrorKind::invalid_argument);
+  EXPECT_EQ(kind_of([&] { swapped.encode(); }), ErrorKind::InvalidArgument);
   // ...and malformed bytes raise corruption when decoding.
-  EXPECT_EQ(kind_of([] { PositionEntry::decode(""s); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x01\x33"s); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([] { PositionEntry::decode(""s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x01\x33"s); }), ErrorKind::Corruption);
   // head 2 = one game in the multi form
   EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x01\x02\x01\x00\x11\x01\x02"s); }),
-            ErrorKind::corruption);
+            ErrorKind::Corruption);
   // ids not descending (gap 0)
   EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x02\x04\x01\x00\x12\x09\x02\x00\x02"s); }),
-            ErrorKind::corruption);
+            ErrorKind::Corruption);
   // statistics say 3 games, 2 postings
   EXPECT_EQ(kind_of([] { PositionEntry::decode("\0\0\0\x02\x04\x01\x00\x01\x03\x09\x02\x05\x02"s); }),
-            ErrorKind::corruption);
-  EXPECT_EQ(kind_of([&] { PositionEntry::decode(expected + "\x01"s); }), ErrorKind::corruption);
+            ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([&] { PositionEntry::decode(expected + "\x01"s); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, PositionEntryMergeIsAssociativeAndCommutative) {
   // Three operands over two positions sharing a Zobrist key (checks 5 and 6).
-  const std::string a = PositionEntry{{group(5, {{1, 0, GameResult::white_win, {0}}})}}.encode();
-  const std::string b = PositionEntry{{group(5, {{3, 1, GameResult::draw, {2, 8}}}),
-                                       group(6, {{2, 0, GameResult::black_win, {4}}})}}.encode();
-  const std::string c = PositionEntry{{group(5, {{7, 0, GameResult::draw, {0}}, {4, 1, GameResult::unknown, {6}}})}}.encode();
+  const std::string a = PositionEntry{{group(5, {{1, 0, GameResult::WhiteWin, {0}}})}}.encode();
+  const std::string b = PositionEntry{{group(5, {{3, 1, GameResult::Draw, {2, 8}}}),
+                                       group(6, {{2, 0, GameResult::BlackWin, {4}}})}}.encode();
+  const std::string c = PositionEntry{{group(5, {{7, 0, GameResult::Draw, {0}}, {4, 1, GameResult::Unknown, {6}}})}}.encode();
   const std::string abc = merged({a, b, c});
   EXPECT_EQ(merged({merged({a, b}), c}), abc);   // (a b) c
   EXPECT_EQ(merged({a, merged({b, c})}), abc);   // a (b c)
@@ -227,8 +227,8 @@ TEST(DbEncoding, PositionEntryMergeIsAssociativeAndCommutative) {
   EXPECT_EQ(total.groups[1], PositionEntry::decode(b).groups[1]);
 
   // One game indexed twice for a position is a broken invariant: the merge fails.
-  EXPECT_EQ(kind_of([&] { merged({a, a}); }), ErrorKind::corruption);
-  EXPECT_EQ(kind_of([&] { merged({a, "\x01"s}); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { merged({a, a}); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([&] { merged({a, "\x01"s}); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, TextIndexKey) {
@@ -238,8 +238,8 @@ TEST(DbEncoding, TextIndexKey) {
   // The separator sorts a name before its extensions.
   EXPECT_LT(TextIndexKey({"smit", GameId{999}}).encode(), TextIndexKey({"smith", GameId{1}}).encode());
   EXPECT_EQ(kind_of([] { TextIndexKey{"a\0b"s, GameId{1}}.encode(); }),
-            ErrorKind::invalid_argument);
-  EXPECT_EQ(kind_of([] { TextIndexKey::decode("ab\x01\0\0\0\x01"s); }), ErrorKind::corruption);
+            ErrorKind::InvalidArgument);
+  EXPECT_EQ(kind_of([] { TextIndexKey::decode("ab\x01\0\0\0\x01"s); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, ContentHashIsFnv1a128) {
@@ -257,9 +257,9 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   GameRecord g;
   g.tags = {{"White", "A"}};
   g.moves = {1, 2};
-  g.status = ValidationStatus::warnings;
+  g.status = ValidationStatus::Warnings;
   g.plies_replayed = 2;
-  g.result = GameResult::draw;
+  g.result = GameResult::Draw;
   g.sources = {GameSource{.path = "f", .game_number = 2, .first_line = 1, .last_line = 3}};
   g.pdn_text = "x";
   g.content_hash = ContentHash{1, 2};
@@ -278,14 +278,14 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
 
   GameRecord full = g;
   full.start_fen = "W:W31,32,K45:B1,2";
-  full.status = ValidationStatus::invalid;
+  full.status = ValidationStatus::Invalid;
   full.status_message = "line 3:7: move 12 (32-28) is illegal";
   full.sources.push_back(GameSource{.path = "other.pdn",
                                     .game_number = 4,
                                     .first_line = 100,
                                     .last_line = 120,
                                     .byte_offset = 123456789012ull,
-                                    .status = ValidationStatus::invalid,
+                                    .status = ValidationStatus::Invalid,
                                     .differing_tags = {{"White", "a."}, {"Round", std::nullopt}}});
   full.issue_kinds = std::uint64_t{1} << 63 | 5;
   full.first_error_kind = 8;
@@ -296,18 +296,18 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   EXPECT_EQ(full.tag("Black"), "");
 
   std::string truncated = expected.substr(0, expected.size() - 1);
-  EXPECT_EQ(kind_of([&] { GameRecord::decode(truncated); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { GameRecord::decode(truncated); }), ErrorKind::Corruption);
   std::string future = expected;
   future[0] = 9;  // an unknown format
-  EXPECT_EQ(kind_of([&] { GameRecord::decode(future); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { GameRecord::decode(future); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, GameHeaderExactBytesAndRoundTrip) {
   GameRecord g;
   g.tags = {{"Event", "WC"}, {"White", "Sijbrands"}, {"Date", "2003.??.??"}, {"Black", "B"}};
   g.moves = {1, 2, 3};
-  g.status = ValidationStatus::warnings;
-  g.result = GameResult::black_win;
+  g.status = ValidationStatus::Warnings;
+  g.result = GameResult::BlackWin;
   g.sources.resize(2);  // two copies read
   const GameHeader h = GameHeader::of(g);
   EXPECT_EQ(h.white, "Sijbrands");
@@ -327,10 +327,10 @@ TEST(DbEncoding, GameHeaderExactBytesAndRoundTrip) {
   EXPECT_EQ(bytes, expected);
   EXPECT_EQ(GameHeader::decode(expected), h);
   EXPECT_EQ(kind_of([&] { GameHeader::decode(expected.substr(0, expected.size() - 1)); }),
-            ErrorKind::corruption);
+            ErrorKind::Corruption);
   std::string bad_status = expected;
   bad_status[1] = 3;
-  EXPECT_EQ(kind_of([&] { GameHeader::decode(bad_status); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { GameHeader::decode(bad_status); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, MetaRecordsRoundTrip) {
@@ -350,7 +350,7 @@ TEST(DbEncoding, MetaRecordsRoundTrip) {
   std::string v;
   s.encode(v);
   EXPECT_EQ(SourceInfo::decode("games/a.pdn", v), s);
-  EXPECT_EQ(kind_of([&] { SourceInfo::decode("x", v.substr(0, 5)); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { SourceInfo::decode("x", v.substr(0, 5)); }), ErrorKind::Corruption);
 }
 
 TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {

@@ -108,7 +108,7 @@ void disk_full_during_commit(CommitMethod method, std::int64_t budget) {
         db.flush();
       } catch (const Error& e) {
         failed = true;
-        EXPECT_TRUE(e.kind() == ErrorKind::no_space || e.kind() == ErrorKind::io) << e.what();
+        EXPECT_TRUE(e.kind() == ErrorKind::NoSpace || e.kind() == ErrorKind::Io) << e.what();
       }
     }
     EXPECT_TRUE(failed) << "the injected fault never surfaced";
@@ -135,10 +135,10 @@ void disk_full_during_commit(CommitMethod method, std::int64_t budget) {
 
 TEST(DbFaults, DiskFullDuringSstIngestionIsAnError) {
   for (std::int64_t budget : {0, 5000, 200000})
-    disk_full_during_commit(CommitMethod::sst_ingestion, budget);
+    disk_full_during_commit(CommitMethod::SstIngestion, budget);
 }
 
 TEST(DbFaults, DiskFullDuringWriteBatchIsAnError) {
   for (std::int64_t budget : {0, 5000, 200000})
-    disk_full_during_commit(CommitMethod::sorted_write_batch, budget);
+    disk_full_during_commit(CommitMethod::SortedWriteBatch, budget);
 }

@@ -112,7 +112,7 @@ inline indexer::ImportSummary import_into(const std::filesystem::path& folder,
 /// Opens a database read-only.
 inline db::Database open_read_only(const std::filesystem::path& folder) {
   db::OpenOptions open;
-  open.mode = db::OpenMode::read_only;
+  open.mode = db::OpenMode::ReadOnly;
   return db::Database::open(folder, open);
 }
 

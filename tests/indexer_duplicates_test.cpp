@@ -188,7 +188,7 @@ TEST(IndexerDuplicates, BroadcastPrefixJoinsTheFinalGame) {
   const auto r = duplicates_of(game("Georgiev, A.", "Schwarzman, A.", "2003.05.14", broadcast) +
                                game("Georgiev, A.", "Schwarzman, A.", "2003.05.14", full, "WK 2003", "2-0") +
                                game("Georgiev, A.", "Schwarzman, A.", "2003.??.??", stub));
-  EXPECT_EQ(clusters(r, DuplicateClass::prefix), (Ids{{2, 1, 3}}));  // the longest first
+  EXPECT_EQ(clusters(r, DuplicateClass::Prefix), (Ids{{2, 1, 3}}));  // the longest first
   EXPECT_EQ(r.clusters.size(), 1u);
 }
 
@@ -210,7 +210,7 @@ TEST(IndexerDuplicates, PrefixNeedsTheSamePlayersColoursAndYear) {
   EXPECT_EQ(clusters(duplicates_of(
                          game("A. Baba", "B. Cece", "2003.05.14", part, "Match", "*", "8") +
                          game("A. Baba", "B. Cece", "2003.05.14", full, "Match", "*", "8")),
-                     DuplicateClass::prefix),
+                     DuplicateClass::Prefix),
             (Ids{{2, 1}}));  // the same round
 }
 
@@ -220,12 +220,12 @@ TEST(IndexerDuplicates, APrefixOfTwoDifferentGamesIsAmbiguous) {
   const auto r = duplicates_of(game("A. Baba", "B. Cece", "2003", part) +
                                game("A. Baba", "B. Cece", "2003.05.14", a) +
                                game("A. Baba", "B. Cece", "2003.07.02", b));
-  EXPECT_TRUE(clusters(r, DuplicateClass::prefix).empty());
+  EXPECT_TRUE(clusters(r, DuplicateClass::Prefix).empty());
   // ... unless one of them has the prefix's date.
   const auto dated = duplicates_of(game("A. Baba", "B. Cece", "2003.07.02", part) +
                                    game("A. Baba", "B. Cece", "2003.05.14", a) +
                                    game("A. Baba", "B. Cece", "2003.07.02", b));
-  EXPECT_EQ(clusters(dated, DuplicateClass::prefix), (Ids{{3, 1}}));
+  EXPECT_EQ(clusters(dated, DuplicateClass::Prefix), (Ids{{3, 1}}));
 }
 
 TEST(IndexerDuplicates, TagVariantUsesMergedPlayersAndCloseDates) {
@@ -236,7 +236,7 @@ TEST(IndexerDuplicates, TagVariantUsesMergedPlayersAndCloseDates) {
            "TOURNOI DES CHAMPIONS REGIONAUX") +
       game("Georgiev, A.", "Schwarzman, Alexander", "2003.05.15", moves,
            "TOURNOI DES CHZMPIONS REGIONAUX"));
-  EXPECT_EQ(clusters(r, DuplicateClass::tag_variant), (Ids{{1, 2}}));
+  EXPECT_EQ(clusters(r, DuplicateClass::TagVariant), (Ids{{1, 2}}));
   // A week apart: not one game.
   EXPECT_TRUE(duplicates_of(game("Alexander Georgiev", "B. Cece", "2003.05.14", moves) +
                             game("Georgiev, A.", "B. Cece", "2003.05.21", moves))
@@ -259,7 +259,7 @@ TEST(IndexerDuplicates, ColoursSwappedIsFlagged) {
   const auto moves = line(6, 30);
   const auto r = duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", moves) +
                                game("B. Cece", "A. Baba", "2003.05.14", moves));
-  EXPECT_EQ(clusters(r, DuplicateClass::colours_swapped), (Ids{{1, 2}}));
+  EXPECT_EQ(clusters(r, DuplicateClass::ColoursSwapped), (Ids{{1, 2}}));
   EXPECT_EQ(r.clusters.size(), 1u);
 }
 
@@ -267,7 +267,7 @@ TEST(IndexerDuplicates, SmallEditNeedsTheSameDate) {
   const auto [a, b] = differing_at_end(7, 30);
   const auto r = duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", a) +
                                game("A. Baba", "B. Cece", "2003.05.14", b));
-  EXPECT_EQ(clusters(r, DuplicateClass::small_edit), (Ids{{1, 2}}));
+  EXPECT_EQ(clusters(r, DuplicateClass::SmallEdit), (Ids{{1, 2}}));
   EXPECT_TRUE(duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", a) +
                             game("A. Baba", "B. Cece", "2003.06.14", b))
                   .clusters.empty());
@@ -310,8 +310,8 @@ TEST(IndexerDuplicates, MoveOrderVariantIsFlagged) {
   const auto [a, b] = transposed_lines();
   const auto r = duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", a) +
                                game("A. Baba", "B. Cece", "2003.08.14", b));
-  EXPECT_EQ(clusters(r, DuplicateClass::move_order), (Ids{{1, 2}}));
-  EXPECT_TRUE(clusters(r, DuplicateClass::small_edit).empty());
+  EXPECT_EQ(clusters(r, DuplicateClass::MoveOrder), (Ids{{1, 2}}));
+  EXPECT_TRUE(clusters(r, DuplicateClass::SmallEdit).empty());
 }
 
 /// Games counted by the listing, the player table and the explorer at the start position.
@@ -340,9 +340,9 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
   db::Database database = db::Database::open(folder.path() / "db");
   EXPECT_EQ(counted(database), (Counted{2, 2, 2}));
   const auto report = indexer::find_duplicates(database, indexer::GameFilter{});
-  EXPECT_THROW(indexer::apply_duplicates(database, report, {DuplicateClass::small_edit}),
+  EXPECT_THROW(indexer::apply_duplicates(database, report, {DuplicateClass::SmallEdit}),
                std::invalid_argument);
-  const auto marks = indexer::apply_duplicates(database, report, {DuplicateClass::prefix});
+  const auto marks = indexer::apply_duplicates(database, report, {DuplicateClass::Prefix});
   ASSERT_EQ(marks.size(), 1u);
   EXPECT_EQ(marks[0].primary.value, 2u);  // the longer game
   EXPECT_EQ(marks[0].members, (std::vector<db::GameId>{db::GameId{1}}));
@@ -350,7 +350,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
   EXPECT_EQ(indexer::HiddenGames::of(database)->primary_of(db::GameId{1}), db::GameId{2});
   EXPECT_FALSE(indexer::HiddenGames::of(database)->primary_of(db::GameId{2}));
   // Applying again replaces the mark instead of adding one.
-  indexer::apply_duplicates(database, report, {DuplicateClass::prefix, DuplicateClass::tag_variant});
+  indexer::apply_duplicates(database, report, {DuplicateClass::Prefix, DuplicateClass::TagVariant});
   EXPECT_EQ(database.duplicate_marks().size(), 1u);
   EXPECT_EQ(indexer::undo_duplicates(database, db::GameId{1}), 0u);  // not a primary
   EXPECT_EQ(indexer::undo_duplicates(database, db::GameId{2}), 1u);
@@ -360,10 +360,10 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
 
 TEST(IndexerDuplicatePrimary, OrderValidThenPliesThenResultThenAnnotationsThenTagsThenId) {
   using indexer::PrimaryRank;
-  PrimaryRank a{db::GameId{1}, db::ValidationStatus::warnings, 80, true, true, 9};
-  PrimaryRank b{db::GameId{2}, db::ValidationStatus::valid, 40, false, false, 3};
+  PrimaryRank a{db::GameId{1}, db::ValidationStatus::Warnings, 80, true, true, 9};
+  PrimaryRank b{db::GameId{2}, db::ValidationStatus::Valid, 40, false, false, 3};
   EXPECT_TRUE(b.better_than(a));  // valid beats everything else
-  a.status = db::ValidationStatus::valid;
+  a.status = db::ValidationStatus::Valid;
   EXPECT_TRUE(a.better_than(b));  // then more plies
   b.plies = 80;
   EXPECT_TRUE(a.better_than(b));  // then a result that fits

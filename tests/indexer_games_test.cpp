@@ -47,9 +47,9 @@ TEST_F(GamesTest, ListAllInImportOrder) {
   EXPECT_EQ(all.rows[2].game.white, "T.  SIJBRANDS");
   EXPECT_EQ(all.rows[2].game.black, "Gérard Jansen");
   EXPECT_EQ(all.rows[2].game.round, "3");
-  EXPECT_EQ(all.rows[2].game.result, db::GameResult::black_win);
-  EXPECT_EQ(all.rows[4].game.result, db::GameResult::unknown);
-  EXPECT_EQ(all.rows[6].status, db::ValidationStatus::invalid);
+  EXPECT_EQ(all.rows[2].game.result, db::GameResult::BlackWin);
+  EXPECT_EQ(all.rows[4].game.result, db::GameResult::Unknown);
+  EXPECT_EQ(all.rows[6].status, db::ValidationStatus::Invalid);
   EXPECT_STREQ(indexer::status_text(all.rows[6].status), "invalid");
   EXPECT_STREQ(indexer::status_text(all.rows[0].status), "valid");
 }

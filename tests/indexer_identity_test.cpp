@@ -107,13 +107,13 @@ TEST(GameIdentity, CleanCopyAndCopyWithExportJunkAreOneGameKeepingTheCleanCopy) 
       const Imported r = import_text(clean_first ? clean + junk : junk + clean, batch);
       ASSERT_EQ(r.games.size(), 1u);
       const db::GameRecord& g = r.games[0];
-      EXPECT_EQ(g.status, db::ValidationStatus::valid);
+      EXPECT_EQ(g.status, db::ValidationStatus::Valid);
       EXPECT_EQ(g.moves.size(), 4u);
       EXPECT_EQ(g.pdn_text.find("\\r"), std::string::npos);  // the clean text is stored
       ASSERT_EQ(g.sources.size(), 2u);
       // The stored copy's source comes first; the other copy keeps its own verdict.
-      EXPECT_EQ(g.sources[0].status, db::ValidationStatus::valid);
-      EXPECT_NE(g.sources[1].status, db::ValidationStatus::valid);
+      EXPECT_EQ(g.sources[0].status, db::ValidationStatus::Valid);
+      EXPECT_NE(g.sources[1].status, db::ValidationStatus::Valid);
       EXPECT_EQ(g.sources[0].game_number, clean_first ? 1u : 2u);
       EXPECT_EQ(g.sources[1].game_number, clean_first ? 2u : 1u);
       EXPECT_EQ(g.sources[1].first_line, clean_first ? 9u : 1u);
@@ -135,7 +135,7 @@ TEST(GameIdentity, MoreCompleteTagsReplaceTheStoredCopyAndDifferencesAreKept) {
   const std::vector<db::SourceTag> expected = {{"Result", "*"}, {"Date", std::nullopt}};
   EXPECT_EQ(g.sources[1].differing_tags, expected);
   // Committed with an unknown result before the second copy came: the indexed result stays.
-  EXPECT_EQ(g.result, db::GameResult::unknown);
+  EXPECT_EQ(g.result, db::GameResult::Unknown);
 }
 
 TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
@@ -146,8 +146,8 @@ TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
   test::import_into(folder.path() / "db", folder.path() / "games.pdn");
   const db::Database database = test::open_read_only(folder.path() / "db");
   ASSERT_EQ(database.meta().counts.games, 1u);
-  EXPECT_EQ(database.game(db::GameId{1})->result, db::GameResult::white_win);
-  EXPECT_EQ(database.game_header(db::GameId{1})->result, db::GameResult::white_win);
+  EXPECT_EQ(database.game(db::GameId{1})->result, db::GameResult::WhiteWin);
+  EXPECT_EQ(database.game_header(db::GameId{1})->result, db::GameResult::WhiteWin);
   EXPECT_EQ(database.game_header(db::GameId{1})->sources, 2u);
   // The statistics count the game once, as a white win.
   const auto stats = database.position_stats(indexer::position_key(rules::Position::initial()));
@@ -163,7 +163,7 @@ TEST(GameIdentity, IllegalMoveCopyIsNotTheCleanGame) {
   const Imported r = import_text(game("Alice", "Bob", "2-0", "", kShortGame) +
                                  game("Alice", "Bob", "2-0", "", "1. 32-28 19-23 2. 28-22"));
   ASSERT_EQ(r.games.size(), 2u);
-  EXPECT_EQ(r.games[1].status, db::ValidationStatus::invalid);
+  EXPECT_EQ(r.games[1].status, db::ValidationStatus::Invalid);
   EXPECT_EQ(r.games[1].first_error_kind,
             static_cast<std::uint8_t>(pdn::IssueKind::CaptureRequired));
   EXPECT_EQ(r.games[1].first_error_ply, 3u);

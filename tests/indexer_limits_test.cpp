@@ -42,10 +42,10 @@ TEST(Limits, GameLongerThan65535PliesIsStoredInvalidAndTheImportGoesOn) {
   db.for_each_game([&](db::GameId, const db::GameRecord& g) {
     ++seen;
     if (g.moves.size() == 2) {
-      EXPECT_EQ(g.status, db::ValidationStatus::valid);
+      EXPECT_EQ(g.status, db::ValidationStatus::Valid);
     } else {
       EXPECT_EQ(g.moves.size(), 65535u);
-      EXPECT_EQ(g.status, db::ValidationStatus::invalid);
+      EXPECT_EQ(g.status, db::ValidationStatus::Invalid);
       EXPECT_NE(g.status_message.find("more than 65535 plies"), std::string::npos)
           << g.status_message;
       EXPECT_EQ(g.plies_replayed, 70000u);
@@ -66,7 +66,7 @@ TEST(Limits, MoveCodeBeyond254EndsTheStoredPrefix) {
   ASSERT_EQ(replay.plies_played.size(), 4u);
   replay.plies_played[2].code = 300;  // as if 28x19 were the 301st legal move
   const indexer::GameRecords r = indexer::make_records(games[0], replay);
-  EXPECT_EQ(r.record.status, db::ValidationStatus::invalid);
+  EXPECT_EQ(r.record.status, db::ValidationStatus::Invalid);
   EXPECT_NE(r.record.status_message.find("ply 3"), std::string::npos) << r.record.status_message;
   ASSERT_EQ(r.record.moves.size(), 2u);
   ASSERT_EQ(r.plies.size(), 3u);

@@ -104,7 +104,7 @@ TEST_F(QueryTest, TranspositionsCountByPosition) {
   EXPECT_EQ(o.moves[0].notation, "12-17");
   EXPECT_EQ(o.moves[0].white_wins, 1u);  // G1 2-0
   EXPECT_EQ(o.moves[0].black_wins, 1u);  // G2 0-2
-  EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::kBlack), 50.0);
+  EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::Black), 50.0);
 }
 
 TEST_F(QueryTest, OpeningExplorerAtTheStart) {
@@ -115,7 +115,7 @@ TEST_F(QueryTest, OpeningExplorerAtTheStart) {
   EXPECT_EQ(o.moves[0].games, 2u);
   EXPECT_EQ(o.moves[0].white_wins, 1u);
   EXPECT_EQ(o.moves[0].draws, 1u);
-  EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::kWhite), 75.0);  // (2 + 1) / 4
+  EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::White), 75.0);  // (2 + 1) / 4
   ASSERT_TRUE(o.moves[0].recent.has_value());
   EXPECT_EQ(o.moves[0].recent->white, "Wiersma, H.");
   EXPECT_EQ(o.moves[1].notation, "33-29");
@@ -193,7 +193,7 @@ TEST_F(QueryTest, PagesWithAndWithoutFilter) {
   ASSERT_EQ(a.rows.size(), 1u);
   EXPECT_EQ(a.rows[0].white, "Clerc, J.");  // G2
   EXPECT_EQ(a.rows[0].date, "1991.06.02");
-  EXPECT_EQ(a.rows[0].result, db::GameResult::black_win);
+  EXPECT_EQ(a.rows[0].result, db::GameResult::BlackWin);
   q.offset = 3;
   EXPECT_TRUE(indexer::query_position(*db_, rules::Position::initial(), indexer::GameFilter{}, q).rows.empty());
   q.limit = 0;

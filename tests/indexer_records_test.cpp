@@ -46,7 +46,7 @@ TEST(Records, InvalidGameIsNotADuplicateOfTheGameItsPrefixMatches) {
   const auto b = database.game_header(db::GameId{2});
   ASSERT_TRUE(b);
   EXPECT_EQ(b->white, "Carol");
-  EXPECT_EQ(b->status, db::ValidationStatus::invalid);
+  EXPECT_EQ(b->status, db::ValidationStatus::Invalid);
   EXPECT_EQ(b->plies, 2u);  // the legal prefix 32-28 19-23
 }
 

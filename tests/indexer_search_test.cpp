@@ -35,16 +35,16 @@ rules::Bitboard squares(std::initializer_list<int> list) {
 
 TEST(PatternParse, FenLikePieceLists) {
   const auto p = indexer::parse_piece_pattern("W:W27,28:B22,23", false);
-  EXPECT_EQ(p.side, indexer::SideToMove::white);
+  EXPECT_EQ(p.side, indexer::SideToMove::White);
   EXPECT_EQ(p.pieces.white_men, squares({27, 28}));
   EXPECT_EQ(p.pieces.black_men, squares({22, 23}));
   EXPECT_EQ(p.pieces.white_kings | p.pieces.black_kings | p.pieces.white_any, 0u);
   const auto k = indexer::parse_piece_pattern("B:WK45,?12,31-33:B", false);
-  EXPECT_EQ(k.side, indexer::SideToMove::black);
+  EXPECT_EQ(k.side, indexer::SideToMove::Black);
   EXPECT_EQ(k.pieces.white_kings, squares({45}));
   EXPECT_EQ(k.pieces.white_any, squares({12}));
   EXPECT_EQ(k.pieces.white_men, squares({31, 32, 33}));
-  EXPECT_EQ(indexer::parse_piece_pattern("?:B?7", false).side, indexer::SideToMove::either);
+  EXPECT_EQ(indexer::parse_piece_pattern("?:B?7", false).side, indexer::SideToMove::Either);
   // A bare K: kings on every square (no king at all, in a "not").
   EXPECT_EQ(indexer::parse_piece_pattern("W:W24:BK", true).pieces.black_kings, rules::kBoard);
   EXPECT_THROW(indexer::parse_piece_pattern("W:BK", false), indexer::PatternError);
@@ -74,7 +74,7 @@ TEST(PatternParse, CompactFormAndErrorsNameTheClause) {
   const SearchSpec s = indexer::parse_search(
       "must W:W27,28:B22,23; empty 33; plies 20-; any-of ?:B12,13 at-least 2; any-of ?:WK1; "
       "hold 3; mirror; balance -1..1; white-kings 1-; player Sijbrands");
-  EXPECT_EQ(s.query.pattern.side, indexer::SideToMove::white);
+  EXPECT_EQ(s.query.pattern.side, indexer::SideToMove::White);
   EXPECT_EQ(s.query.pattern.must.white_men, squares({27, 28}));
   EXPECT_EQ(s.query.pattern.empty, squares({33}));
   EXPECT_EQ(s.query.plies, (IntRange{20, INT_MAX}));
@@ -108,7 +108,7 @@ TEST(Pattern, MirroredPatternMatchesMirroredPositions) {
       "must W:W27,K28:B?22; empty 33; not ?:W24:BK; any-of ?:B1,2,3 at-least 2; white-men 3-7; "
       "black-kings 0-1; balance 0..2");
   const indexer::Pattern m = s.query.pattern.mirrored();
-  EXPECT_EQ(m.side, indexer::SideToMove::black);
+  EXPECT_EQ(m.side, indexer::SideToMove::Black);
   EXPECT_EQ(m.must.black_men, squares({24}));
   EXPECT_EQ(m.must.black_kings, squares({23}));
   EXPECT_EQ(m.must.white_any, squares({29}));
@@ -124,8 +124,8 @@ TEST(Pattern, MirroredPatternMatchesMirroredPositions) {
 bool has(const rules::Position& pos, int sq, Piece piece) { return pos.piece_on(sq) == piece; }
 bool has_colour(const rules::Position& pos, int sq, bool white) {
   const Piece p = pos.piece_on(sq);
-  return white ? (p == Piece::kWhiteMan || p == Piece::kWhiteKing)
-               : (p == Piece::kBlackMan || p == Piece::kBlackKing);
+  return white ? (p == Piece::WhiteMan || p == Piece::WhiteKing)
+               : (p == Piece::BlackMan || p == Piece::BlackKing);
 }
 
 /// How many of the pieces of `set` stand, square by square.
@@ -133,11 +133,11 @@ int standing(const indexer::PieceSet& set, const rules::Position& pos) {
   int n = 0;
   for (int sq = 1; sq <= 50; ++sq) {
     const rules::Bitboard b = square_bb(sq);
-    if (((set.white_men & b) && has(pos, sq, Piece::kWhiteMan)) ||
-        ((set.white_kings & b) && has(pos, sq, Piece::kWhiteKing)) ||
+    if (((set.white_men & b) && has(pos, sq, Piece::WhiteMan)) ||
+        ((set.white_kings & b) && has(pos, sq, Piece::WhiteKing)) ||
         ((set.white_any & b) && has_colour(pos, sq, true)) ||
-        ((set.black_men & b) && has(pos, sq, Piece::kBlackMan)) ||
-        ((set.black_kings & b) && has(pos, sq, Piece::kBlackKing)) ||
+        ((set.black_men & b) && has(pos, sq, Piece::BlackMan)) ||
+        ((set.black_kings & b) && has(pos, sq, Piece::BlackKing)) ||
         ((set.black_any & b) && has_colour(pos, sq, false)))
       ++n;
   }
@@ -154,13 +154,13 @@ bool brute_board(const indexer::Pattern& p, const rules::Position& pos) {
   // A square in two kinds of `must` (W27 and B27) can never hold: standing() counts it once.
   for (int sq = 1; sq <= 50; ++sq) {
     const rules::Bitboard b = square_bb(sq);
-    if ((p.must.white_men & b) && !has(pos, sq, Piece::kWhiteMan)) return false;
-    if ((p.must.white_kings & b) && !has(pos, sq, Piece::kWhiteKing)) return false;
+    if ((p.must.white_men & b) && !has(pos, sq, Piece::WhiteMan)) return false;
+    if ((p.must.white_kings & b) && !has(pos, sq, Piece::WhiteKing)) return false;
     if ((p.must.white_any & b) && !has_colour(pos, sq, true)) return false;
-    if ((p.must.black_men & b) && !has(pos, sq, Piece::kBlackMan)) return false;
-    if ((p.must.black_kings & b) && !has(pos, sq, Piece::kBlackKing)) return false;
+    if ((p.must.black_men & b) && !has(pos, sq, Piece::BlackMan)) return false;
+    if ((p.must.black_kings & b) && !has(pos, sq, Piece::BlackKing)) return false;
     if ((p.must.black_any & b) && !has_colour(pos, sq, false)) return false;
-    if ((p.empty & b) && pos.piece_on(sq) != Piece::kEmpty) return false;
+    if ((p.empty & b) && pos.piece_on(sq) != Piece::Empty) return false;
   }
   if (standing(p.must_not, pos) != 0) return false;
   for (const auto& g : p.any_of)
@@ -168,10 +168,10 @@ bool brute_board(const indexer::Pattern& p, const rules::Position& pos) {
   int wm = 0, wk = 0, bm = 0, bk = 0;
   for (int sq = 1; sq <= 50; ++sq) {
     const Piece q = pos.piece_on(sq);
-    wm += q == Piece::kWhiteMan;
-    wk += q == Piece::kWhiteKing;
-    bm += q == Piece::kBlackMan;
-    bk += q == Piece::kBlackKing;
+    wm += q == Piece::WhiteMan;
+    wk += q == Piece::WhiteKing;
+    bm += q == Piece::BlackMan;
+    bk += q == Piece::BlackKing;
   }
   return p.white_men.contains(wm) && p.white_kings.contains(wk) && p.black_men.contains(bm) &&
          p.black_kings.contains(bk) && p.pieces.contains(wm + wk + bm + bk) &&
@@ -179,8 +179,8 @@ bool brute_board(const indexer::Pattern& p, const rules::Position& pos) {
 }
 
 bool brute_side(const indexer::Pattern& p, rules::Color c) {
-  return p.side == indexer::SideToMove::either ||
-         (p.side == indexer::SideToMove::white) == (c == rules::Color::kWhite);
+  return p.side == indexer::SideToMove::Either ||
+         (p.side == indexer::SideToMove::White) == (c == rules::Color::White);
 }
 
 /// The first hit of one form over every ply: board(q) tells whether the board part holds.
@@ -414,7 +414,7 @@ PatternQuery random_query(std::mt19937_64& rng, const rules::Position& pos, int 
   indexer::Pattern& p = q.pattern;
   std::vector<int> occupied, empty;
   for (int sq = 1; sq <= 50; ++sq)
-    (pos.piece_on(sq) == Piece::kEmpty ? empty : occupied).push_back(sq);
+    (pos.piece_on(sq) == Piece::Empty ? empty : occupied).push_back(sq);
   std::shuffle(occupied.begin(), occupied.end(), rng);
   std::shuffle(empty.begin(), empty.end(), rng);
   const int musts = static_cast<int>(rng() % 5);
@@ -422,8 +422,8 @@ PatternQuery random_query(std::mt19937_64& rng, const rules::Position& pos, int 
     const int sq = occupied[i];
     const Piece piece = pos.piece_on(sq);
     const bool any = rng() % 4 == 0;
-    const bool white = piece == Piece::kWhiteMan || piece == Piece::kWhiteKing;
-    const bool king = piece == Piece::kWhiteKing || piece == Piece::kBlackKing;
+    const bool white = piece == Piece::WhiteMan || piece == Piece::WhiteKing;
+    const bool king = piece == Piece::WhiteKing || piece == Piece::BlackKing;
     rules::Bitboard& target = any ? (white ? p.must.white_any : p.must.black_any)
                               : white ? (king ? p.must.white_kings : p.must.white_men)
                                       : (king ? p.must.black_kings : p.must.black_men);
@@ -442,8 +442,8 @@ PatternQuery random_query(std::mt19937_64& rng, const rules::Position& pos, int 
     p.any_of.push_back(g);
   }
   if (rng() % 3 == 0)
-    p.side = pos.side_to_move() == rules::Color::kWhite ? indexer::SideToMove::white
-                                                        : indexer::SideToMove::black;
+    p.side = pos.side_to_move() == rules::Color::White ? indexer::SideToMove::White
+                                                        : indexer::SideToMove::Black;
   const rules::Bitboard k = pos.kings();
   if (rng() % 2 == 0) p.white_men = random_range(rng, rules::count(pos.white() & ~k), 2);
   if (rng() % 2 == 0) p.white_kings = random_range(rng, rules::count(pos.white() & k), 1);

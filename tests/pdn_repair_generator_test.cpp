@@ -101,7 +101,7 @@ std::string game_text(const BaseGame& b, const std::vector<std::string>& tokens)
   std::string t = "[Event \"repair generator\"]\n[Result \"" + b.result + "\"]\n";
   if (b.has_fen) t += "[FEN \"" + rules::to_fen(b.start) + "\"]\n";
   t += "\n";
-  const bool black_first = b.start.side_to_move() == rules::Color::kBlack;
+  const bool black_first = b.start.side_to_move() == rules::Color::Black;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::size_t ply = i + (black_first ? 1 : 0);
     if (ply % 2 == 0) t += std::to_string(ply / 2 + 1) + ". ";
@@ -128,7 +128,7 @@ std::string join(const std::vector<Square>& sq, char sep) {
 
 /// True when `token` does not name a legal move in `pos` (so the injected error is seen there).
 bool illegal_at(const Position& pos, const std::string& token) {
-  return rules::resolve(pos, token).status != rules::ResolveStatus::kOk;
+  return rules::resolve(pos, token).status != rules::ResolveStatus::Ok;
 }
 
 /// One digit of a random square of `sq` replaced by a random other digit; false when the square

@@ -53,7 +53,7 @@ TEST(Replay, NoPiece) {
   EXPECT_EQ(e.kind, IssueKind::NoPiece);
   EXPECT_EQ(e.ply, 3);
   EXPECT_EQ(e.move_number, 2);
-  EXPECT_EQ(e.side, rules::Color::kWhite);
+  EXPECT_EQ(e.side, rules::Color::White);
   EXPECT_EQ(e.token, "29-24");
   EXPECT_EQ(e.pos.line, 1u);
   EXPECT_EQ(e.pos.column, 19u);
@@ -80,7 +80,7 @@ TEST(Replay, CaptureRequired) {
   EXPECT_EQ(r.errors[0].kind, IssueKind::CaptureRequired);
   EXPECT_EQ(r.errors[0].ply, 4);
   EXPECT_EQ(r.errors[0].move_number, 2);
-  EXPECT_EQ(r.errors[0].side, rules::Color::kBlack);
+  EXPECT_EQ(r.errors[0].side, rules::Color::Black);
   EXPECT_EQ(r.errors[0].legal, std::vector<std::string>{"23x32"});
 }
 

@@ -16,8 +16,8 @@ std::vector<DrawReason> play(const std::string& fen, const std::vector<std::stri
   std::vector<DrawReason> out;
   for (const auto& text : moves) {
     const Resolution r = resolve(p, text);
-    EXPECT_EQ(r.status, ResolveStatus::kOk) << text << " in " << to_fen(p);
-    if (r.status != ResolveStatus::kOk) break;
+    EXPECT_EQ(r.status, ResolveStatus::Ok) << text << " in " << to_fen(p);
+    if (r.status != ResolveStatus::Ok) break;
     const Position before = p;
     p.play(r.move);
     tracker.push(before, r.move, p);
@@ -37,15 +37,15 @@ TEST(Draw, ThreefoldRepetition) {
   const auto r = play("W:WK36:BK15", {"36-47", "15-4", "47-36", "4-15", "36-47", "15-4", "47-36",
                                       "4-15"});
   ASSERT_EQ(r.size(), 8u);
-  for (int i = 0; i < 7; ++i) EXPECT_EQ(r[i], DrawReason::kNone) << i;
-  EXPECT_EQ(r[7], DrawReason::kThreefoldRepetition);
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
+  EXPECT_EQ(r[7], DrawReason::ThreefoldRepetition);
 }
 
 TEST(Draw, ManMoveResetsRepetition) {
   const auto r = play("W:WK36,26:BK15,25", {"36-47", "15-4", "47-36", "4-15", "26-21", "25-30",
                                             "36-47", "15-4", "47-36", "4-15"});
   ASSERT_EQ(r.size(), 10u);
-  for (auto reason : r) EXPECT_EQ(reason, DrawReason::kNone);
+  for (auto reason : r) EXPECT_EQ(reason, DrawReason::None);
 }
 
 TEST(Draw, FiveMoveEndgame) {
@@ -54,8 +54,8 @@ TEST(Draw, FiveMoveEndgame) {
   const auto r = play("W:WK36,K50:BK15", {"36-47", "15-4", "50-45", "4-15", "47-36", "15-4",
                                           "45-50", "4-15", "36-47", "15-4"});
   ASSERT_EQ(r.size(), 10u);
-  for (int i = 0; i < 9; ++i) EXPECT_EQ(r[i], DrawReason::kNone) << i;
-  EXPECT_EQ(r[9], DrawReason::kFiveMoves);
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
+  EXPECT_EQ(r[9], DrawReason::FiveMoves);
 }
 
 namespace {
@@ -71,17 +71,17 @@ std::vector<DrawReason> king_walk(Bitboard white_static, Bitboard black_static,
                                     white_static | black_static | square_bb(w) | square_bb(b),
                                     side);
   };
-  Position p = make(path[0], 1, Color::kWhite);
+  Position p = make(path[0], 1, Color::White);
   DrawTracker tracker(p);
   Square black_sq = 1;
   for (std::size_t i = 1; i < path.size(); ++i) {
-    Position next = make(path[i], black_sq, Color::kBlack);
+    Position next = make(path[i], black_sq, Color::Black);
     tracker.push(p, Move{0, static_cast<std::uint8_t>(square_to_bit(path[i - 1])),
                          static_cast<std::uint8_t>(square_to_bit(path[i]))}, next);
     out.push_back(tracker.draw());
     p = next;
     const Square to = black_sq == 1 ? 6 : 1;
-    next = make(path[i], to, Color::kWhite);
+    next = make(path[i], to, Color::White);
     tracker.push(p, Move{0, static_cast<std::uint8_t>(square_to_bit(black_sq)),
                          static_cast<std::uint8_t>(square_to_bit(to))}, next);
     out.push_back(tracker.draw());
@@ -100,8 +100,8 @@ TEST(Draw, SixteenMoveEndgame) {
   for (Square sq = 10; sq <= 27; ++sq) path.push_back(sq);  // 18 distinct squares: 17 moves
   const auto r = king_walk(square_bb(46) | square_bb(50), 0, path);
   ASSERT_EQ(r.size(), 34u);
-  for (int i = 0; i < 31; ++i) EXPECT_EQ(r[i], DrawReason::kNone) << i;
-  EXPECT_EQ(r[31], DrawReason::kSixteenMoves);
+  for (int i = 0; i < 31; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
+  EXPECT_EQ(r[31], DrawReason::SixteenMoves);
 }
 
 TEST(Draw, TwentyFiveKingMoves) {
@@ -110,6 +110,6 @@ TEST(Draw, TwentyFiveKingMoves) {
   for (Square sq = 10; sq <= 36; ++sq) path.push_back(sq);  // 27 squares: 26 moves
   const auto r = king_walk(square_bb(46) | square_bb(47) | square_bb(50), square_bb(5), path);
   ASSERT_EQ(r.size(), 52u);
-  for (int i = 0; i < 49; ++i) EXPECT_EQ(r[i], DrawReason::kNone) << i;
-  EXPECT_EQ(r[49], DrawReason::kTwentyFiveMoves);
+  for (int i = 0; i < 49; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
+  EXPECT_EQ(r[49], DrawReason::TwentyFiveMoves);
 }

@@ -19,13 +19,13 @@ TEST(Fen, InitialPositionWithRanges) {
 
 TEST(Fen, KingsCaseSpacesAndTrailingDot) {
   const Position p = parse_fen(" b:w31, 32,k45 :B1,K2 .");
-  EXPECT_EQ(p.side_to_move(), Color::kBlack);
-  EXPECT_EQ(p.piece_on(31), Piece::kWhiteMan);
-  EXPECT_EQ(p.piece_on(32), Piece::kWhiteMan);
-  EXPECT_EQ(p.piece_on(45), Piece::kWhiteKing);
-  EXPECT_EQ(p.piece_on(1), Piece::kBlackMan);
-  EXPECT_EQ(p.piece_on(2), Piece::kBlackKing);
-  EXPECT_EQ(p.piece_on(3), Piece::kEmpty);
+  EXPECT_EQ(p.side_to_move(), Color::Black);
+  EXPECT_EQ(p.piece_on(31), Piece::WhiteMan);
+  EXPECT_EQ(p.piece_on(32), Piece::WhiteMan);
+  EXPECT_EQ(p.piece_on(45), Piece::WhiteKing);
+  EXPECT_EQ(p.piece_on(1), Piece::BlackMan);
+  EXPECT_EQ(p.piece_on(2), Piece::BlackKing);
+  EXPECT_EQ(p.piece_on(3), Piece::Empty);
   EXPECT_EQ(count(p.occupied()), 5);
   EXPECT_EQ(to_fen(p), "B:W31,32,K45:B1,K2");
 }

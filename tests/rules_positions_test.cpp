@@ -418,8 +418,8 @@ const std::vector<Case>& cases() {
 // pieces, quiet man moves go one square forward, quiet king moves run along a free diagonal.
 
 bool is_side(Piece p, Color c) {
-  return c == Color::kWhite ? (p == Piece::kWhiteMan || p == Piece::kWhiteKing)
-                            : (p == Piece::kBlackMan || p == Piece::kBlackKing);
+  return c == Color::White ? (p == Piece::WhiteMan || p == Piece::WhiteKing)
+                            : (p == Piece::BlackMan || p == Piece::BlackKing);
 }
 
 TEST(RulesPositionsData, ExpectationsAreConsistentWithTheBoard) {
@@ -435,16 +435,16 @@ TEST(RulesPositionsData, ExpectationsAreConsistentWithTheBoard) {
       EXPECT_TRUE(keys.insert(key_of(e)).second) << "move listed twice";
       Piece mover = pos.piece_on(e.from);
       ASSERT_TRUE(is_side(mover, us)) << "no piece of the side to move on " << e.from;
-      EXPECT_TRUE(e.to == e.from || pos.piece_on(e.to) == Piece::kEmpty) << "end occupied";
+      EXPECT_TRUE(e.to == e.from || pos.piece_on(e.to) == Piece::Empty) << "end occupied";
       for (Square s : e.captured) EXPECT_TRUE(is_side(pos.piece_on(s), opposite(us))) << s;
-      bool king = mover == Piece::kWhiteKing || mover == Piece::kBlackKing;
+      bool king = mover == Piece::WhiteKing || mover == Piece::BlackKing;
       if (e.captured.empty()) {
         EXPECT_EQ(e.pdn, std::to_string(e.from) + "-" + std::to_string(e.to));
         if (king) {
           ASSERT_TRUE(same_diagonal(e.from, e.to));
-          for (Square s : between(e.from, e.to)) EXPECT_EQ(pos.piece_on(s), Piece::kEmpty) << s;
+          for (Square s : between(e.from, e.to)) EXPECT_EQ(pos.piece_on(s), Piece::Empty) << s;
         } else {
-          int forward = us == Color::kWhite ? -1 : 1;
+          int forward = us == Color::White ? -1 : 1;
           EXPECT_EQ(row_of(e.to) - row_of(e.from), forward);
           EXPECT_EQ(std::abs(col_of(e.to) - col_of(e.from)), 1);
         }
@@ -473,13 +473,13 @@ TEST(RulesPositionsData, HandDerivedSetsAgreeWithTheReferenceGenerator) {
 /// Which rules of FMJD articles 3-4 the expected moves of a case exercise.
 std::set<std::string> rules_shown(const Case& c) {
   const Position pos = parse_fen(c.fen);
-  const bool white = pos.side_to_move() == Color::kWhite;
+  const bool white = pos.side_to_move() == Color::White;
   std::set<std::string> shown;
   if (c.moves.empty()) shown.insert("no legal move");
   std::set<std::pair<Square, Square>> start_end;
   for (const Expected& e : c.moves) {
     const Piece p = pos.piece_on(e.from);
-    const bool king = p == Piece::kWhiteKing || p == Piece::kBlackKing;
+    const bool king = p == Piece::WhiteKing || p == Piece::BlackKing;
     const std::string who = std::string(king ? "king" : "man") + (white ? " white" : " black");
     const int n = static_cast<int>(e.captured.size());
     if (n == 0) shown.insert(who + " quiet");
@@ -565,8 +565,8 @@ TEST_P(RulesPositions, LegalMovesMatchHandDerivedSet) {
   for (const Move& m : legal) {
     std::string text = to_pdn(pos, m, legal);
     Resolution r = resolve(pos, text);
-    EXPECT_EQ(r.status, ResolveStatus::kOk) << "FEN " << c.fen << ", text " << text;
-    if (r.status == ResolveStatus::kOk) {
+    EXPECT_EQ(r.status, ResolveStatus::Ok) << "FEN " << c.fen << ", text " << text;
+    if (r.status == ResolveStatus::Ok) {
       EXPECT_EQ(key_of(r.move), key_of(m)) << "FEN " << c.fen << ", text " << text;
     }
   }
@@ -600,63 +600,63 @@ TEST(RulesPositionsPlay, QuietMoveOntoFarRowCrowns) {
   // 7-1 and 7-2 end on White's far row: the man becomes a king. Black to move afterwards.
   for (Square to : {1, 2}) {
     Position p = play_move("W:W7:B36", 7, to, {});
-    EXPECT_EQ(p.piece_on(to), Piece::kWhiteKing) << to;
-    EXPECT_EQ(p.piece_on(7), Piece::kEmpty);
-    EXPECT_EQ(p.side_to_move(), Color::kBlack);
+    EXPECT_EQ(p.piece_on(to), Piece::WhiteKing) << to;
+    EXPECT_EQ(p.piece_on(7), Piece::Empty);
+    EXPECT_EQ(p.side_to_move(), Color::Black);
   }
   // Black: 44-49 and 44-50 crown.
   for (Square to : {49, 50}) {
     Position p = play_move("B:W15:B44", 44, to, {});
-    EXPECT_EQ(p.piece_on(to), Piece::kBlackKing) << to;
-    EXPECT_EQ(p.side_to_move(), Color::kWhite);
+    EXPECT_EQ(p.piece_on(to), Piece::BlackKing) << to;
+    EXPECT_EQ(p.side_to_move(), Color::White);
   }
 }
 
 TEST(RulesPositionsPlay, QuietMoveShortOfFarRowDoesNotCrown) {
   Position p = play_move("W:W28:B3", 28, 22, {});
-  EXPECT_EQ(p.piece_on(22), Piece::kWhiteMan);
+  EXPECT_EQ(p.piece_on(22), Piece::WhiteMan);
   Position q = play_move("B:W50:B12,16", 16, 21, {});
-  EXPECT_EQ(q.piece_on(21), Piece::kBlackMan);
+  EXPECT_EQ(q.piece_on(21), Piece::BlackMan);
 }
 
 TEST(RulesPositionsPlay, CaptureEndingOnFarRowCrowns) {
   Position p = play_move("W:W13:B9", 13, 4, {9});
-  EXPECT_EQ(p.piece_on(4), Piece::kWhiteKing);
-  EXPECT_EQ(p.piece_on(9), Piece::kEmpty);
-  EXPECT_EQ(p.piece_on(13), Piece::kEmpty);
+  EXPECT_EQ(p.piece_on(4), Piece::WhiteKing);
+  EXPECT_EQ(p.piece_on(9), Piece::Empty);
+  EXPECT_EQ(p.piece_on(13), Piece::Empty);
 }
 
 TEST(RulesPositionsPlay, PassingFarRowMidCaptureDoesNotCrown) {
   Position p = play_move("W:W13:B9,10,29", 13, 15, {9, 10});
-  EXPECT_EQ(p.piece_on(15), Piece::kWhiteMan);
-  EXPECT_EQ(p.piece_on(4), Piece::kEmpty);
-  EXPECT_EQ(p.piece_on(9), Piece::kEmpty);
-  EXPECT_EQ(p.piece_on(10), Piece::kEmpty);
-  EXPECT_EQ(p.piece_on(29), Piece::kBlackMan);
+  EXPECT_EQ(p.piece_on(15), Piece::WhiteMan);
+  EXPECT_EQ(p.piece_on(4), Piece::Empty);
+  EXPECT_EQ(p.piece_on(9), Piece::Empty);
+  EXPECT_EQ(p.piece_on(10), Piece::Empty);
+  EXPECT_EQ(p.piece_on(29), Piece::BlackMan);
 
   Position q = play_move("B:W22,41,42:B38", 38, 36, {41, 42});
-  EXPECT_EQ(q.piece_on(36), Piece::kBlackMan);
-  EXPECT_EQ(q.piece_on(47), Piece::kEmpty);
-  EXPECT_EQ(q.piece_on(41), Piece::kEmpty);
-  EXPECT_EQ(q.piece_on(42), Piece::kEmpty);
-  EXPECT_EQ(q.piece_on(22), Piece::kWhiteMan);
+  EXPECT_EQ(q.piece_on(36), Piece::BlackMan);
+  EXPECT_EQ(q.piece_on(47), Piece::Empty);
+  EXPECT_EQ(q.piece_on(41), Piece::Empty);
+  EXPECT_EQ(q.piece_on(42), Piece::Empty);
+  EXPECT_EQ(q.piece_on(22), Piece::WhiteMan);
 }
 
 TEST(RulesPositionsPlay, KingReturningToStartRemovesAllCaptured) {
   Position p = play_move("W:WK28:B12,13,22,23", 28, 28, {12, 13, 22, 23});
-  EXPECT_EQ(p.piece_on(28), Piece::kWhiteKing);
-  for (Square s : {12, 13, 22, 23}) EXPECT_EQ(p.piece_on(s), Piece::kEmpty) << s;
+  EXPECT_EQ(p.piece_on(28), Piece::WhiteKing);
+  for (Square s : {12, 13, 22, 23}) EXPECT_EQ(p.piece_on(s), Piece::Empty) << s;
   EXPECT_EQ(p.black(), Bitboard{0});
 
   Position q = play_move("W:W33:B18,19,28,29", 33, 33, {18, 19, 28, 29});
-  EXPECT_EQ(q.piece_on(33), Piece::kWhiteMan);
+  EXPECT_EQ(q.piece_on(33), Piece::WhiteMan);
   EXPECT_EQ(q.black(), Bitboard{0});
 }
 
 TEST(RulesPositionsPlay, LongKingCaptureRemovesAllFive) {
   Position p = play_move("W:WK41:B17,18,27,37,43", 41, 49, {17, 18, 27, 37, 43});
-  EXPECT_EQ(p.piece_on(49), Piece::kWhiteKing);
-  EXPECT_EQ(p.piece_on(41), Piece::kEmpty);
+  EXPECT_EQ(p.piece_on(49), Piece::WhiteKing);
+  EXPECT_EQ(p.piece_on(41), Piece::Empty);
   EXPECT_EQ(p.black(), Bitboard{0});
 }
 
@@ -688,17 +688,17 @@ TEST(RulesPositionsNotation, RoutesOfMovesSharingStartAndEnd) {
 
   // "39x10" matches two legal moves: ambiguous, with both as candidates.
   Resolution amb = resolve(pos, "39x10");
-  EXPECT_EQ(amb.status, ResolveStatus::kAmbiguous);
+  EXPECT_EQ(amb.status, ResolveStatus::Ambiguous);
   EXPECT_EQ(amb.candidates.size(), 2);
   // A partial path naming one landing square picks one move.
   Resolution one = resolve(pos, "39x48x10");
-  ASSERT_EQ(one.status, ResolveStatus::kOk);
+  ASSERT_EQ(one.status, ResolveStatus::Ok);
   EXPECT_EQ(key_of(one.move), (Key{39, 10, {14, 42, 43}}));
   Resolution two = resolve(pos, "39x19x5");
-  ASSERT_EQ(two.status, ResolveStatus::kOk);
+  ASSERT_EQ(two.status, ResolveStatus::Ok);
   EXPECT_EQ(key_of(two.move), (Key{39, 5, {14, 24, 34}}));
   // A start-end pair that is not legal.
-  EXPECT_EQ(resolve(pos, "39x25").status, ResolveStatus::kIllegal);
+  EXPECT_EQ(resolve(pos, "39x25").status, ResolveStatus::Illegal);
 }
 
 TEST(RulesPositionsNotation, RoutesOfManCaptures) {

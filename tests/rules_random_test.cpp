@@ -59,7 +59,7 @@ TEST(Notation, EveryLegalMoveReadsBackAsItself) {
     for (const Move& m : moves) {
       const std::string text = to_pdn(p, m, moves);
       const Resolution r = resolve(p, text);
-      ASSERT_EQ(r.status, ResolveStatus::kOk) << to_fen(p) << " " << text;
+      ASSERT_EQ(r.status, ResolveStatus::Ok) << to_fen(p) << " " << text;
       ASSERT_EQ(r.move, m) << to_fen(p) << " " << text;
       // The full route always identifies the move too.
       const Route route_of = route(p, m);
@@ -69,7 +69,7 @@ TEST(Notation, EveryLegalMoveReadsBackAsItself) {
         full += std::to_string(sq);
       }
       const Resolution rf = resolve(p, full);
-      ASSERT_EQ(rf.status, ResolveStatus::kOk) << to_fen(p) << " " << full;
+      ASSERT_EQ(rf.status, ResolveStatus::Ok) << to_fen(p) << " " << full;
       ASSERT_EQ(rf.move, m);
       ASSERT_EQ(static_cast<int>(route_of.captured.size()), m.capture_count());
     }
@@ -104,13 +104,13 @@ TEST(Position, PlayCrownsOnlyAtTheEndOfAMove) {
   // White man 7 steps to 1 or 2 and is crowned.
   Position p = parse_fen("W:W7:B45");
   const Resolution r = resolve(p, "7-2");
-  ASSERT_EQ(r.status, ResolveStatus::kOk);
+  ASSERT_EQ(r.status, ResolveStatus::Ok);
   p.play(r.move);
-  EXPECT_EQ(p.piece_on(2), Piece::kWhiteKing);
+  EXPECT_EQ(p.piece_on(2), Piece::WhiteKing);
   // Black man 44 steps to 50 and is crowned.
   Position q = parse_fen("B:W7:B44");
   const Resolution rq = resolve(q, "44-50");
-  ASSERT_EQ(rq.status, ResolveStatus::kOk);
+  ASSERT_EQ(rq.status, ResolveStatus::Ok);
   q.play(rq.move);
-  EXPECT_EQ(q.piece_on(50), Piece::kBlackKing);
+  EXPECT_EQ(q.piece_on(50), Piece::BlackKing);
 }

@@ -44,7 +44,7 @@ inline SlowBoard slow_board(const Position& pos) {
   SlowBoard b;
   for (auto& row : b.cell) std::fill(std::begin(row), std::end(row), '.');
   for (int sq = 1; sq <= 50; ++sq) b.at(sq) = ".wbWB"[static_cast<int>(pos.piece_on(sq))];
-  b.white_to_move = pos.side_to_move() == Color::kWhite;
+  b.white_to_move = pos.side_to_move() == Color::White;
   return b;
 }
 

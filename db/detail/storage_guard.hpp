@@ -13,10 +13,10 @@
 namespace damdb::db::detail {
 
 /// Free bytes for an unprivileged writer on the file system of `folder` (statvfs f_bavail).
-/// Throws Error(io) when the file system cannot be queried.
+/// Throws Error(Io) when the file system cannot be queried.
 std::uint64_t free_bytes(const std::filesystem::path& folder);
 
-/// Throws Error(no_space) naming `folder`, `what` and both figures when fewer than `needed`
+/// Throws Error(ErrorKind::NoSpace) naming `folder`, `what` and both figures when fewer than `needed`
 /// bytes are free there, before anything of `what` is written: the database stays as the last
 /// commit left it, and the same import run again resumes there.
 void require_free_space(const std::filesystem::path& folder, std::uint64_t needed,

@@ -24,10 +24,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::string_view text(reinterpret_cast<const char*>(data) + 1 + plies, size - 1 - plies);
   const Resolution r = resolve(pos, text);
-  if (r.status != ResolveStatus::kOk) return 0;
+  if (r.status != ResolveStatus::Ok) return 0;
   generate_moves(pos, legal);
   if (std::find(legal.begin(), legal.end(), r.move) == legal.end()) std::abort();
   const Resolution again = resolve(pos, to_pdn(pos, r.move, legal));
-  if (again.status != ResolveStatus::kOk || !(again.move == r.move)) std::abort();
+  if (again.status != ResolveStatus::Ok || !(again.move == r.move)) std::abort();
   return 0;
 }
