@@ -23,7 +23,7 @@
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
 #include "db/detail/storage_guard.hpp"
-#include "db/detail/stats_merge_operator.hpp"
+#include "db/detail/position_entry_merge.hpp"
 #include "db/error.hpp"
 #include "db/position_entry.hpp"
 #include "db/varint.hpp"
@@ -94,7 +94,7 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       t.whole_key_filtering = true;
       t.block_restart_interval = 16;
       o.optimize_filters_for_hits = true;
-      o.merge_operator = detail::make_stats_merge_operator();
+      o.merge_operator = detail::make_position_entry_merge();
       o.write_buffer_size = bulk ? (256 << 20) : (64 << 20);
       o.max_write_buffer_number = 4;
       o.target_file_size_base = 64 << 20;

@@ -28,18 +28,6 @@ long days_from_civil(int y, int m, int d) {
 
 bool part_fits(int a, int b) { return a == 0 || b == 0 || a == b; }
 
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string_view::npos) end = text.size();
-    if (end > start) words.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return words;
-}
-
 bool is_year(std::string_view word) {
   if (word.size() != 4 || word.find_first_not_of("0123456789") != std::string_view::npos)
     return false;
@@ -60,7 +48,7 @@ std::size_t allowed_edits(std::size_t n) { return n < 5 ? 0 : n < 12 ? 1 : n < 2
 
 /// True when the words of `shorter` (two or more) are the first or the last words of `longer`.
 bool words_extend(std::string_view shorter, std::string_view longer) {
-  const auto s = words_of(shorter), l = words_of(longer);
+  const auto s = folded_words(shorter), l = folded_words(longer);
   if (s.size() < 2 || s.size() >= l.size()) return false;
   return std::equal(s.begin(), s.end(), l.begin()) ||
          std::equal(s.begin(), s.end(), l.end() - static_cast<long>(s.size()));
@@ -137,7 +125,7 @@ bool dates_close(const CalendarDate& a, const CalendarDate& b, int max_days) {
 std::string event_core(std::string_view event) {
   const std::string folded = fold_text(event);
   std::string core;
-  for (std::string_view w : words_of(folded)) {
+  for (std::string_view w : folded_words(folded)) {
     if (is_year(w) || one_letter(w)) continue;
     if (!core.empty()) core += ' ';
     core += w;

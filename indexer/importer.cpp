@@ -89,31 +89,39 @@ class Importer {
   }
 
  private:
+  // The source record of `file` for this run, in `info`; `resume_from` is set to the bytes an
+  // interrupted import of the same file committed. Returns false when the file was imported
+  // whole before (same name, size and content hash). Throws pdn::ReadError when unreadable.
+  bool start_source(const std::string& file, db::SourceInfo& info, std::uint64_t& resume_from) {
+    info.path = source_name(file);
+    info.import_time = static_cast<std::int64_t>(std::time(nullptr));
+    resume_from = 0;
+    if (file == "-") return true;
+    std::error_code ec;
+    info.size = fs::file_size(file, ec);
+    if (ec) throw pdn::ReadError("cannot read " + file + ": " + ec.message());
+    info.content_hash = file_hash(file, info.size);
+    const auto it = known_.find(info.path);
+    if (it == known_.end() || it->second.size != info.size ||
+        it->second.content_hash != info.content_hash)
+      return true;
+    if (it->second.bytes_done >= info.size) return false;
+    // An interrupted import of the same file: resume after the last committed game.
+    resume_from = it->second.bytes_done;
+    const std::int64_t time = info.import_time;
+    info = it->second;
+    info.import_time = time;
+    return true;
+  }
+
   void import_file(const std::string& file) {
     ++summary_.files;
     db::SourceInfo info;
-    info.path = source_name(file);
-    info.import_time = static_cast<std::int64_t>(std::time(nullptr));
     std::uint64_t resume_from = 0;
-    if (file != "-") {
-      std::error_code ec;
-      info.size = fs::file_size(file, ec);
-      if (ec) throw pdn::ReadError("cannot read " + file + ": " + ec.message());
-      info.content_hash = file_hash(file, info.size);
-      const auto it = known_.find(info.path);
-      if (it != known_.end() && it->second.size == info.size &&
-          it->second.content_hash == info.content_hash) {
-        if (it->second.bytes_done >= info.size) {
-          ++summary_.files_already_imported;
-          progress_.total_done += info.size;
-          return;
-        }
-        // An interrupted import of the same file: resume after the last committed game.
-        resume_from = it->second.bytes_done;
-        const std::int64_t time = info.import_time;
-        info = it->second;
-        info.import_time = time;
-      }
+    if (!start_source(file, info, resume_from)) {
+      ++summary_.files_already_imported;
+      progress_.total_done += info.size;
+      return;
     }
     progress_.file = file;
     progress_.file_bytes = info.size;
@@ -129,34 +137,7 @@ class Importer {
       ++summary_.games_read;
       if (game.byte_end <= resume_from) continue;  // committed by the interrupted run
       ++info.games_read;
-      const pdn::Replay replay = pdn::replay(game, replay_options);
-      summary_.validation.add(replay);
-      if (replay.status == pdn::ReplayStatus::Skipped) {
-        ++summary_.skipped;
-        ++info.skipped;
-      } else {
-        GameRecords records = take_records(game, replay);
-        const std::uint64_t positions = records.plies.size();
-        const bool invalid = records.record.status == db::ValidationStatus::Invalid;
-        const auto added = batch_.add_game(std::move(records.record), records.plies, records.texts,
-                                          records.identity);
-        if (added.duplicate) {
-          ++summary_.duplicates;
-          ++info.duplicates;
-          if (added.replaced) ++summary_.replaced;
-        } else {
-          ++summary_.games_stored;
-          ++info.games_stored;
-          summary_.positions += positions;
-          info.positions += positions;
-          if (invalid) {
-            ++summary_.invalid;
-            ++info.invalid;
-          } else if (replay.status == pdn::ReplayStatus::Warnings) {
-            ++summary_.warnings;
-          }
-        }
-      }
+      store_game(game, pdn::replay(game, replay_options), info);
       info.bytes_done = game.byte_end;
       progress_.bytes_done = reader.bytes_consumed();
       progress_.total_done = done_before + progress_.bytes_done;
@@ -172,6 +153,38 @@ class Importer {
     batch_.set_source(info);
     known_[info.path] = info;
     progress_.total_done = done_before + info.size;
+  }
+
+  // Adds one replayed game to the batch (a skipped game is only counted) and counts it in the
+  // summary and in the file's source record `info`.
+  void store_game(pdn::Game& game, const pdn::Replay& replay, db::SourceInfo& info) {
+    summary_.validation.add(replay);
+    if (replay.status == pdn::ReplayStatus::Skipped) {
+      ++summary_.skipped;
+      ++info.skipped;
+      return;
+    }
+    GameRecords records = take_records(game, replay);
+    const std::uint64_t positions = records.plies.size();
+    const bool invalid = records.record.status == db::ValidationStatus::Invalid;
+    const auto added =
+        batch_.add_game(std::move(records.record), records.plies, records.texts, records.identity);
+    if (added.duplicate) {
+      ++summary_.duplicates;
+      ++info.duplicates;
+      if (added.replaced) ++summary_.replaced;
+      return;
+    }
+    ++summary_.games_stored;
+    ++info.games_stored;
+    summary_.positions += positions;
+    info.positions += positions;
+    if (invalid) {
+      ++summary_.invalid;
+      ++info.invalid;
+    } else if (replay.status == pdn::ReplayStatus::Warnings) {
+      ++summary_.warnings;
+    }
   }
 
   void commit() {

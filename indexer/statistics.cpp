@@ -44,18 +44,6 @@ struct Spellings {
   }
 };
 
-std::vector<std::string_view> split_words(std::string_view key) {
-  std::vector<std::string_view> words;
-  std::size_t start = 0;
-  while (start < key.size()) {
-    std::size_t end = key.find(' ', start);
-    if (end == std::string_view::npos) end = key.size();
-    if (end > start) words.push_back(key.substr(start, end - start));
-    start = end + 1;
-  }
-  return words;
-}
-
 /// An initial in a player key: a one-letter word a..z (keys are folded to lower case).
 bool is_initial(std::string_view word) {
   return word.size() == 1 && word[0] >= 'a' && word[0] <= 'z';
@@ -116,7 +104,7 @@ std::vector<std::size_t> merge_player_keys(
   std::unordered_map<std::string_view, std::vector<std::size_t>> full_by_word;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     target[i] = i;
-    words[i] = split_words(keys[i]);
+    words[i] = folded_words(keys[i]);
     full[i] = words[i].size() >= 2 &&
               std::none_of(words[i].begin(), words[i].end(), [&](std::string_view w) {
                 return is_initial(w) || abbreviated(i, w);

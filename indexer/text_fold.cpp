@@ -127,6 +127,18 @@ std::size_t code_points(std::string_view s) {
 }
 }  // namespace
 
+std::vector<std::string_view> folded_words(std::string_view folded) {
+  std::vector<std::string_view> words;
+  std::size_t start = 0;
+  while (start < folded.size()) {
+    std::size_t end = folded.find(' ', start);
+    if (end == std::string_view::npos) end = folded.size();
+    if (end > start) words.push_back(folded.substr(start, end - start));
+    start = end + 1;
+  }
+  return words;
+}
+
 std::vector<std::string> abbreviated_words(std::string_view name) {
   std::vector<std::string> words;
   std::size_t segment = 0;  // start of the text after the previous '.'

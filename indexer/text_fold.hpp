@@ -26,6 +26,10 @@ std::string player_key(std::string_view name);
 /// these are what tell "aleks schwarzman" from "Aleks. Schwarzman" the abbreviation apart.
 std::vector<std::string> abbreviated_words(std::string_view name);
 
+/// The words of a folded text (fold_text or player_key output: words separated by one space),
+/// as views into `folded`; empty words (leading, trailing or doubled spaces) are skipped.
+std::vector<std::string_view> folded_words(std::string_view folded);
+
 /// A PDN date as an index text "YYYY.MM.DD" with "??" for unknown parts, from the normalised
 /// tag value when the reader produced one; "" when nothing of the date is known.
 std::string date_key(std::string_view date);

@@ -122,100 +122,129 @@ struct Generator {
   }
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct BenchArgs {
   std::uint64_t games = 1'000'000, batch_games = 20'000;
   std::string method_name = "sorted";
   fs::path folder = fs::temp_directory_path() / "damdb-bench-db";
   bool keep = false;
+  CommitMethod method() const {
+    return method_name == "unsorted" ? CommitMethod::UnsortedWriteBatch
+           : method_name == "ingest" ? CommitMethod::SstIngestion
+                                     : CommitMethod::SortedWriteBatch;
+  }
+};
+
+// Reads the command line into `args`; false (after a usage line) on an unknown option.
+bool parse_args(int argc, char** argv, BenchArgs& args) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
-    if (a == "--games") games = std::stoull(next());
-    else if (a == "--batch") batch_games = std::stoull(next());
-    else if (a == "--method") method_name = next();
-    else if (a == "--db") folder = next();
-    else if (a == "--keep") keep = true;
+    if (a == "--games") args.games = std::stoull(next());
+    else if (a == "--batch") args.batch_games = std::stoull(next());
+    else if (a == "--method") args.method_name = next();
+    else if (a == "--db") args.folder = next();
+    else if (a == "--keep") args.keep = true;
     else {
       std::fprintf(stderr, "usage: bench_db [--games N] [--batch N] [--method sorted|unsorted|ingest] [--db DIR] [--keep]\n");
-      return 2;
+      return false;
     }
   }
-  CommitMethod method = method_name == "unsorted" ? CommitMethod::UnsortedWriteBatch
-                        : method_name == "ingest" ? CommitMethod::SstIngestion
-                                                  : CommitMethod::SortedWriteBatch;
+  return true;
+}
+
+// Wall and CPU seconds of the phases of one run (synthesis excluded from the import figures).
+struct Timings {
+  double gen_s = 0, add_s = 0, commit_s = 0, import_s = 0, compact_s = 0;
+  double import_cpu = 0, total_cpu = 0;
+  std::uint64_t positions = 0;
+};
+
+// Synthesises and imports args.games games in batches, then compacts.
+Timings run_import(Database& db, const BenchArgs& args) {
+  Timings t;
+  Generator gen;
+  GameRecord record;
+  std::vector<PlyPosition> plies;
+  double gen_cpu = 0;
+  const double cpu0 = cpu_seconds();
+  const auto start = Clock::now();
+  auto batch = db.begin_import();
+  for (std::uint64_t n = 0; n < args.games; ++n) {
+    auto t0 = Clock::now();
+    const double c0 = cpu_seconds();
+    gen.make(record, plies);
+    gen_cpu += cpu_seconds() - c0;
+    auto t1 = Clock::now();
+    IndexTexts texts;
+    texts.players = {std::string(record.tag("White")), std::string(record.tag("Black"))};
+    texts.events = {std::string(record.tag("Event"))};
+    batch.add_game(std::move(record), plies, texts);
+    t.positions += plies.size();
+    auto t2 = Clock::now();
+    t.gen_s += std::chrono::duration<double>(t1 - t0).count();
+    t.add_s += std::chrono::duration<double>(t2 - t1).count();
+    if (batch.games() == args.batch_games || n + 1 == args.games) {
+      auto t3 = Clock::now();
+      db.commit(batch, args.method());
+      t.commit_s += seconds_since(t3);
+      batch = db.begin_import();
+    }
+  }
+  t.import_s = seconds_since(start) - t.gen_s;
+  t.import_cpu = cpu_seconds() - cpu0 - gen_cpu;
+  auto t4 = Clock::now();
+  db.compact();
+  t.compact_s = seconds_since(t4);
+  t.total_cpu = cpu_seconds() - cpu0 - gen_cpu;
+  return t;
+}
+
+void print_report(const BenchArgs& args, const Timings& t, const Info& info) {
+  const std::uint64_t games = args.games, positions = t.positions;
+  std::printf("method %s, %llu games, batches of %llu games\n", args.method_name.c_str(),
+              static_cast<unsigned long long>(games),
+              static_cast<unsigned long long>(args.batch_games));
+  std::printf("indexed positions      %llu (occurrence keys %llu, distinct positions ~%llu)\n",
+              static_cast<unsigned long long>(positions),
+              static_cast<unsigned long long>(info.counts.occurrence_entries),
+              static_cast<unsigned long long>(info.distinct_positions));
+  std::printf("synthesis (excluded)   %.1f s\n", t.gen_s);
+  std::printf("add_game               %.1f s\n", t.add_s);
+  std::printf("commit                 %.1f s\n", t.commit_s);
+  std::printf("import                 %.1f s: %.0f games/s, %.0f positions/s\n", t.import_s,
+              games / t.import_s, positions / t.import_s);
+  std::printf("compaction             %.1f s\n", t.compact_s);
+  std::printf("import + compaction    %.1f s: %.0f games/s, %.0f positions/s\n",
+              t.import_s + t.compact_s, games / (t.import_s + t.compact_s),
+              positions / (t.import_s + t.compact_s));
+  std::printf("CPU time, all threads  import %.1f s, import + compaction %.1f s: %.0f positions per CPU-second\n",
+              t.import_cpu, t.total_cpu, positions / t.total_cpu);
+  std::printf("bytes on disk          %llu (%.2f bytes per indexed position), SST %llu\n",
+              static_cast<unsigned long long>(info.bytes_on_disk),
+              double(info.bytes_on_disk) / positions, static_cast<unsigned long long>(info.sst_bytes));
+  for (const auto& [name, bytes] : info.column_family_bytes)
+    std::printf("  %-20s %12llu bytes  %6.2f bytes per indexed position\n", name.c_str(),
+                static_cast<unsigned long long>(bytes), double(bytes) / positions);
+  std::printf("peak memory (VmHWM)    %ld MB\n", peak_rss_kb() / 1024);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  BenchArgs args;
+  if (!parse_args(argc, argv, args)) return 2;
   try {
-    fs::remove_all(folder);
+    fs::remove_all(args.folder);
     OpenOptions options;
     options.bulk_load = true;
-    auto db = Database::open(folder, options);
-    Generator gen;
-    GameRecord record;
-    std::vector<PlyPosition> plies;
-    double gen_s = 0, add_s = 0, commit_s = 0, gen_cpu = 0;
-    const double cpu0 = cpu_seconds();
-    std::uint64_t positions = 0;
-    const auto start = Clock::now();
-    auto batch = db.begin_import();
-    for (std::uint64_t n = 0; n < games; ++n) {
-      auto t0 = Clock::now();
-      const double c0 = cpu_seconds();
-      gen.make(record, plies);
-      gen_cpu += cpu_seconds() - c0;
-      auto t1 = Clock::now();
-      IndexTexts texts;
-      texts.players = {std::string(record.tag("White")), std::string(record.tag("Black"))};
-      texts.events = {std::string(record.tag("Event"))};
-      batch.add_game(std::move(record), plies, texts);
-      positions += plies.size();
-      auto t2 = Clock::now();
-      gen_s += std::chrono::duration<double>(t1 - t0).count();
-      add_s += std::chrono::duration<double>(t2 - t1).count();
-      if (batch.games() == batch_games || n + 1 == games) {
-        auto t3 = Clock::now();
-        db.commit(batch, method);
-        commit_s += seconds_since(t3);
-        batch = db.begin_import();
-      }
-    }
-    const double import_s = seconds_since(start) - gen_s;
-    const double import_cpu = cpu_seconds() - cpu0 - gen_cpu;
-    auto t4 = Clock::now();
-    db.compact();
-    const double compact_s = seconds_since(t4);
-    const double total_cpu = cpu_seconds() - cpu0 - gen_cpu;
-    auto info = db.info();
-
-    std::printf("method %s, %llu games, batches of %llu games\n", method_name.c_str(),
-                static_cast<unsigned long long>(games), static_cast<unsigned long long>(batch_games));
-    std::printf("indexed positions      %llu (occurrence keys %llu, distinct positions ~%llu)\n",
-                static_cast<unsigned long long>(positions),
-                static_cast<unsigned long long>(info.counts.occurrence_entries),
-                static_cast<unsigned long long>(info.distinct_positions));
-    std::printf("synthesis (excluded)   %.1f s\n", gen_s);
-    std::printf("add_game               %.1f s\n", add_s);
-    std::printf("commit                 %.1f s\n", commit_s);
-    std::printf("import                 %.1f s: %.0f games/s, %.0f positions/s\n", import_s,
-                games / import_s, positions / import_s);
-    std::printf("compaction             %.1f s\n", compact_s);
-    std::printf("import + compaction    %.1f s: %.0f games/s, %.0f positions/s\n",
-                import_s + compact_s, games / (import_s + compact_s),
-                positions / (import_s + compact_s));
-    std::printf("CPU time, all threads  import %.1f s, import + compaction %.1f s: %.0f positions per CPU-second\n",
-                import_cpu, total_cpu, positions / total_cpu);
-    std::printf("bytes on disk          %llu (%.2f bytes per indexed position), SST %llu\n",
-                static_cast<unsigned long long>(info.bytes_on_disk),
-                double(info.bytes_on_disk) / positions, static_cast<unsigned long long>(info.sst_bytes));
-    for (const auto& [name, bytes] : info.column_family_bytes)
-      std::printf("  %-20s %12llu bytes  %6.2f bytes per indexed position\n", name.c_str(),
-                  static_cast<unsigned long long>(bytes), double(bytes) / positions);
-    std::printf("peak memory (VmHWM)    %ld MB\n", peak_rss_kb() / 1024);
-    std::fflush(stdout);
+    auto db = Database::open(args.folder, options);
+    const Timings t = run_import(db, args);
+    print_report(args, t, db.info());
   } catch (const Error& e) {
     std::fprintf(stderr, "bench_db: %s\n", e.what());
     return 1;
   }
-  if (!keep) fs::remove_all(folder);
+  if (!args.keep) fs::remove_all(args.folder);
   return 0;
 }

@@ -159,95 +159,116 @@ std::uint64_t generate(const std::vector<CorpusGame>& corpus, std::uint64_t n, s
   return plies_total;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct BenchArgs {
   std::uint64_t games = 1'000'000, seed = 20240601;
   fs::path dir = fs::temp_directory_path() / "damdb-bench-import";
   bool keep = false, split = true;
   indexer::ImportOptions import_options;
+};
+
+// Reads the command line into `args`; false (after a usage line) on an unknown option.
+bool parse_args(int argc, char** argv, BenchArgs& args) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
-    if (a == "--games") games = std::stoull(next());
-    else if (a == "--seed") seed = std::stoull(next());
-    else if (a == "--dir") dir = next();
-    else if (a == "--keep") keep = true;
-    else if (a == "--no-split") split = false;
-    else if (a == "--batch-games") import_options.batch_games = std::stoull(next());
+    if (a == "--games") args.games = std::stoull(next());
+    else if (a == "--seed") args.seed = std::stoull(next());
+    else if (a == "--dir") args.dir = next();
+    else if (a == "--keep") args.keep = true;
+    else if (a == "--no-split") args.split = false;
+    else if (a == "--batch-games") args.import_options.batch_games = std::stoull(next());
     else {
       std::fprintf(stderr, "usage: bench_import [--games N] [--seed S] [--dir DIR] [--keep] [--no-split] [--batch-games N]\n");
-      return 2;
+      return false;
     }
   }
+  return true;
+}
+
+// The front end alone (read + replay with recorded plies), timed and printed.
+void time_read_and_replay(const fs::path& pdn_file) {
+  const double c0 = cpu_seconds();
+  auto t1 = Clock::now();
+  pdn::GameReader reader(pdn_file.string());
+  pdn::ReplayOptions options;
+  options.record_plies = true;
+  pdn::Game game;
+  std::uint64_t n = 0, replayed = 0;
+  while (reader.next(game)) {
+    replayed += static_cast<std::uint64_t>(pdn::replay(game, options).plies);
+    ++n;
+  }
+  const double s = since(t1), cpu = cpu_seconds() - c0;
+  std::printf("read + replay only     %.1f s wall, %.1f s CPU: %.0f games/s, %.0f plies/s\n", s,
+              cpu, n / s, replayed / s);
+  std::fflush(stdout);
+}
+
+void print_import(const indexer::ImportSummary& sum, const db::Info& info, double wall,
+                  double cpu) {
+  std::printf("import (end to end)    %llu games read, %llu stored, %llu duplicates, %llu invalid, %llu warnings\n",
+              static_cast<unsigned long long>(sum.games_read), static_cast<unsigned long long>(sum.games_stored),
+              static_cast<unsigned long long>(sum.duplicates), static_cast<unsigned long long>(sum.invalid),
+              static_cast<unsigned long long>(sum.warnings));
+  std::printf("indexed positions      %llu ((position, game) pairs %llu, distinct positions ~%llu)\n",
+              static_cast<unsigned long long>(sum.positions),
+              static_cast<unsigned long long>(info.counts.occurrence_entries),
+              static_cast<unsigned long long>(info.distinct_positions));
+  std::printf("wall time              %.1f s: %.0f games/s, %.0f positions/s (compaction included)\n", wall,
+              sum.games_read / wall, sum.positions / wall);
+  std::printf("CPU time (all threads) %.1f s: %.0f games/CPU-s, %.0f positions/CPU-s\n", cpu,
+              sum.games_read / cpu, sum.positions / cpu);
+  const double per = sum.positions ? double(sum.positions) : 1.0;
+  std::printf("SST bytes              %llu: %.2f bytes per indexed position (folder %llu bytes)\n",
+              static_cast<unsigned long long>(info.sst_bytes), info.sst_bytes / per,
+              static_cast<unsigned long long>(info.bytes_on_disk));
+  for (const auto& [name, bytes] : info.column_family_bytes)
+    std::printf("  %-20s %12llu bytes  %6.2f bytes per indexed position\n", name.c_str(),
+                static_cast<unsigned long long>(bytes), bytes / per);
+  std::printf("peak memory (maxrss)   %ld MB\n", peak_rss_mb());
+}
+
+// Generates the games, times the front end, then the import end to end.
+void run(const BenchArgs& args) {
+  fs::remove_all(args.dir);
+  fs::create_directories(args.dir);
+  const fs::path pdn_file = args.dir / "games.pdn";
+  const fs::path db_dir = args.dir / "db";
+
+  auto t0 = Clock::now();
+  const auto corpus = load_corpus();
+  if (corpus.empty()) throw std::runtime_error("no corpus games in " DAMDB_CORPUS_DIR);
+  const std::uint64_t plies = generate(corpus, args.games, args.seed, pdn_file);
+  const double gen_s = since(t0);
+  std::printf("corpus games used      %zu (initial start position)\n", corpus.size());
+  std::printf("generated              %llu games, %llu plies, %.1f MB of PDN in %.1f s (not timed below)\n",
+              static_cast<unsigned long long>(args.games), static_cast<unsigned long long>(plies),
+              fs::file_size(pdn_file) / 1e6, gen_s);
+  std::fflush(stdout);
+  if (args.split) time_read_and_replay(pdn_file);
+
+  const double cpu0 = cpu_seconds();
+  auto t2 = Clock::now();
+  db::OpenOptions open;
+  open.bulk_load = true;
+  auto database = db::Database::open(db_dir, open);
+  const indexer::ImportSummary sum =
+      indexer::import_files(database, {pdn_file.string()}, args.import_options);
+  const double wall = since(t2), cpu = cpu_seconds() - cpu0;
+  print_import(sum, database.info(), wall, cpu);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  BenchArgs args;
+  if (!parse_args(argc, argv, args)) return 2;
   try {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    const fs::path pdn_file = dir / "games.pdn";
-    const fs::path db_dir = dir / "db";
-
-    auto t0 = Clock::now();
-    const auto corpus = load_corpus();
-    if (corpus.empty()) throw std::runtime_error("no corpus games in " DAMDB_CORPUS_DIR);
-    const std::uint64_t plies = generate(corpus, games, seed, pdn_file);
-    const double gen_s = since(t0);
-    std::printf("corpus games used      %zu (initial start position)\n", corpus.size());
-    std::printf("generated              %llu games, %llu plies, %.1f MB of PDN in %.1f s (not timed below)\n",
-                static_cast<unsigned long long>(games), static_cast<unsigned long long>(plies),
-                fs::file_size(pdn_file) / 1e6, gen_s);
-    std::fflush(stdout);
-
-    if (split) {  // the front end alone: read + replay with recorded plies
-      const double c0 = cpu_seconds();
-      auto t1 = Clock::now();
-      pdn::GameReader reader(pdn_file.string());
-      pdn::ReplayOptions options;
-      options.record_plies = true;
-      pdn::Game game;
-      std::uint64_t n = 0, replayed = 0;
-      while (reader.next(game)) {
-        replayed += static_cast<std::uint64_t>(pdn::replay(game, options).plies);
-        ++n;
-      }
-      const double s = since(t1), cpu = cpu_seconds() - c0;
-      std::printf("read + replay only     %.1f s wall, %.1f s CPU: %.0f games/s, %.0f plies/s\n", s,
-                  cpu, n / s, replayed / s);
-      std::fflush(stdout);
-    }
-
-    const double cpu0 = cpu_seconds();
-    auto t2 = Clock::now();
-    db::OpenOptions open;
-    open.bulk_load = true;
-    auto database = db::Database::open(db_dir, open);
-    const indexer::ImportSummary sum = indexer::import_files(database, {pdn_file.string()}, import_options);
-    const double wall = since(t2), cpu = cpu_seconds() - cpu0;
-    const db::Info info = database.info();
-
-    std::printf("import (end to end)    %llu games read, %llu stored, %llu duplicates, %llu invalid, %llu warnings\n",
-                static_cast<unsigned long long>(sum.games_read), static_cast<unsigned long long>(sum.games_stored),
-                static_cast<unsigned long long>(sum.duplicates), static_cast<unsigned long long>(sum.invalid),
-                static_cast<unsigned long long>(sum.warnings));
-    std::printf("indexed positions      %llu ((position, game) pairs %llu, distinct positions ~%llu)\n",
-                static_cast<unsigned long long>(sum.positions),
-                static_cast<unsigned long long>(info.counts.occurrence_entries),
-                static_cast<unsigned long long>(info.distinct_positions));
-    std::printf("wall time              %.1f s: %.0f games/s, %.0f positions/s (compaction included)\n", wall,
-                sum.games_read / wall, sum.positions / wall);
-    std::printf("CPU time (all threads) %.1f s: %.0f games/CPU-s, %.0f positions/CPU-s\n", cpu,
-                sum.games_read / cpu, sum.positions / cpu);
-    const double per = sum.positions ? double(sum.positions) : 1.0;
-    std::printf("SST bytes              %llu: %.2f bytes per indexed position (folder %llu bytes)\n",
-                static_cast<unsigned long long>(info.sst_bytes), info.sst_bytes / per,
-                static_cast<unsigned long long>(info.bytes_on_disk));
-    for (const auto& [name, bytes] : info.column_family_bytes)
-      std::printf("  %-20s %12llu bytes  %6.2f bytes per indexed position\n", name.c_str(),
-                  static_cast<unsigned long long>(bytes), bytes / per);
-    std::printf("peak memory (maxrss)   %ld MB\n", peak_rss_mb());
+    run(args);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_import: %s\n", e.what());
     return 1;
   }
-  if (!keep) fs::remove_all(dir);
+  if (!args.keep) fs::remove_all(args.dir);
   return 0;
 }

@@ -10,9 +10,9 @@ class MergeOperator;
 
 namespace damdb::db::detail {
 
-/// A merge operator whose operands and results share one layout (so RocksDB may also merge operands partially, in any
-/// grouping) named "damdb.PositionEntryMerge". A malformed operand makes the merge fail, which
+/// A merge operator whose operands and results share one layout (so RocksDB may also merge
+/// operands partially, in any grouping) named "damdb.PositionEntryMerge". A malformed operand makes the merge fail, which
 /// RocksDB reports as a corruption status.
-std::shared_ptr<rocksdb::MergeOperator> make_stats_merge_operator();
+std::shared_ptr<rocksdb::MergeOperator> make_position_entry_merge();
 
 }  // namespace damdb::db::detail

@@ -1,32 +1,10 @@
-#include "db/error.hpp"
-#include "db/game_id.hpp"
 #include "db/occurrence.hpp"
-#include "db/position_key.hpp"
+
+#include "db/error.hpp"
 #include "db/detail/entry_codec.hpp"
 #include "db/varint.hpp"
 
 namespace damdb::db {
-
-void GameId::encode(std::string& out) const { put_be32(out, value); }
-
-GameId GameId::decode(std::string_view bytes) {
-  if (bytes.size() != encoded_size)
-    throw Error(ErrorKind::Corruption, "game id key of " + std::to_string(bytes.size()) +
-                                           " bytes (expected 4)");
-  return GameId{get_be32(bytes.data())};
-}
-
-void PositionKey::encode(std::string& out) const {
-  put_be64(out, zobrist);
-  put_be32(out, check);
-}
-
-PositionKey PositionKey::decode(std::string_view bytes) {
-  if (bytes.size() < encoded_size)
-    throw Error(ErrorKind::Corruption, "position key of " + std::to_string(bytes.size()) +
-                                           " bytes (expected at least 12)");
-  return PositionKey{get_be64(bytes.data()), get_be32(bytes.data() + 8)};
-}
 
 namespace detail {
 

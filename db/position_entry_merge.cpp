@@ -1,4 +1,4 @@
-#include "db/detail/stats_merge_operator.hpp"
+#include "db/detail/position_entry_merge.hpp"
 
 #include <rocksdb/merge_operator.h>
 
@@ -54,7 +54,7 @@ class PositionEntryMerge final : public rocksdb::MergeOperator {
 
 }  // namespace
 
-std::shared_ptr<rocksdb::MergeOperator> make_stats_merge_operator() {
+std::shared_ptr<rocksdb::MergeOperator> make_position_entry_merge() {
   return std::make_shared<PositionEntryMerge>();
 }
 
