@@ -121,6 +121,18 @@ void print_events(const indexer::EventReport& r, bool json) {
                fixed(e.average_moves())});
   if (!table.empty()) table.print(std::cout);
   std::cout << r.rows.size() << " events, " << r.games << " games\n";
+  if (r.merges.empty()) return;
+  std::cout << "\nnames of one event:\n";
+  for (const indexer::EventMerge& m : r.merges) {
+    std::cout << "  " << m.name << ":";
+    const char* sep = " ";
+    for (const auto& [name, games] : m.spellings) {
+      std::cout << sep << '"' << name << "\" (" << games << ")";
+      sep = ", ";
+    }
+    std::cout << '\n';
+    for (const std::string& e : m.evidence) std::cout << "    " << e << '\n';
+  }
 }
 
 /// A table whose first column is `label`, then games and the count of each result.

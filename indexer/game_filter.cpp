@@ -1,6 +1,6 @@
 #include "indexer/game_filter.hpp"
 
-#include "indexer/player_directory.hpp"
+#include "indexer/name_directory.hpp"
 #include "indexer/text_fold.hpp"
 #include "pdn/tag_values.hpp"
 
@@ -110,26 +110,34 @@ bool GameFilter::text_matches(const std::string& value, const std::string& needl
 
 void GameFilter::resolve_names(const db::Database& db) {
   const bool player = !player_.empty() || player_re_, white = !white_.empty() || white_re_,
-             black = !black_.empty() || black_re_;
-  if (!player && !white && !black) return;
-  directory_ = PlayerDirectory::of(db);
+             black = !black_.empty() || black_re_, event = !event_.empty() || event_re_;
+  if (!player && !white && !black && !event) return;
+  directory_ = NameDirectory::of(db);
   auto resolve = [&](bool set, const std::string& raw, const std::string& needle,
                      const std::unique_ptr<re2::RE2>& re, std::unordered_set<std::string>& names) {
     if (!set) return;
-    names = directory_->spellings_of(
+    names = directory_->player_spellings_of(
         [&](const std::string& spelling) { return text_matches(spelling, needle, re.get()); },
         spec_.regex ? std::string_view() : std::string_view(raw));
   };
   resolve(player, spec_.player, player_, player_re_, player_names_);
   resolve(white, spec_.white, white_, white_re_, white_names_);
   resolve(black, spec_.black, black_, black_re_, black_names_);
+  if (event)
+    event_names_ = directory_->event_spellings_of(
+        [&](const std::string& tag) { return text_matches(tag, event_, event_re_.get()); });
 }
 
 bool GameFilter::name_matches(const std::string& value, const std::string& needle,
                               const re2::RE2* pattern,
                               const std::unordered_set<std::string>& names) const {
-  if (directory_ && directory_->known(value)) return names.contains(value);
+  if (directory_ && directory_->known_player(value)) return names.contains(value);
   return text_matches(value, needle, pattern);
+}
+
+bool GameFilter::event_matches(const std::string& value) const {
+  if (directory_ && directory_->known_event(value)) return event_names_.contains(value);
+  return text_matches(value, event_, event_re_.get());
 }
 
 bool GameFilter::matches(const db::GameRecord& game) const {
@@ -151,9 +159,7 @@ bool GameFilter::matches(const db::GameHeader& game) const {
       !name_matches(white, player_, player_re_.get(), player_names_) &&
       !name_matches(black, player_, player_re_.get(), player_names_))
     return false;
-  if ((!event_.empty() || event_re_) &&
-      !text_matches(game.event, event_, event_re_.get()))
-    return false;
+  if ((!event_.empty() || event_re_) && !event_matches(game.event)) return false;
   if (!since_.empty() || !until_.empty()) {
     std::string date = game_date(game);
     if (date.empty()) return false;

@@ -20,7 +20,7 @@ class Database;
 
 namespace damdb::indexer {
 
-class PlayerDirectory;
+class NameDirectory;
 
 /// Raised for a filter that cannot be used (bad date, bad result, bad regular expression).
 struct FilterError : std::invalid_argument {
@@ -52,11 +52,13 @@ class GameFilter {
   GameFilter& operator=(GameFilter&&) noexcept;
 
   /// Makes --player, --white and --black name players rather than spellings: from now on each
-  /// matches every stored spelling of the merged identities (PlayerDirectory, the merges of
+  /// matches every stored spelling of the merged identities (NameDirectory, the merges of
   /// `stats players`) of which one spelling matches as above, and of the player the text
-  /// itself would merge into ("Georgiev, A." finds "Alexander Georgiev"). A spelling not in
-  /// `db` when this is called is matched as written. Reads the headers of `db` once when a
-  /// player criterion is set; throws db::Error from the database.
+  /// itself would merge into ("Georgiev, A." finds "Alexander Georgiev"); and --event every
+  /// spelling of the events (the rows of `stats events`) one of whose spellings matches. A
+  /// spelling not in `db` when this is called is matched as written. Reads the headers of `db`
+  /// once when a player or event criterion is set; throws db::Error from the database,
+  /// OverridesError for a bad player-overrides.txt.
   void resolve_names(const db::Database& db);
 
   /// True when no criterion is set (every game passes).
@@ -72,13 +74,15 @@ class GameFilter {
   /// A player criterion: among the resolved spellings when resolve_names knew `value`.
   bool name_matches(const std::string& value, const std::string& needle,
                     const re2::RE2* pattern, const std::unordered_set<std::string>& names) const;
+  /// The event criterion: among the resolved Event tags when resolve_names knew `value`.
+  bool event_matches(const std::string& value) const;
   FilterSpec spec_;
   std::string player_, white_, black_, event_;  // folded needles
   std::unique_ptr<re2::RE2> player_re_, white_re_, black_re_, event_re_;
   std::string since_, until_;  // "YYYY.MM.DD" bounds, "" when open
   std::optional<db::GameResult> result_;
-  std::shared_ptr<const PlayerDirectory> directory_;  // set by resolve_names
-  std::unordered_set<std::string> player_names_, white_names_, black_names_;
+  std::shared_ptr<const NameDirectory> directory_;  // set by resolve_names
+  std::unordered_set<std::string> player_names_, white_names_, black_names_, event_names_;
   bool empty_ = true;
 };
 

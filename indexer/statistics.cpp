@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "indexer/counted_games.hpp"
+#include "indexer/event_clusters.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/text_fold.hpp"
 
@@ -277,13 +278,62 @@ double EventStats::average_moves() const {
   return games == 0 ? 0.0 : static_cast<double>(plies) / 2.0 / games;
 }
 
+namespace {
+
+/// The games of one event name (one fold_text) in event_statistics.
+struct EventEntry {
+  std::string folded;
+  EventStats stats;
+  Spellings spellings;
+  std::set<std::uint32_t> players;  // spelling indexes, then identities once resolved
+};
+
+/// Adds the games of `from` to `to` (a spelling of the same event).
+void add_event(EventEntry& to, const EventEntry& from) {
+  EventStats& s = to.stats;
+  s.games += from.stats.games;
+  s.plies += from.stats.plies;
+  s.decisive += from.stats.decisive;
+  s.known_results += from.stats.known_results;
+  widen_dates(from.stats.first_date, s.first_date, s.last_date);
+  widen_dates(from.stats.last_date, s.first_date, s.last_date);
+  for (const auto& [spelling, n] : from.spellings.counts) to.spellings.add(spelling, n);
+  to.players.insert(from.players.begin(), from.players.end());
+}
+
+/// The event names grouped (cluster_events), each group's games added to its first entry;
+/// the groups of two or more spellings listed in `merges`.
+void group_events(std::vector<EventEntry>& entries, std::vector<EventMerge>& merges) {
+  std::vector<EventSummary> summaries;
+  summaries.reserve(entries.size());
+  for (const EventEntry& e : entries)
+    summaries.push_back({e.folded, e.stats.first_date, e.stats.last_date,
+                         std::vector<std::uint32_t>(e.players.begin(), e.players.end())});
+  std::vector<EventLink> links;
+  const std::vector<std::size_t> group = cluster_events(summaries, &links);
+  std::unordered_map<std::size_t, std::vector<std::string>> evidence;  // by group
+  for (const EventLink& l : links)
+    evidence[group[l.a]].push_back("\"" + entries[l.a].spellings.preferred() + "\" ~ \"" +
+                                   entries[l.b].spellings.preferred() + "\": " + l.evidence);
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (group[i] != i) add_event(entries[group[i]], entries[i]);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (group[i] != i || entries[i].spellings.counts.size() < 2) continue;
+    EventMerge m{entries[i].spellings.preferred(), entries[i].spellings.counts, evidence[i]};
+    std::stable_sort(m.spellings.begin(), m.spellings.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    merges.push_back(std::move(m));
+  }
+  std::vector<EventEntry> kept;  // one entry per group
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (group[i] == i) kept.push_back(std::move(entries[i]));
+  entries = std::move(kept);
+}
+
+}  // namespace
+
 EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
-  struct Entry {
-    EventStats stats;
-    Spellings spellings;
-    std::set<std::uint32_t> players;  // spelling indexes
-  };
-  std::unordered_map<std::string, Entry> events;
+  std::unordered_map<std::string, EventEntry> events;
   PlayerKeys keys;
   EventReport report;
   const CountedGames counted(db, filter);
@@ -292,7 +342,7 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
     ++report.games;
     const std::string_view event = game.event;
     const std::string folded = event == "?" ? std::string() : fold_text(event);
-    Entry& e = events[folded];
+    EventEntry& e = events[folded];
     e.spellings.add(folded.empty() ? std::string_view() : event);
     EventStats& s = e.stats;
     ++s.games;
@@ -311,12 +361,22 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
   });
   // Players counted as in player_statistics (PlayerKeys).
   keys.resolve(PlayerOverrides::of(db));
-  report.rows.reserve(events.size());
-  for (auto& [key, e] : events) {
-    e.stats.name = e.spellings.preferred();
+  std::vector<EventEntry> entries;
+  entries.reserve(events.size());
+  for (auto& [folded, e] : events) {
+    e.folded = folded;
     std::set<std::uint32_t> players;
     for (const std::uint32_t k : e.players) players.insert(keys.identity(k));
-    e.stats.players = players.size();
+    e.players = std::move(players);
+    entries.push_back(std::move(e));
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const EventEntry& a, const EventEntry& b) { return a.folded < b.folded; });
+  group_events(entries, report.merges);
+  report.rows.reserve(entries.size());
+  for (EventEntry& e : entries) {
+    e.stats.name = e.spellings.preferred();
+    e.stats.players = e.players.size();
     report.rows.push_back(std::move(e.stats));
   }
   std::sort(report.rows.begin(), report.rows.end(), [](const EventStats& a, const EventStats& b) {
@@ -325,6 +385,8 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
     if (a.first_date != b.first_date) return a.first_date < b.first_date;
     return a.name < b.name;
   });
+  std::sort(report.merges.begin(), report.merges.end(),
+            [](const EventMerge& a, const EventMerge& b) { return a.name < b.name; });
   return report;
 }
 

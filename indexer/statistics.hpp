@@ -88,7 +88,7 @@ struct PlayerReport {
 PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
                                std::size_t top = 0);
 
-/// One event (all spellings with the same fold_text).
+/// One event (its spellings, see event_statistics).
 struct EventStats {
   std::string name;                   ///< most frequent spelling; "" for games without Event
   std::string first_date, last_date;
@@ -103,12 +103,23 @@ struct EventStats {
   double average_moves() const;
 };
 
-struct EventReport {
-  std::uint64_t games = 0;
-  std::vector<EventStats> rows;  ///< by first date, then name (undated events last)
+/// Spellings of one event grouped (cluster_events): the name shown, every spelling with its
+/// games, and the pairs of spellings linked with the evidence.
+struct EventMerge {
+  std::string name;
+  std::vector<std::pair<std::string, std::uint64_t>> spellings;  ///< most games first
+  std::vector<std::string> evidence;
 };
 
-/// Per event statistics. Throws db::Error from the database.
+struct EventReport {
+  std::uint64_t games = 0;
+  std::vector<EventStats> rows;    ///< by first date, then name (undated events last)
+  std::vector<EventMerge> merges;  ///< every event written several ways, by name
+};
+
+/// Per event statistics, one row per event: the spellings of one event grouped by
+/// cluster_events (close names, overlapping dates, a player in common; players compared as
+/// `stats players` merges them). Throws db::Error from the database.
 EventReport event_statistics(const db::Database& db, const GameFilter& filter);
 
 /// Result counts of a set of games.

@@ -73,7 +73,14 @@ nlohmann::json events_json(const indexer::EventReport& r) {
                     {"known_results", e.known_results},
                     {"decisive_rate", percent_json(e.decisive_rate(), e.known_results > 0)},
                     {"average_moves", round1(e.average_moves())}});
-  return {{"games", r.games}, {"events", rows}};
+  nlohmann::json merges = nlohmann::json::array();
+  for (const indexer::EventMerge& m : r.merges) {
+    nlohmann::json spellings = nlohmann::json::array();
+    for (const auto& [name, games] : m.spellings)
+      spellings.push_back({{"name", name}, {"games", games}});
+    merges.push_back({{"name", m.name}, {"spellings", spellings}, {"evidence", m.evidence}});
+  }
+  return {{"games", r.games}, {"events", rows}, {"merges", merges}};
 }
 
 nlohmann::json results_json(const indexer::ResultReport& r) {

@@ -15,7 +15,8 @@ namespace damdb::json {
 nlohmann::json players_json(const indexer::PlayerReport& r);
 
 /// {"games", "events": [{"name", "first_date", "last_date", "games", "players", "decisive",
-/// "known_results", "decisive_rate", "average_moves"}]}.
+/// "known_results", "decisive_rate", "average_moves"}], "merges": [{"name", "spellings":
+/// [{"name", "games"}], "evidence": [text]}]}.
 nlohmann::json events_json(const indexer::EventReport& r);
 
 /// {"games", "white_wins", "draws", "black_wins", "unknown", "white_score", "average_plies",

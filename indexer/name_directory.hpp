@@ -1,0 +1,48 @@
+// The players and events of a database: every distinct spelling of White and Black among the
+// stored games with the merged identity it belongs to (PlayerKeys, the merges `stats players`
+// shows), and every Event spelling with the event it names (cluster_events, the rows of `stats
+// events`), so that a filter finds every spelling of the players and events it names.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "db/database.hpp"
+#include "indexer/player_identity.hpp"
+
+namespace damdb::indexer {
+
+class NameDirectory {
+ public:
+  /// Reads the White, Black, Event and Date tags of every stored game once (the headers) and
+  /// resolves the identities. Throws db::Error from the database, OverridesError for a bad
+  /// player-overrides.txt.
+  static std::shared_ptr<const NameDirectory> of(const db::Database& db);
+
+  /// True when some stored game has this exact spelling of a player.
+  bool known_player(const std::string& spelling) const { return player_.contains(spelling); }
+  /// True when some stored game has this exact Event tag.
+  bool known_event(const std::string& spelling) const { return event_.contains(spelling); }
+
+  /// Every stored spelling of the players named: the players one of whose spellings satisfies
+  /// `matches` (called once per distinct stored spelling) and, when `name` is not empty, the
+  /// player `name` itself would be merged into as a spelling of its own (PlayerKeys::identity_of:
+  /// "Georgiev, A." names "Alexander Georgiev" when that is the one full name it fits).
+  std::unordered_set<std::string> player_spellings_of(
+      const std::function<bool(const std::string&)>& matches, std::string_view name) const;
+  /// Every stored Event tag of the events one of whose spellings satisfies `matches`.
+  std::unordered_set<std::string> event_spellings_of(
+      const std::function<bool(const std::string&)>& matches) const;
+
+ private:
+  PlayerKeys keys_;
+  std::unordered_map<std::string, std::uint32_t> player_;  // spelling -> merged identity
+  std::unordered_map<std::string, std::size_t> event_;     // Event tag -> event (group)
+};
+
+}  // namespace damdb::indexer
