@@ -44,17 +44,23 @@ std::string wdl(const Tally& t) {
   return std::to_string(t.wins) + "/" + std::to_string(t.draws) + "/" + std::to_string(t.losses);
 }
 
+/// A name with its spellings on one line: "  Name: "a" (12), "b" (3)".
+void print_spellings(const std::string& shown,
+                     const std::vector<std::pair<std::string, std::uint64_t>>& spellings) {
+  std::cout << "  " << shown << ":";
+  const char* sep = " ";
+  for (const auto& [name, games] : spellings) {
+    std::cout << sep << '"' << name << "\" (" << games << ")";
+    sep = ", ";
+  }
+  std::cout << '\n';
+}
+
 /// The spellings of each merged player on one line ("  Name: "a" (12), "b" (3)"), and with
 /// `steps` every merge under it with its rule and evidence.
 void print_merges(const indexer::PlayerReport& r, bool steps) {
   for (const indexer::PlayerMerge& m : r.merges) {
-    std::cout << "  " << m.name << ":";
-    const char* sep = " ";
-    for (const auto& [name, games] : m.spellings) {
-      std::cout << sep << '"' << name << "\" (" << games << ")";
-      sep = ", ";
-    }
-    std::cout << '\n';
+    print_spellings(m.name, m.spellings);
     if (!steps) continue;
     for (const indexer::PlayerMergeReason& s : m.steps)
       std::cout << "    " << (s.refused ? "not merged: \"" : "\"") << s.from << "\" -> \"" << s.to
@@ -124,13 +130,7 @@ void print_events(const indexer::EventReport& r, bool json) {
   if (r.merges.empty()) return;
   std::cout << "\nnames of one event:\n";
   for (const indexer::EventMerge& m : r.merges) {
-    std::cout << "  " << m.name << ":";
-    const char* sep = " ";
-    for (const auto& [name, games] : m.spellings) {
-      std::cout << sep << '"' << name << "\" (" << games << ")";
-      sep = ", ";
-    }
-    std::cout << '\n';
+    print_spellings(m.name, m.spellings);
     for (const std::string& e : m.evidence) std::cout << "    " << e << '\n';
   }
 }
