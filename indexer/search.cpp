@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "indexer/counted_games.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/signature.hpp"
 #include "rules/movegen.hpp"
@@ -33,7 +34,7 @@ class Search {
  public:
   Search(const db::Database& db, const PatternQuery& query, const GameFilter& filter,
          const SearchOptions& options)
-      : db_(db), query_(query), filter_(filter), options_(options), tracker_(query),
+      : db_(db), query_(query), counted_(db, filter), options_(options), tracker_(query),
         mirrored_(query.pattern.mirrored()), start_(Clock::now()), last_report_(start_) {}
 
   SearchAnswer run() {
@@ -95,8 +96,10 @@ class Search {
     return true;
   }
 
+  /// Drops the candidates the filter rejects or that are members of a marked cluster (counted
+  /// once, through the primary; both counted in rejected_by_filter).
   void filter_candidates() {
-    if (filter_.empty()) return;
+    if (counted_.everything()) return;
     std::vector<Candidate> kept;
     std::vector<db::GameId> ids;
     for (std::size_t i = 0; i < candidates_.size(); i += 512) {
@@ -105,7 +108,7 @@ class Search {
       for (std::size_t k = i; k < end; ++k) ids.push_back(db::GameId{candidates_[k].id});
       const auto headers = db_.game_headers(ids);
       for (std::size_t k = i; k < end; ++k) {
-        if (const auto& h = headers[k - i]; h && filter_.matches(*h))
+        if (const auto& h = headers[k - i]; h && counted_.counts(ids[k - i], *h))
           kept.push_back(candidates_[k]);
         else
           ++answer_.rejected_by_filter;
@@ -154,7 +157,7 @@ class Search {
         [&](db::GameId id, const db::GameRecord& game) {
           ++answer_.games_scanned;
           ++answer_.without_signature;
-          if (!filter_.matches(game)) {
+          if (!counted_.counts(id, game)) {
             ++answer_.rejected_by_filter;
             return true;
           }
@@ -254,7 +257,7 @@ class Search {
 
   const db::Database& db_;
   const PatternQuery& query_;
-  const GameFilter& filter_;
+  const CountedGames counted_;
   const SearchOptions& options_;
   HitTracker tracker_;
   Pattern mirrored_;

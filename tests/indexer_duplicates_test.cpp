@@ -15,7 +15,9 @@
 #include "indexer/duplicate_rules.hpp"
 #include "indexer/duplicates.hpp"
 #include "indexer/game_list.hpp"
+#include "indexer/pattern_parse.hpp"
 #include "indexer/query.hpp"
+#include "indexer/search.hpp"
 #include "indexer/statistics.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -314,9 +316,10 @@ TEST(IndexerDuplicates, MoveOrderVariantIsFlagged) {
   EXPECT_TRUE(clusters(r, DuplicateClass::SmallEdit).empty());
 }
 
-/// Games counted by the listing, the player table and the explorer at the start position.
+/// Games counted by the listing, the player table, the explorer at the start position and a
+/// pattern search for two men of the start position (true at ply 0 of every game).
 struct Counted {
-  std::uint64_t listed = 0, player_games = 0, explorer = 0;
+  std::uint64_t listed = 0, player_games = 0, explorer = 0, searched = 0;
   friend bool operator==(const Counted&, const Counted&) = default;
 };
 
@@ -326,6 +329,7 @@ Counted counted(const db::Database& db) {
   c.listed = indexer::list_games(db, all, 10).total;
   c.player_games = indexer::player_statistics(db, all).rows.at(0).total.games;
   c.explorer = indexer::query_opening(db, rules::Position::initial(), all, false, false).games;
+  c.searched = indexer::search_games(db, indexer::parse_search("must W:W31:B20").query, all).games;
   return c;
 }
 
@@ -338,7 +342,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
                        game("A. Baba", "B. Cece", "2003.05.14", full, "WK 2003", "2-0"));
   test::import_into(folder.path() / "db", folder.path() / "games.pdn");
   db::Database database = db::Database::open(folder.path() / "db");
-  EXPECT_EQ(counted(database), (Counted{2, 2, 2}));
+  EXPECT_EQ(counted(database), (Counted{2, 2, 2, 2}));
   const auto report = indexer::find_duplicates(database, indexer::GameFilter{});
   EXPECT_THROW(indexer::apply_duplicates(database, report, {DuplicateClass::SmallEdit}),
                std::invalid_argument);
@@ -346,7 +350,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
   ASSERT_EQ(marks.size(), 1u);
   EXPECT_EQ(marks[0].primary.value, 2u);  // the longer game
   EXPECT_EQ(marks[0].members, (std::vector<db::GameId>{db::GameId{1}}));
-  EXPECT_EQ(counted(database), (Counted{1, 1, 1}));
+  EXPECT_EQ(counted(database), (Counted{1, 1, 1, 1}));
   EXPECT_EQ(indexer::HiddenGames::of(database)->primary_of(db::GameId{1}), db::GameId{2});
   EXPECT_FALSE(indexer::HiddenGames::of(database)->primary_of(db::GameId{2}));
   // Applying again replaces the mark instead of adding one.
@@ -354,7 +358,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
   EXPECT_EQ(database.duplicate_marks().size(), 1u);
   EXPECT_EQ(indexer::undo_duplicates(database, db::GameId{1}), 0u);  // not a primary
   EXPECT_EQ(indexer::undo_duplicates(database, db::GameId{2}), 1u);
-  EXPECT_EQ(counted(database), (Counted{2, 2, 2}));
+  EXPECT_EQ(counted(database), (Counted{2, 2, 2, 2}));
   EXPECT_TRUE(database.duplicate_marks().empty());
 }
 
