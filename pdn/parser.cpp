@@ -298,7 +298,7 @@ class Parser {
     std::size_t q = bracketed ? p_ + 1 : p_;
     while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '[') ++q;  // "[[Name" too
     std::size_t name_begin = q;
-    while (is_name_char(peek(q))) ++q;
+    while (is_tag_name_char(peek(q))) ++q;  // the whole name, as parse_tag reads it
     std::string_view name(s_ + name_begin, q - name_begin);
     if (name.empty()) return false;
     // Few tags (the usual case): a scan, no allocation. Many tags: a hash set of the names

@@ -42,5 +42,8 @@ if (( big )); then
   # The largest corpus game is far below 1 MB: the bound is about 100 MB plus the reader's chunk.
   run "parse, 1 GB of corpus games" 104 parse --quiet "$work/big.pdn"
   run "validate, 1 GB of corpus games" 104 validate "$work/big.pdn"
+  # Import holds one batch of new games (at most --batch-games) besides the reader: here the
+  # corpus games once, then the same games again (found as duplicates, nothing new to hold).
+  run "import, 1 GB of corpus games" 104 import --db "$work/dbbig" "$work/big.pdn"
 fi
 exit $status

@@ -69,5 +69,13 @@ TEST(PdnFuzzRegressions, TagWithoutBracketRepeatingANameStartsTheNextGame) {
   EXPECT_EQ(games[1].tags[0].value, "2");
 }
 
+TEST(PdnFuzzRegressions, TagNameWithEntityCharactersIsNotTheShorterName) {
+  // "Event#" is a tag name of its own (parse_tag reads '#' in a name), not a second "Event".
+  const auto games = read_games("[Event \"a\"]\n[Event# \"b\"]\n1. 32-28 *");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].tags.size(), 2u);
+  EXPECT_EQ(games[0].tags[1].name, "Event#");
+}
+
 }  // namespace
 }  // namespace damdb::pdn
