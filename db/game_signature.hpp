@@ -5,21 +5,29 @@
 // consecutive game ids (key = first GameId of the block, 4 bytes big-endian; value = the
 // signatures one after another, see encode()).
 //
-// Signature layout:
+// Signature layout (version 3):
 //   varint plies            (positions after 0..plies plies)
-//   byte   flags            (bit 0: Black moves first; bit 1: opaque, the game could not be
-//                            replayed: the signature proves nothing)
+//   byte   flags            bit 0: Black moves first; bit 1: opaque, the game could not be
+//                           replayed: the signature proves nothing; bit 2 + i (i = 0..4): set i
+//                           below is not empty and is stored
 //   varint date             (yyyymmdd of the Date tag, unknown month or day as 00; 0 unknown)
-//   7 x 5  squares ever held by white men, white kings, black men, black kings, and squares
-//          ever empty (board bit layout of rules/bitboard.hpp, 7 bytes little-endian each)
-//   n x 2  segments: one 16-bit mask (little-endian) per square set in the four piece unions
-//          above (white men's squares in board-bit order, then white kings', black men's, black
-//          kings'): bit s set when that piece stood there at some ply of segment s (plies
-//          s * span_plies() .. (s + 1) * span_plies() - 1; kSignatureSegments cover the game)
-//   varint byte length of what follows (so that a reader may skip it), then the material
-//          entries: varint number of entries, then per entry: varint ply (delta from the
-//          previous entry), 4 bytes: white men, white kings, black men, black kings from that
-//          ply on
+//   the square sets that are not empty, 7 bytes little-endian each (board bit layout of
+//          rules/bitboard.hpp), in this order: squares ever held by white men (set 0), white
+//          kings (1), black men (2), black kings (3); squares ever empty (4)
+//   varint byte length of what follows (so that a reader of the head skips it)
+//   segments: one code per square set in the four piece sets above (white men's squares in
+//          board-bit order, then white kings', black men's, black kings'), for a 16-bit mask
+//          whose bit s is set when that piece stood there at some ply of segment s (plies
+//          s * span_plies() .. (s + 1) * span_plies() - 1; kSignatureSegments cover the game):
+//            1 byte  a << 4 | b, a <= b:         the one run of segments a..b
+//            2 bytes (b + 1) << 4 | a, c << 4 | d (a <= b, b + 2 <= c <= d): runs a..b and c..d
+//            3 bytes 0xf0, then the mask, 16 bits little-endian: any other mask
+//   material: varint number of entries, then per entry a varint ply (delta from the previous
+//          entry's, from 0 for the first) and the counts: for the first entry 4 bytes (white
+//          men, white kings, black men, black kings); for each later one a change byte: bits 0-1
+//          white men lost (0..3), bits 2-3 black men lost (0..3), bits 4-5 and 6-7 the change
+//          of the white and of the black kings (0: none, 1: +1, 2: -1), or 0xff followed by
+//          the 4 counts (any other change)
 // The family also holds, under the empty key, kSignatureFormat as decimal text: signatures of
 // another layout are never read (db/database.cpp drops them when opened for writing).
 #include <array>
@@ -32,8 +40,9 @@ namespace damdb::db {
 
 /// Games per block of the signatures column family.
 inline constexpr std::uint32_t kSignatureBlockGames = 256;
-/// Version of the signature layout above (1: first and last sixteenth per square, unrecorded).
-inline constexpr std::uint32_t kSignatureFormat = 2;
+/// Version of the signature layout above (1: first and last sixteenth per square, unrecorded;
+/// 2: as 3 but every set stored, 16-bit masks and 4 bytes of counts per material entry).
+inline constexpr std::uint32_t kSignatureFormat = 3;
 /// Segments of a game in GameSignature::segments masks.
 inline constexpr std::uint32_t kSignatureSegments = 16;
 

@@ -361,17 +361,20 @@ TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
   sig.white_men = 0x3;      // two squares: two masks
   sig.black_kings = 0x100;  // one square: one mask
   sig.ever_empty = 0xff;
-  sig.segments = {0x0001, 0x8000, 0x0102};
-  sig.material = {{0, 2, 0, 0, 1}, {130, 1, 0, 0, 1}};
+  sig.segments = {0x0001, 0x8006, 0x0a52};
+  sig.material = {{0, 2, 0, 0, 1}, {130, 1, 0, 0, 1}, {131, 0, 0, 0, 0}, {135, 7, 0, 0, 0}};
   std::string bytes;
   sig.encode(bytes);
-  // plies 40, flags 1, date 20030510 as a varint (0xae 0xc8 0xc6 0x09), five 7-byte square
-  // sets, three 16-bit masks little-endian, the material entries' length (12) and entries:
-  // count 2, delta 0 + counts, delta 130 (0x82 0x01) + counts.
+  // plies 40, flags 1 | sets 0, 3 and 4 stored (0x64), date 20030510 as a varint (0xae 0xc8
+  // 0xc6 0x09), three 7-byte square sets, the length of the rest (23), then the masks: 0x0001 is
+  // the run 0..0 (0x00), 0x8006 the runs 1..2 and 15..15 ((2 + 1) << 4 | 1, 0xff), 0x0a52 has
+  // four runs (0xf0 and the raw bits); then 4 material entries: delta 0 and the 4 counts; delta
+  // 130 (0x82 0x01), one white man lost (0x01); delta 1, a white man lost and a black king
+  // lost (0x01 | 2 << 6 = 0x81); delta 4, 7 white men: escape 0xff and the counts.
   const std::string expected =
-      "\x28\x01\xae\xc8\xc6\x09"s + "\x03\0\0\0\0\0\0"s + std::string(7, '\0') +
-      std::string(7, '\0') + "\0\x01\0\0\0\0\0"s + "\xff\0\0\0\0\0\0"s +
-      "\x01\0\0\x80\x02\x01"s + "\x0c\x02\0\x02\0\0\x01\x82\x01\x01\0\0\x01"s;
+      "\x28\x65\xae\xc8\xc6\x09"s + "\x03\0\0\0\0\0\0"s + "\0\x01\0\0\0\0\0"s +
+      "\xff\0\0\0\0\0\0"s + "\x17"s + "\x00\x31\xff\xf0\x52\x0a"s + "\x04\0\x02\0\0\x01"s +
+      "\x82\x01\x01"s + "\x01\x81"s + "\x04\xff\x07\0\0\0"s;
   EXPECT_EQ(bytes, expected);
   std::string two = bytes + bytes;
   std::string_view view = two;
@@ -391,4 +394,64 @@ TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
     std::string_view truncated(bytes.data(), cut);
     EXPECT_THROW(GameSignature::decode(truncated, back), Error) << cut;
   }
+}
+
+// Every 16-bit segment mask survives its code (one run, two runs or raw), and the code is as
+// short as the layout says: 1 byte for one run, 2 for two, 3 otherwise.
+TEST(DbEncoding, GameSignatureEveryMaskRoundTrips) {
+  GameSignature sig;
+  sig.plies = 1000;
+  sig.white_men = 1;
+  sig.segments = {0};
+  for (std::uint32_t m = 0; m <= 0xffff; ++m) {
+    sig.segments[0] = static_cast<std::uint16_t>(m);
+    std::string bytes;
+    sig.encode(bytes);
+    std::string_view view = bytes;
+    GameSignature back;
+    GameSignature::decode(view, back);
+    ASSERT_EQ(back.segments, sig.segments) << m;
+    int runs = 0;
+    for (int bit = 0; bit < 16; ++bit)
+      runs += (m >> bit & 1) != 0 && (bit == 0 || (m >> (bit - 1) & 1) == 0);
+    // bytes = plies (2) + flags + date + one set (7) + rest length + mask code + material (1).
+    const std::size_t code = bytes.size() - 2 - 1 - 1 - 7 - 1 - 1;
+    ASSERT_EQ(code, runs == 1 ? 1u : runs == 2 ? 2u : 3u) << m;
+  }
+  // Codes the encoder never writes are corruption: a two-run code whose second run does not
+  // start 2 past the first one's end, and a first byte 0xf1..0xfe.
+  for (const std::string& rest : {"\x31\x22\x00"s, "\xf5\x00"s}) {
+    const std::string bytes = "\x05\x04\0"s + "\x01\0\0\0\0\0\0"s +
+                              static_cast<char>(rest.size()) + rest;
+    std::string_view view = bytes;
+    GameSignature back;
+    EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::corruption);
+  }
+}
+
+// Material entries: changes that fit a change byte and those that need the escape (more than
+// three men at once, two kings at once, counts going up), an empty list, a 0-ply game and a
+// very long one.
+TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
+  GameSignature sig;
+  sig.plies = 0;
+  for (const auto& material : std::vector<std::vector<MaterialEntry>>{
+           {},
+           {{0, 20, 0, 20, 0}},
+           {{0, 20, 0, 20, 0}, {1, 16, 0, 20, 0}, {2, 16, 2, 20, 0}, {3, 17, 0, 18, 2},
+            {70000, 0, 255, 0, 255}, {70001, 0, 254, 0, 0}, {4000000000u, 3, 3, 3, 3}}}) {
+    sig.material = material;
+    sig.plies = material.empty() ? 0 : material.back().ply;
+    std::string bytes;
+    sig.encode(bytes);
+    std::string_view view = bytes;
+    GameSignature back;
+    GameSignature::decode(view, back);
+    EXPECT_EQ(back, sig);
+  }
+  // A change byte taking more men than there are is corruption.
+  const std::string bytes = "\x01\0\0"s + "\x08\x02\0\x01\0\0\0\x01\x02"s;
+  std::string_view view = bytes;
+  GameSignature back;
+  EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::corruption);
 }

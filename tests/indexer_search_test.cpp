@@ -373,6 +373,113 @@ TEST(SearchSignatures, SquaresHeldAtDifferentTimesAreRejectedUntilTheyMeet) {
   EXPECT_EQ(w.last, 7);
 }
 
+/// The signature of a game computed here from its positions (independently of signature_of):
+/// piece sets, masks by segment, material at ply 0 and at every change.
+db::GameSignature signature_by_hand(const std::vector<rules::Position>& positions) {
+  db::GameSignature sig;
+  sig.plies = static_cast<std::uint32_t>(positions.size() - 1);
+  sig.black_first = positions[0].side_to_move() == rules::Color::kBlack;
+  const std::uint32_t per = sig.plies / db::kSignatureSegments + 1;
+  std::map<std::pair<int, int>, std::uint16_t> masks;  // (kind, bit) -> segments
+  for (std::size_t ply = 0; ply < positions.size(); ++ply) {
+    const rules::Position& pos = positions[ply];
+    const rules::Bitboard k = pos.kings();
+    const rules::Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
+                                      pos.black() & k};
+    for (int kind = 0; kind < 4; ++kind)
+      for (int bit = 0; bit < 64; ++bit)
+        if ((kinds[kind] >> bit & 1) != 0)
+          masks[{kind, bit}] |= static_cast<std::uint16_t>(1u << (ply / per));
+    sig.white_men |= kinds[0];
+    sig.white_kings |= kinds[1];
+    sig.black_men |= kinds[2];
+    sig.black_kings |= kinds[3];
+    sig.ever_empty |= pos.empty();
+    const db::MaterialEntry e{static_cast<std::uint32_t>(ply),
+                              static_cast<std::uint8_t>(rules::count(kinds[0])),
+                              static_cast<std::uint8_t>(rules::count(kinds[1])),
+                              static_cast<std::uint8_t>(rules::count(kinds[2])),
+                              static_cast<std::uint8_t>(rules::count(kinds[3]))};
+    const db::MaterialEntry* last = sig.material.empty() ? nullptr : &sig.material.back();
+    if (last == nullptr || last->white_men != e.white_men || last->white_kings != e.white_kings ||
+        last->black_men != e.black_men || last->black_kings != e.black_kings)
+      sig.material.push_back(e);
+  }
+  for (const auto& [key, mask] : masks) sig.segments.push_back(mask);  // (kind, bit) order
+  return sig;
+}
+
+/// A game of `plies` random legal moves (fewer when the side to move is stuck) from `fen`.
+db::GameRecord random_record(const std::string& fen, int plies, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  db::GameRecord game;
+  game.start_fen = fen;
+  rules::Position pos = indexer::start_position(game);
+  rules::MoveList legal;
+  for (int ply = 0; ply < plies; ++ply) {
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    if (legal.empty()) break;
+    rules::sort_moves(legal);
+    const int code = static_cast<int>(rng() % static_cast<unsigned>(legal.size()));
+    game.moves.push_back(static_cast<std::uint8_t>(code));
+    pos.play(legal[code]);
+  }
+  return game;
+}
+
+/// A game of `plies` plies in which a white king shuffles 46-41-46 and a black one 1-7-1 (on
+/// lines that never meet, so no capture ends it).
+db::GameRecord shuffling_kings(int plies) {
+  db::GameRecord game;
+  game.start_fen = "W:WK46:BK1";
+  rules::Position pos = indexer::start_position(game);
+  rules::MoveList legal;
+  for (int ply = 0; ply < plies; ++ply) {
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    rules::sort_moves(legal);
+    const int from = (ply / 2) % 2 == 0 ? (ply % 2 == 0 ? 46 : 1) : (ply % 2 == 0 ? 41 : 7);
+    const int to = (ply / 2) % 2 == 0 ? (ply % 2 == 0 ? 41 : 7) : (ply % 2 == 0 ? 46 : 1);
+    int code = 0;
+    while (legal[code].from_square() != from || legal[code].to_square() != to) ++code;
+    game.moves.push_back(static_cast<std::uint8_t>(code));
+    pos.play(legal[code]);
+  }
+  return game;
+}
+
+// signature_of against the signature computed from the positions, and the stored bytes back:
+// a game of 0 plies, games with kings from ply 0 (FEN, White or Black to move), very long king
+// games (more plies than a mask segment holds codes of) and random games from the start.
+TEST(SearchSignatures, SignatureOfMatchesPositionsAndSurvivesItsBytes) {
+  std::vector<db::GameRecord> games;
+  games.push_back(db::GameRecord{});  // 0 plies
+  games.push_back(random_record("W:WK46,K50,31,32,33:BK1,K5,16,17,18", 300, 1));
+  games.push_back(random_record("B:WK28,K38,29,30:BK2,K3,12,13", 120, 2));
+  games.push_back(shuffling_kings(5000));  // a very long game
+  for (std::uint64_t seed = 10; seed < 30; ++seed) games.push_back(random_record("", 200, seed));
+  std::string stored;
+  std::vector<db::GameSignature> expected;
+  for (const db::GameRecord& game : games) {
+    const db::GameSignature sig = indexer::signature_of(game);
+    db::GameSignature by_hand = signature_by_hand(positions_of(game));
+    by_hand.date = sig.date;
+    EXPECT_EQ(sig, by_hand) << game.start_fen << " " << game.moves.size();
+    sig.encode(stored);
+    expected.push_back(sig);
+  }
+  EXPECT_EQ(expected[3].plies, 5000u);
+  EXPECT_EQ(expected[0].material.size(), 1u);
+  std::string_view view = stored;
+  db::GameSignature back;
+  for (const db::GameSignature& sig : expected) {
+    db::GameSignature::decode(view, back);
+    EXPECT_EQ(back, sig);
+  }
+  EXPECT_TRUE(view.empty());
+}
+
 // ---- random patterns against the brute force ----
 
 /// Random games from the initial position, random legal moves to the end or to 160 plies: many
