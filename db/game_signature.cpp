@@ -1,5 +1,6 @@
 #include "db/game_signature.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "db/error.hpp"
@@ -8,8 +9,7 @@
 namespace damdb::db {
 namespace {
 
-constexpr std::uint8_t kMaskEscape = 0xf0;    // a segment mask stored as 16 raw bits
-constexpr std::uint8_t kCountsEscape = 0xff;  // a material entry stored as 4 raw counts
+constexpr std::uint8_t kMaskEscape = 0xf0;  // a segment mask stored as 16 raw bits
 
 void put_squares(std::string& out, std::uint64_t b) {
   for (int i = 0; i < 7; ++i) out.push_back(static_cast<char>((b >> (8 * i)) & 0xff));
@@ -72,14 +72,23 @@ std::uint16_t get_mask(Reader& r) {
   return static_cast<std::uint16_t>(run_bits(lo, hi - 1) | run_bits(c, d));
 }
 
-/// The change byte from `a` to `b` (layout in the header), or kCountsEscape.
+/// Count changes (white men, white kings, black men, black kings) of the material change codes
+/// 0..14 (layout in the header); 15 is the escape.
+constexpr std::int8_t kChanges[15][4] = {
+    {-1, 0, 0, 0},  {-2, 0, 0, 0},  {-3, 0, 0, 0}, {-4, 0, 0, 0}, {0, 0, -1, 0},
+    {0, 0, -2, 0},  {0, 0, -3, 0},  {0, 0, -4, 0}, {-1, 1, 0, 0}, {0, 0, -1, 1},
+    {0, -1, 0, 0},  {0, 0, 0, -1},  {-1, 0, -1, 1}, {-1, 1, -1, 0}, {-1, -1, 0, 0}};
+constexpr std::uint8_t kCountsEscape = 15;  // a material entry stored as 4 raw counts
+
+/// The change code from `a` to `b`, or kCountsEscape.
 std::uint8_t change_code(const MaterialEntry& a, const MaterialEntry& b) {
-  const int wm = a.white_men - b.white_men, bm = a.black_men - b.black_men;
-  const int wk = b.white_kings - a.white_kings, bk = b.black_kings - a.black_kings;
-  auto king = [](int delta) { return delta == 0 ? 0 : delta == 1 ? 1 : delta == -1 ? 2 : 3; };
-  if (wm < 0 || wm > 3 || bm < 0 || bm > 3 || king(wk) == 3 || king(bk) == 3)
-    return kCountsEscape;
-  return static_cast<std::uint8_t>(wm | bm << 2 | king(wk) << 4 | king(bk) << 6);
+  const int d[4] = {b.white_men - a.white_men, b.white_kings - a.white_kings,
+                    b.black_men - a.black_men, b.black_kings - a.black_kings};
+  for (std::uint8_t c = 0; c < kCountsEscape; ++c)
+    if (d[0] == kChanges[c][0] && d[1] == kChanges[c][1] && d[2] == kChanges[c][2] &&
+        d[3] == kChanges[c][3])
+      return c;
+  return kCountsEscape;
 }
 
 void put_counts(std::string& out, const MaterialEntry& e) {
@@ -95,48 +104,53 @@ void get_counts(Reader& r, MaterialEntry& e) {
   e.black_kings = static_cast<std::uint8_t>(c[3]);
 }
 
-/// Applies change byte `code` (not the escape) to `e`; false when it is not a valid change.
+/// Applies change code `code` (not the escape) to `e`; false when a count would leave 0..255.
 bool apply_change(std::uint8_t code, MaterialEntry& e) {
-  const int wm = code & 3, bm = code >> 2 & 3, wk = code >> 4 & 3, bk = code >> 6 & 3;
-  if (wk == 3 || bk == 3 || wm > e.white_men || bm > e.black_men) return false;
-  auto apply = [](std::uint8_t& n, int king) {
-    if (king == 2 && n == 0) return false;
-    if (king == 1 && n == 255) return false;
-    n = static_cast<std::uint8_t>(king == 1 ? n + 1 : king == 2 ? n - 1 : n);
-    return true;
-  };
-  e.white_men = static_cast<std::uint8_t>(e.white_men - wm);
-  e.black_men = static_cast<std::uint8_t>(e.black_men - bm);
-  return apply(e.white_kings, wk) && apply(e.black_kings, bk);
+  std::uint8_t* counts[4] = {&e.white_men, &e.white_kings, &e.black_men, &e.black_kings};
+  for (int i = 0; i < 4; ++i) {
+    const int n = *counts[i] + kChanges[code][i];
+    if (n < 0 || n > 255) return false;
+    *counts[i] = static_cast<std::uint8_t>(n);
+  }
+  return true;
 }
 
 void put_material(std::string& out, const std::vector<MaterialEntry>& material) {
   put_varint(out, material.size());
   for (std::size_t i = 0; i < material.size(); ++i) {
     const MaterialEntry& e = material[i];
-    put_varint(out, e.ply - (i == 0 ? 0 : material[i - 1].ply));
-    const std::uint8_t code = i == 0 ? kCountsEscape : change_code(material[i - 1], e);
-    if (i > 0) out.push_back(static_cast<char>(code));
+    const std::uint32_t delta = e.ply - (i == 0 ? 0 : material[i - 1].ply);
+    if (i == 0) {
+      put_varint(out, delta);
+      put_counts(out, e);
+      continue;
+    }
+    const std::uint8_t code = change_code(material[i - 1], e);
+    const bool small = delta >= 1 && delta <= 15;
+    out.push_back(static_cast<char>((small ? delta : 0) << 4 | code));
+    if (!small) put_varint(out, delta);
     if (code == kCountsEscape) put_counts(out, e);
   }
 }
 
 void get_material(Reader& r, std::vector<MaterialEntry>& material) {
-  const std::uint64_t n = r.varint_max(r.remaining() / 2);
+  const std::uint64_t n = r.varint_max(r.remaining());
   material.resize(n);
   std::uint64_t ply = 0;
   for (std::size_t i = 0; i < material.size(); ++i) {
     MaterialEntry& e = material[i];
-    ply += r.varint_max(UINT32_MAX);
-    if (ply > UINT32_MAX) r.fail("material entry past the last ply");
     if (i == 0) {
+      ply = r.varint_max(UINT32_MAX);
       get_counts(r, e);
     } else {
       e = material[i - 1];
-      const std::uint8_t code = r.byte();
+      const std::uint8_t byte = r.byte();
+      const std::uint8_t code = byte & 0xf;
+      ply += (byte >> 4) != 0 ? byte >> 4 : r.varint_max(UINT32_MAX);
       if (code == kCountsEscape) get_counts(r, e);
       else if (!apply_change(code, e)) r.fail("bad material change");
     }
+    if (ply > UINT32_MAX) r.fail("material entry past the last ply");
     e.ply = static_cast<std::uint32_t>(ply);
   }
 }
@@ -158,8 +172,8 @@ void GameSignature::encode(std::string& out) const {
   for (const std::uint64_t b : sets)
     if (b != 0) put_squares(out, b);
   std::string rest;
-  for (const std::uint16_t m : segments) put_mask(rest, m);
   put_material(rest, material);
+  for (const std::uint16_t m : segments) put_mask(rest, m);
   put_varint(out, rest.size());
   out += rest;
 }
@@ -181,13 +195,14 @@ void GameSignature::decode_head(std::string_view& bytes, GameSignature& out,
   bytes.remove_prefix(bytes.size() - r.remaining());
 }
 
-void GameSignature::decode_rest(std::string_view rest, GameSignature& out) {
+void GameSignature::decode_rest(std::string_view rest, GameSignature& out, std::size_t masks) {
   Reader r(rest, "game signature");
-  const std::size_t squares = mask_count(out);
-  out.segments.resize(squares);
-  for (std::uint16_t& m : out.segments) m = get_mask(r);
   get_material(r, out.material);
-  if (r.remaining() != 0) r.fail("game signature longer than its segments and material");
+  const std::size_t squares = mask_count(out);
+  out.segments.resize(std::min(squares, masks));
+  for (std::uint16_t& m : out.segments) m = get_mask(r);
+  if (out.segments.size() == squares && r.remaining() != 0)
+    r.fail("game signature longer than its material and segments");
 }
 
 void GameSignature::decode(std::string_view& bytes, GameSignature& out) {

@@ -15,6 +15,14 @@
 //          rules/bitboard.hpp), in this order: squares ever held by white men (set 0), white
 //          kings (1), black men (2), black kings (3); squares ever empty (4)
 //   varint byte length of what follows (so that a reader of the head skips it)
+//   material: varint number of entries, then the first entry as a varint ply and 4 bytes
+//          (white men, white kings, black men, black kings), each later one as a byte: high
+//          nibble the ply delta from the previous entry (1..15; 0: a varint delta follows the
+//          byte), low nibble the change of the counts (white men, white kings, black men, black
+//          kings): 0-3 white loses 1-4 men, 4-7 Black loses 1-4 men, 8 a white man crowned,
+//          9 a black man crowned, 10 / 11 White / Black loses a king, 12 White loses a man and a
+//          black man is crowned, 13 Black loses a man and a white man is crowned, 14 White
+//          loses a man and a king; 15: the 4 counts follow (any other change)
 //   segments: one code per square set in the four piece sets above (white men's squares in
 //          board-bit order, then white kings', black men's, black kings'), for a 16-bit mask
 //          whose bit s is set when that piece stood there at some ply of segment s (plies
@@ -22,12 +30,6 @@
 //            1 byte  a << 4 | b, a <= b:         the one run of segments a..b
 //            2 bytes (b + 1) << 4 | a, c << 4 | d (a <= b, b + 2 <= c <= d): runs a..b and c..d
 //            3 bytes 0xf0, then the mask, 16 bits little-endian: any other mask
-//   material: varint number of entries, then per entry a varint ply (delta from the previous
-//          entry's, from 0 for the first) and the counts: for the first entry 4 bytes (white
-//          men, white kings, black men, black kings); for each later one a change byte: bits 0-1
-//          white men lost (0..3), bits 2-3 black men lost (0..3), bits 4-5 and 6-7 the change
-//          of the white and of the black kings (0: none, 1: +1, 2: -1), or 0xff followed by
-//          the 4 counts (any other change)
 // The family also holds, under the empty key, kSignatureFormat as decimal text: signatures of
 // another layout are never read (db/database.cpp drops them when opened for writing).
 #include <array>
@@ -74,8 +76,11 @@ struct GameSignature {
   /// (its segments and material are left as they were); `rest` receives the bytes of the
   /// segments and material, for decode_rest(). Advances `bytes` past the whole signature.
   static void decode_head(std::string_view& bytes, GameSignature& out, std::string_view& rest);
-  /// The second half: the segments and material of `out` from decode_head()'s `rest`.
-  static void decode_rest(std::string_view rest, GameSignature& out);
+  /// The second half: the material and segments of `out` from decode_head()'s `rest`; only
+  /// the first `masks` segments when fewer are asked (a search reads the masks of the squares
+  /// its pattern names, which come first when they have a low index).
+  static void decode_rest(std::string_view rest, GameSignature& out,
+                          std::size_t masks = static_cast<std::size_t>(-1));
   friend bool operator==(const GameSignature&, const GameSignature&) = default;
 };
 

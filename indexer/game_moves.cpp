@@ -6,6 +6,7 @@
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
+#include "rules/rays.hpp"
 
 namespace damdb::indexer {
 namespace {
@@ -51,13 +52,68 @@ const rules::Move* canonical_nth(const rules::MoveList& legal, int code) {
   return nullptr;  // not reached: the keys are distinct
 }
 
+/// The quiet move of index `code` in the rules::sort_moves() order when the side to move has no
+/// capture (then every legal move is quiet), read off the bitboards without a move list: pieces
+/// by ascending start bit; a man's steps by ascending end bit (the step to the lower bit first);
+/// a king's slides by ascending end bit. False when `code` is past the last move.
+bool quiet_move_of_code(const rules::Position& pos, int code, rules::Move& move) {
+  using namespace rules;
+  const Bitboard own = pos.pieces(pos.side_to_move());
+  const Bitboard kings = own & pos.kings(), men = own & ~kings, empty = pos.empty();
+  Bitboard low = 0, high = 0;  // men that step to the lower / higher of their two end bits
+  int d_low = 0, d_high = 0;
+  if (pos.side_to_move() == Color::kWhite) {
+    low = step<kDownRight>(step<kUpLeft>(men) & empty) & men;
+    high = step<kDownLeft>(step<kUpRight>(men) & empty) & men;
+    d_low = kUpLeft;
+    d_high = kUpRight;
+  } else {
+    low = step<kUpRight>(step<kDownLeft>(men) & empty) & men;
+    high = step<kUpLeft>(step<kDownRight>(men) & empty) & men;
+    d_low = kDownLeft;
+    d_high = kDownRight;
+  }
+  for (Bitboard movers = low | high | kings; movers != 0; movers &= movers - 1) {
+    const int from = lowest_bit(movers);
+    const Bitboard b = Bitboard{1} << from;
+    int to = -1;
+    if ((kings & b) != 0) {
+      Bitboard slides = king_slides(from, ~empty);
+      const int n = count(slides);
+      if (code >= n) {
+        code -= n;
+        continue;
+      }
+      for (; code > 0; --code) slides &= slides - 1;
+      to = lowest_bit(slides);
+    } else {
+      const int n = ((low & b) != 0 ? 1 : 0) + ((high & b) != 0 ? 1 : 0);
+      if (code >= n) {
+        code -= n;
+        continue;
+      }
+      to = from + ((low & b) != 0 && code == 0 ? d_low : d_high);
+    }
+    move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+    return true;
+  }
+  return false;
+}
+
 /// The legal move of index `code` in `pos` (`legal`: scratch); throws GameDecodeError naming
 /// ply index `i` when `code` is not a legal move's index.
-const rules::Move& coded_move_in(const rules::Position& pos, rules::MoveList& legal, int code,
-                                 std::size_t i) {
+rules::Move coded_move_in(const rules::Position& pos, rules::MoveList& legal, int code,
+                          std::size_t i) {
+  rules::Move quiet{};
+  if (!rules::has_capture(pos)) {
+    if (quiet_move_of_code(pos, code, quiet)) return quiet;
+  } else {
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    if (const rules::Move* m = canonical_nth(legal, code)) return *m;
+  }
   legal.clear();
   rules::generate_moves(pos, legal);
-  if (const rules::Move* m = canonical_nth(legal, code)) return *m;
   return coded_move(legal, code, i);  // throws
 }
 

@@ -59,7 +59,11 @@ class Search {
         // The square sets alone reject most games; the segments and counts are read after.
         const bool possible = squares_possible(sig, query_.pattern) ||
                               (query_.mirror && squares_possible(sig, mirrored_));
-        if (possible) db::GameSignature::decode_rest(rest, sig);
+        if (possible)
+          db::GameSignature::decode_rest(
+              rest, sig,
+              std::max(masks_needed(sig, query_.pattern),
+                       query_.mirror ? masks_needed(sig, mirrored_) : std::size_t{0}));
         if (possible && test(sig, id, c)) candidates_.push_back(c);
         else ++answer_.rejected_by_signature;
       }

@@ -112,19 +112,41 @@ void set_segments(db::GameSignature& sig, const Stays& stays) {
   }
 }
 
+/// Where the mask of each kind of piece (white men, white kings, black men, black kings) on
+/// each board bit is in db::GameSignature::segments.
+struct MaskIndex {
+  std::array<Bitboard, 4> unions;
+  std::array<std::size_t, 4> offset{};
+  explicit MaskIndex(const db::GameSignature& sig)
+      : unions{sig.white_men, sig.white_kings, sig.black_men, sig.black_kings} {
+    for (int k = 1; k < 4; ++k) offset[k] = offset[k - 1] + rules::count(unions[k - 1]);
+  }
+  bool has(int kind, int bit) const { return (unions[kind] >> bit & 1) != 0; }
+  /// Precondition: has(kind, bit).
+  std::size_t at(int kind, int bit) const {
+    const Bitboard below = (Bitboard{1} << bit) - 1;
+    return offset[kind] + static_cast<std::size_t>(rules::count(unions[kind] & below));
+  }
+};
+
+/// The kinds of piece (MaskIndex order) each square set of a PieceSet stands for.
+struct KindsOf {
+  Bitboard squares;
+  int kind_a, kind_b;  // kind_b -1: one kind only
+};
+std::array<KindsOf, 6> kinds_of(const PieceSet& s) {
+  return {KindsOf{s.white_men, 0, -1}, KindsOf{s.white_kings, 1, -1}, KindsOf{s.white_any, 0, 1},
+          KindsOf{s.black_men, 2, -1}, KindsOf{s.black_kings, 3, -1}, KindsOf{s.black_any, 2, 3}};
+}
+
 /// The segments in which every piece of `must` stood on its square at some ply: the AND of
 /// their masks (every segment when `must` is empty). Exact: at a hit every piece stands, so
 /// the hit's segment is in each mask.
 std::uint32_t common_segments(const db::GameSignature& sig, const PieceSet& must) {
-  const std::array<Bitboard, 4> unions = {sig.white_men, sig.white_kings, sig.black_men,
-                                          sig.black_kings};
-  std::array<std::size_t, 4> offset{};
-  for (int k = 1; k < 4; ++k) offset[k] = offset[k - 1] + rules::count(unions[k - 1]);
+  const MaskIndex index(sig);
   // The mask of kind k on `bit` (0 when that kind never stood there).
   auto mask = [&](int k, int bit) -> std::uint32_t {
-    if ((unions[k] >> bit & 1) == 0) return 0;
-    const Bitboard below = (Bitboard{1} << bit) - 1;
-    return sig.segments[offset[k] + rules::count(unions[k] & below)];
+    return index.has(k, bit) ? sig.segments[index.at(k, bit)] : 0;
   };
   std::uint32_t common = (1u << db::kSignatureSegments) - 1;
   auto narrow = [&](int kind_a, int kind_b, Bitboard b) {
@@ -133,12 +155,7 @@ std::uint32_t common_segments(const db::GameSignature& sig, const PieceSet& must
       common &= mask(kind_a, bit) | (kind_b >= 0 ? mask(kind_b, bit) : 0);
     }
   };
-  narrow(0, -1, must.white_men);
-  narrow(1, -1, must.white_kings);
-  narrow(0, 1, must.white_any);
-  narrow(2, -1, must.black_men);
-  narrow(3, -1, must.black_kings);
-  narrow(2, 3, must.black_any);
+  for (const KindsOf& k : kinds_of(must)) narrow(k.kind_a, k.kind_b, k.squares);
   return common;
 }
 
@@ -154,6 +171,19 @@ IntRange segment_plies(std::uint32_t mask, int per, int lo, int hi) {
 }
 
 }  // namespace
+
+std::size_t masks_needed(const db::GameSignature& sig, const Pattern& pattern) {
+  if (sig.opaque) return 0;
+  const MaskIndex index(sig);
+  std::size_t needed = 0;
+  for (const KindsOf& k : kinds_of(pattern.must))
+    for (Bitboard b = k.squares; b != 0; b &= b - 1) {
+      const int bit = rules::lowest_bit(b);
+      for (const int kind : {k.kind_a, k.kind_b})
+        if (kind >= 0 && index.has(kind, bit)) needed = std::max(needed, index.at(kind, bit) + 1);
+    }
+  return needed;
+}
 
 db::GameSignature signature_of(const db::GameRecord& game) {
   db::GameSignature sig;

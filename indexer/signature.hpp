@@ -35,6 +35,10 @@ struct SignatureVerdict {
 /// what db::GameSignature::decode_head() fills. True for an opaque signature.
 bool squares_possible(const db::GameSignature& sig, const Pattern& pattern);
 
+/// How many of the first segment masks of `sig` test_signature() reads for `pattern` (those of
+/// its `must` squares), for db::GameSignature::decode_rest(); reads only what decode_head() fills.
+std::size_t masks_needed(const db::GameSignature& sig, const Pattern& pattern);
+
 /// Tests `pattern` (one form of a query with the query's ply window and hold) against `sig`.
 SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
                                 const IntRange& plies, int hold);

@@ -366,15 +366,16 @@ TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
   std::string bytes;
   sig.encode(bytes);
   // plies 40, flags 1 | sets 0, 3 and 4 stored (0x64), date 20030510 as a varint (0xae 0xc8
-  // 0xc6 0x09), three 7-byte square sets, the length of the rest (23), then the masks: 0x0001 is
+  // 0xc6 0x09), three 7-byte square sets, the length of the rest (25), then 4 material entries:
+  // ply 0 and the 4 counts; delta 130, too long for the nibble (0x00 and 0x82 0x01 after it), a
+  // white man lost (code 0); delta 1, a white man and a black king lost, not in the table:
+  // 0x1f and the counts; delta 4, 7 white men: 0x4f and the counts. Then the masks: 0x0001 is
   // the run 0..0 (0x00), 0x8006 the runs 1..2 and 15..15 ((2 + 1) << 4 | 1, 0xff), 0x0a52 has
-  // four runs (0xf0 and the raw bits); then 4 material entries: delta 0 and the 4 counts; delta
-  // 130 (0x82 0x01), one white man lost (0x01); delta 1, a white man lost and a black king
-  // lost (0x01 | 2 << 6 = 0x81); delta 4, 7 white men: escape 0xff and the counts.
+  // four runs (0xf0 and the raw bits).
   const std::string expected =
       "\x28\x65\xae\xc8\xc6\x09"s + "\x03\0\0\0\0\0\0"s + "\0\x01\0\0\0\0\0"s +
-      "\xff\0\0\0\0\0\0"s + "\x17"s + "\x00\x31\xff\xf0\x52\x0a"s + "\x04\0\x02\0\0\x01"s +
-      "\x82\x01\x01"s + "\x01\x81"s + "\x04\xff\x07\0\0\0"s;
+      "\xff\0\0\0\0\0\0"s + "\x19"s + "\x04\0\x02\0\0\x01"s + "\x00\x82\x01"s +
+      "\x1f\0\0\0\0"s + "\x4f\x07\0\0\0"s + "\x00\x31\xff\xf0\x52\x0a"s;
   EXPECT_EQ(bytes, expected);
   std::string two = bytes + bytes;
   std::string_view view = two;
@@ -420,7 +421,7 @@ TEST(DbEncoding, GameSignatureEveryMaskRoundTrips) {
   }
   // Codes the encoder never writes are corruption: a two-run code whose second run does not
   // start 2 past the first one's end, and a first byte 0xf1..0xfe.
-  for (const std::string& rest : {"\x31\x22\x00"s, "\xf5\x00"s}) {
+  for (const std::string& rest : {"\x00\x31\x22"s, "\x00\xf5"s}) {  // no material, a mask
     const std::string bytes = "\x05\x04\0"s + "\x01\0\0\0\0\0\0"s +
                               static_cast<char>(rest.size()) + rest;
     std::string_view view = bytes;
@@ -429,9 +430,9 @@ TEST(DbEncoding, GameSignatureEveryMaskRoundTrips) {
   }
 }
 
-// Material entries: changes that fit a change byte and those that need the escape (more than
-// three men at once, two kings at once, counts going up), an empty list, a 0-ply game and a
-// very long one.
+// Material entries: every change of the table and changes that need the escape (five men at
+// once, two kings at once, counts going up), deltas that fit the nibble and longer ones, an
+// empty list, a 0-ply game and a very long one.
 TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
   GameSignature sig;
   sig.plies = 0;
@@ -439,7 +440,12 @@ TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
            {},
            {{0, 20, 0, 20, 0}},
            {{0, 20, 0, 20, 0}, {1, 16, 0, 20, 0}, {2, 16, 2, 20, 0}, {3, 17, 0, 18, 2},
-            {70000, 0, 255, 0, 255}, {70001, 0, 254, 0, 0}, {4000000000u, 3, 3, 3, 3}}}) {
+            {70000, 0, 255, 0, 255}, {70001, 0, 254, 0, 0}, {4000000000u, 3, 3, 3, 3}},
+           {{0, 20, 0, 20, 0}, {15, 19, 0, 20, 0}, {16, 17, 0, 20, 0}, {31, 14, 0, 20, 0},
+            {32, 10, 0, 20, 0}, {40, 10, 0, 19, 0}, {41, 10, 0, 17, 0}, {50, 10, 0, 14, 0},
+            {51, 10, 0, 10, 0}, {52, 9, 1, 10, 0}, {53, 9, 1, 9, 1}, {54, 9, 0, 9, 1},
+            {55, 9, 0, 9, 0}, {56, 8, 0, 8, 1}, {57, 7, 1, 7, 1}, {58, 6, 0, 7, 1},
+            {60, 1, 0, 7, 1}}}) {
     sig.material = material;
     sig.plies = material.empty() ? 0 : material.back().ply;
     std::string bytes;
@@ -449,8 +455,8 @@ TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
     GameSignature::decode(view, back);
     EXPECT_EQ(back, sig);
   }
-  // A change byte taking more men than there are is corruption.
-  const std::string bytes = "\x01\0\0"s + "\x08\x02\0\x01\0\0\0\x01\x02"s;
+  // A change taking more men than there are is corruption (code 1: White loses 2 men, of 1).
+  const std::string bytes = "\x01\0\0"s + "\x07\x02\0\x01\0\0\0\x11"s;
   std::string_view view = bytes;
   GameSignature back;
   EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::corruption);
