@@ -99,18 +99,25 @@ int main(int argc, char** argv) {
   open.mode = db::OpenMode::ReadOnly;
   const db::Database db = db::Database::open(dir, open);
   const db::Info info = db.info();
-  std::uint64_t signature_bytes = 0;
-  for (const auto& [name, bytes] : info.column_family_bytes)
+  std::uint64_t signature_bytes = 0, moves_bytes = 0;
+  for (const auto& [name, bytes] : info.column_family_bytes) {
     if (name == "signatures") signature_bytes = bytes;
+    if (name == "signature_moves") moves_bytes = bytes;
+  }
+  const double positions =
+      static_cast<double>(std::max<std::uint64_t>(info.counts.indexed_positions, 1));
   std::printf("games %llu, indexed positions %llu, signatures %llu bytes = %.2f bytes per indexed "
-              "position, %.1f bytes per game; signatures cover games 1..%u\n",
+              "position, %.1f bytes per game; signature_moves %llu bytes = %.2f bytes per indexed "
+              "position; together %.2f; signatures cover games 1..%u\n",
               static_cast<unsigned long long>(info.counts.games),
               static_cast<unsigned long long>(info.counts.indexed_positions),
               static_cast<unsigned long long>(signature_bytes),
-              static_cast<double>(signature_bytes) /
-                  static_cast<double>(std::max<std::uint64_t>(info.counts.indexed_positions, 1)),
+              static_cast<double>(signature_bytes) / positions,
               static_cast<double>(signature_bytes) /
                   static_cast<double>(std::max<std::uint64_t>(info.counts.games, 1)),
+              static_cast<unsigned long long>(moves_bytes),
+              static_cast<double>(moves_bytes) / positions,
+              static_cast<double>(signature_bytes + moves_bytes) / positions,
               db.signatures_end().value - 1);
   run(db, "selective", "must W:W27,28:B22,23; empty 33", repeat, only);
   run(db, "kings", "white-kings 1-; black-kings 1-", repeat, only);
