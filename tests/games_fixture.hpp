@@ -9,11 +9,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <unistd.h>
 
 #include "db/database.hpp"
+#include "indexer/game_moves.hpp"
 #include "indexer/importer.hpp"
+#include "rules/movegen.hpp"
 
 namespace damdb::test {
 
@@ -114,6 +117,26 @@ inline db::Database open_read_only(const std::filesystem::path& folder) {
   db::OpenOptions open;
   open.mode = db::OpenMode::ReadOnly;
   return db::Database::open(folder, open);
+}
+
+/// A game record of `plies` random legal move codes (fewer when the side to move is stuck) from
+/// `fen` ("" = the initial position); the same seed gives the same game.
+inline db::GameRecord random_record(const std::string& fen, int plies, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  db::GameRecord game;
+  game.start_fen = fen;
+  rules::Position pos = indexer::start_position(game);
+  rules::MoveList legal;
+  for (int ply = 0; ply < plies; ++ply) {
+    legal.clear();
+    rules::generate_moves(pos, legal);
+    if (legal.empty()) break;
+    rules::sort_moves(legal);
+    const int code = static_cast<int>(rng() % static_cast<unsigned>(legal.size()));
+    game.moves.push_back(static_cast<std::uint8_t>(code));
+    pos.play(legal[code]);
+  }
+  return game;
 }
 
 }  // namespace damdb::test

@@ -2,7 +2,6 @@
 // the hand-made database of games_fixture.hpp.
 #include <gtest/gtest.h>
 
-#include <random>
 #include <sstream>
 
 #include "indexer/export.hpp"
@@ -134,28 +133,17 @@ TEST(GameMoves, BlackToMoveNumbering) {
 // those of decode_moves (which sorts, rules::sort_moves) on random games with every code used,
 // kings from the start (FEN) and many-move king positions and multi-way captures.
 TEST(GameMoves, ForEachPositionAgreesWithSortedDecoding) {
-  std::mt19937_64 rng(11);
+  std::uint64_t seed = 11;
   for (const char* fen : {"", "W:WK46,K50,31,32,33,34,35:BK1,K5,16,17,18,19,20",
                           "B:WK28,K38,K43,29,30:BK2,K3,12,13,14,15"}) {
     for (int g = 0; g < 20; ++g) {
-      db::GameRecord game;
-      game.start_fen = fen;
-      rules::Position pos = indexer::start_position(game);
-      rules::MoveList legal;
-      for (int ply = 0; ply < 200; ++ply) {
-        legal.clear();
-        rules::generate_moves(pos, legal);
-        if (legal.empty()) break;
-        rules::sort_moves(legal);
-        const int code = static_cast<int>(rng() % static_cast<unsigned>(legal.size()));
-        game.moves.push_back(static_cast<std::uint8_t>(code));
-        pos.play(legal[code]);
-      }
+      const db::GameRecord game = test::random_record(fen, 200, ++seed);
+      const rules::Position last = indexer::position_at(game, game.moves.size());
       const std::vector<indexer::DecodedPly> plies = indexer::decode_moves(game);
       std::size_t seen = 0;
       indexer::for_each_position(game, [&](int ply, const rules::Position& p) {
         const rules::Position& expected =
-            static_cast<std::size_t>(ply) < plies.size() ? plies[ply].before : pos;
+            static_cast<std::size_t>(ply) < plies.size() ? plies[ply].before : last;
         EXPECT_EQ(rules::to_fen(p), rules::to_fen(expected)) << fen << " game " << g << " ply " << ply;
         ++seen;
         return true;

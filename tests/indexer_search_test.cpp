@@ -409,25 +409,6 @@ db::GameSignature signature_by_hand(const std::vector<rules::Position>& position
   return sig;
 }
 
-/// A game of `plies` random legal moves (fewer when the side to move is stuck) from `fen`.
-db::GameRecord random_record(const std::string& fen, int plies, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  db::GameRecord game;
-  game.start_fen = fen;
-  rules::Position pos = indexer::start_position(game);
-  rules::MoveList legal;
-  for (int ply = 0; ply < plies; ++ply) {
-    legal.clear();
-    rules::generate_moves(pos, legal);
-    if (legal.empty()) break;
-    rules::sort_moves(legal);
-    const int code = static_cast<int>(rng() % static_cast<unsigned>(legal.size()));
-    game.moves.push_back(static_cast<std::uint8_t>(code));
-    pos.play(legal[code]);
-  }
-  return game;
-}
-
 /// A game of `plies` plies in which a white king shuffles 46-41-46 and a black one 1-7-1 (on
 /// lines that never meet, so no capture ends it).
 db::GameRecord shuffling_kings(int plies) {
@@ -455,10 +436,10 @@ db::GameRecord shuffling_kings(int plies) {
 TEST(SearchSignatures, SignatureOfMatchesPositionsAndSurvivesItsBytes) {
   std::vector<db::GameRecord> games;
   games.push_back(db::GameRecord{});  // 0 plies
-  games.push_back(random_record("W:WK46,K50,31,32,33:BK1,K5,16,17,18", 300, 1));
-  games.push_back(random_record("B:WK28,K38,29,30:BK2,K3,12,13", 120, 2));
+  games.push_back(test::random_record("W:WK46,K50,31,32,33:BK1,K5,16,17,18", 300, 1));
+  games.push_back(test::random_record("B:WK28,K38,29,30:BK2,K3,12,13", 120, 2));
   games.push_back(shuffling_kings(5000));  // a very long game
-  for (std::uint64_t seed = 10; seed < 30; ++seed) games.push_back(random_record("", 200, seed));
+  for (std::uint64_t seed = 10; seed < 30; ++seed) games.push_back(test::random_record("", 200, seed));
   std::string stored;
   std::vector<db::GameSignature> expected;
   for (const db::GameRecord& game : games) {
