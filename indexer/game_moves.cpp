@@ -62,7 +62,7 @@ bool quiet_move_of_code(const rules::Position& pos, int code, rules::Move& move)
   const Bitboard kings = own & pos.kings(), men = own & ~kings, empty = pos.empty();
   Bitboard low = 0, high = 0;  // men that step to the lower / higher of their two end bits
   int d_low = 0, d_high = 0;
-  if (pos.side_to_move() == Color::kWhite) {
+  if (pos.side_to_move() == Color::White) {
     low = step<kDownRight>(step<kUpLeft>(men) & empty) & men;
     high = step<kDownLeft>(step<kUpRight>(men) & empty) & men;
     d_low = kUpLeft;

@@ -426,7 +426,7 @@ TEST(DbEncoding, GameSignatureEveryMaskRoundTrips) {
                               static_cast<char>(rest.size()) + rest;
     std::string_view view = bytes;
     GameSignature back;
-    EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::corruption);
+    EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::Corruption);
   }
 }
 
@@ -459,5 +459,5 @@ TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
   const std::string bytes = "\x01\0\0"s + "\x07\x02\0\x01\0\0\0\x11"s;
   std::string_view view = bytes;
   GameSignature back;
-  EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::corruption);
+  EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::Corruption);
 }

@@ -378,7 +378,7 @@ TEST(SearchSignatures, SquaresHeldAtDifferentTimesAreRejectedUntilTheyMeet) {
 db::GameSignature signature_by_hand(const std::vector<rules::Position>& positions) {
   db::GameSignature sig;
   sig.plies = static_cast<std::uint32_t>(positions.size() - 1);
-  sig.black_first = positions[0].side_to_move() == rules::Color::kBlack;
+  sig.black_first = positions[0].side_to_move() == rules::Color::Black;
   const std::uint32_t per = sig.plies / db::kSignatureSegments + 1;
   std::map<std::pair<int, int>, std::uint16_t> masks;  // (kind, bit) -> segments
   for (std::size_t ply = 0; ply < positions.size(); ++ply) {
