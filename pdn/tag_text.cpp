@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace damdb::pdn {
@@ -194,25 +196,33 @@ bool plain_tag_name(std::string_view name) {
   return !name.empty();
 }
 
+// How many tags of a game carry each name; filled on first use (most games decode no name).
+using NameCounts = std::unordered_map<std::string, std::size_t>;
+
 // Decodes the entities of the name of game.tags[index], unless the decoded name would not read
 // back as itself or would repeat the name of another tag of the game (both kept as written, so
 // that the written game reads back as the same one). Returns true when the name changed.
-bool decode_tag_name(Game& game, std::size_t index) {
-  std::string decoded = game.tags[index].name;
+bool decode_tag_name(Game& game, std::size_t index, NameCounts& names) {
+  std::string& name = game.tags[index].name;
+  std::string decoded = name;
   if (!decode_entities(decoded) || !plain_tag_name(decoded)) return false;
-  for (std::size_t k = 0; k < game.tags.size(); ++k)
-    if (k != index && game.tags[k].name == decoded) return false;
-  game.tags[index].name = std::move(decoded);
+  if (names.empty())
+    for (const Tag& tag : game.tags) ++names[tag.name];
+  if (names.count(decoded) != 0) return false;
+  if (--names[name] == 0) names.erase(name);
+  ++names[decoded];
+  name = std::move(decoded);
   return true;
 }
 
 }  // namespace
 
 void normalize_tag_text(Game& game) {
+  NameCounts names;
   for (std::size_t index = 0; index < game.tags.size(); ++index) {
     Tag& tag = game.tags[index];
     const std::string written = tag.name;
-    const bool name_decoded = decode_tag_name(game, index);
+    const bool name_decoded = decode_tag_name(game, index, names);
     if (decode_entities(tag.value) || name_decoded)
       note(game, IssueKind::EntityDecoded, tag, written,
            "character entities decoded in tag " + tag.name);

@@ -77,5 +77,18 @@ TEST(PdnFuzzRegressions, TagNameWithEntityCharactersIsNotTheShorterName) {
   EXPECT_EQ(games[0].tags[1].name, "Event#");
 }
 
+TEST(PdnFuzzRegressions, ManyEncodedTagNamesAreDecodedOnceEach) {
+  // 20,000 names "T&#97;gN" decode to "TagN"; a last "T&#x61;g0" would repeat "Tag0": kept.
+  std::string text = "[Event \"x\"]\n";
+  for (int i = 0; i < 20000; ++i) text += "[T&#97;g" + std::to_string(i) + " \"v\"]\n";
+  text += "[T&#x61;g0 \"w\"]\n1. 32-28 *";  // another spelling of the first name
+  const auto games = read_games(text);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].tags.size(), 20002u);
+  EXPECT_EQ(games[0].tags[1].name, "Tag0");
+  EXPECT_EQ(games[0].tags[20000].name, "Tag19999");
+  EXPECT_EQ(games[0].tags[20001].name, "T&#x61;g0");
+}
+
 }  // namespace
 }  // namespace damdb::pdn
