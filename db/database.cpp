@@ -367,6 +367,17 @@ void check_families(const DatabaseImpl& impl, const std::vector<std::string>& pr
                       "); import its files into a new database");
 }
 
+// A reader opens every table file at open (max_open_files -1) but reads its index and filter
+// only when a query first needs them, through the block cache: a one-query command otherwise
+// read the index and filter blocks of every file of every family (most of the open's time).
+void read_index_and_filter_lazily(rocksdb::ColumnFamilyOptions& o) {
+  const auto* t = o.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+  if (t == nullptr) return;
+  rocksdb::BlockBasedTableOptions lazy = *t;
+  lazy.cache_index_and_filter_blocks = true;
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(lazy));
+}
+
 // The descriptors of every family to open: the schema's, then the optional families
 // (signatures, signature_moves) that exist, or all of them when the database is opened for
 // writing (create_missing_column_families makes them); their names go to
@@ -376,6 +387,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (std::size_t c = 0; c < kCfCount; ++c) {
     impl.cf_opts[c] = cf_options(static_cast<Cf>(c), impl.bulk, impl.cache);
+    if (impl.mode != OpenMode::ReadWrite) read_index_and_filter_lazily(impl.cf_opts[c]);
     descriptors.emplace_back(kCfNames[c], impl.cf_opts[c]);
   }
   for (const char* name : {kSignaturesName, kSignatureMovesName}) {
@@ -386,6 +398,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     t.block_size = 64 * 1024;  // read in one forward pass
     t.format_version = 5;
     o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+    if (impl.mode != OpenMode::ReadWrite) read_index_and_filter_lazily(o);
     descriptors.emplace_back(name, o);
     impl.optional_names.emplace_back(name);
   }
