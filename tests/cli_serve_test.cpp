@@ -16,27 +16,19 @@
 #include <sstream>
 #include <string>
 
-#include "games_fixture.hpp"
+#include "tests/games_fixture.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-/// Standard output (and error, with `with_errors`) of `command` and its exit code.
-std::string run(const std::string& command, int& exit_code, bool with_errors = false) {
-  FILE* pipe = popen((command + (with_errors ? " 2>&1" : " 2>/dev/null")).c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  const int status = pclose(pipe);
-  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
-}
+using damdb::test::command_output;
 
 /// The shared libraries the dynamic loader maps for `program` (what ldd prints).
 std::string loaded_libraries(const fs::path& program) {
   int code = -1;
-  const std::string out = run("LD_TRACE_LOADED_OBJECTS=1 '" + program.string() + "'", code);
+  const std::string out =
+      command_output("LD_TRACE_LOADED_OBJECTS=1 '" + program.string() + "'", code);
   EXPECT_EQ(code, 0);
   return out;
 }
@@ -59,7 +51,8 @@ std::string http_get(int port, const std::string& target) {
   EXPECT_EQ(::write(fd, request.data(), request.size()), static_cast<ssize_t>(request.size()));
   std::string answer;
   char buf[4096];
-  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) answer.append(buf, static_cast<std::size_t>(n));
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;)
+    answer.append(buf, static_cast<std::size_t>(n));
   ::close(fd);
   return answer;
 }
@@ -125,11 +118,12 @@ TEST(ServeExecutable, DamdbServeRunsTheServerInItsOwnProcess) {
   damdb::test::TempFolder folder("serve-exec");
   const fs::path db = folder.path() / "db";
   int code = -1;
-  run("'" + kDamdb.string() + "' import --db '" + db.string() + "' '" + DAMDB_SOURCE_DIR +
-          "/samples/wk2003.pdn'",
-      code);
+  const std::string damdb = "'" + kDamdb.string() + "'";
+  command_output(damdb + " import --db '" + db.string() + "' '" + DAMDB_SOURCE_DIR +
+                     "/samples/wk2003.pdn'",
+                 code);
   ASSERT_EQ(code, 0);
-  const std::string info = run("'" + kDamdb.string() + "' info --json --db '" + db.string() + "'", code);
+  const std::string info = command_output(damdb + " info --json --db '" + db.string() + "'", code);
   ASSERT_EQ(code, 0);
   // The games count (not the "games" column family's bytes, which come first).
   const std::regex games_count("\"games\":([0-9]+),\"games_by_warning\"");
@@ -156,10 +150,11 @@ TEST(ServeExecutable, DamdbServeRunsTheServerInItsOwnProcess) {
 
 TEST(ServeExecutable, BadOptionsAreRefusedByDamdbItself) {
   int code = -1;
-  const std::string out = run("'" + kDamdb.string() + "' serve --port 70000", code, true);
+  const std::string damdb = "'" + kDamdb.string() + "'";
+  const std::string out = command_output(damdb + " serve --port 70000", code, true);
   EXPECT_EQ(code, 2);
   EXPECT_NE(out.find("--port"), std::string::npos) << out;
-  const std::string help = run("'" + kDamdb.string() + "' serve --help", code);
+  const std::string help = command_output(damdb + " serve --help", code);
   EXPECT_EQ(code, 0);
   for (const char* option : {"--db", "--host", "--port", "--threads", "--cache-mb"})
     EXPECT_NE(help.find(option), std::string::npos) << option << "\n" << help;
@@ -170,7 +165,7 @@ TEST(ServeExecutable, MissingServerExecutableIsAClearError) {
   const fs::path alone = folder.path() / "damdb";
   fs::copy_file(kDamdb, alone);
   int code = -1;
-  const std::string out = run("'" + alone.string() + "' serve --db '" +
+  const std::string out = command_output("'" + alone.string() + "' serve --db '" +
                                   (folder.path() / "db").string() + "' --port 0",
                               code, true);
   EXPECT_EQ(code, 2);

@@ -6,20 +6,15 @@
 #include <cstdio>
 #include <string>
 
+#include "tests/games_fixture.hpp"
+
 namespace {
 
 const std::string kData = std::string(DAMDB_SOURCE_DIR) + "/tests/data/broken_exports/";
 
 /// Standard output of `damdb ARGS` and its exit code.
 std::string run(const std::string& args, int& exit_code) {
-  const std::string command = std::string(DAMDB_BINARY) + " " + args + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  const int status = pclose(pipe);
-  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
+  return damdb::test::command_output(std::string(DAMDB_BINARY) + " " + args, exit_code);
 }
 
 TEST(ValidateSummary, CountsBySeverityAndKind) {

@@ -11,7 +11,10 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 #include "db/database.hpp"
 #include "indexer/game_moves.hpp"
@@ -110,6 +113,19 @@ inline indexer::ImportSummary import_into(const std::filesystem::path& folder,
   indexer::ImportOptions options;
   options.compact_at_end = false;
   return indexer::import_files(database, {pdn.string()}, options);
+}
+
+/// Standard output of the shell command `command` (its standard error discarded, or kept in the
+/// output with `with_errors`), and its exit code (-1 when it did not exit normally).
+inline std::string command_output(const std::string& command, int& exit_code,
+                                  bool with_errors = false) {
+  FILE* pipe = popen((command + (with_errors ? " 2>&1" : " 2>/dev/null")).c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+  const int status = pclose(pipe);
+  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
 }
 
 /// Opens a database read-only.
