@@ -108,11 +108,20 @@ bool GameFilter::text_matches(const std::string& value, const std::string& needl
   return folded.find(needle) != std::string::npos;
 }
 
+bool GameFilter::names_criteria() const {
+  return !player_.empty() || player_re_ || !white_.empty() || white_re_ || !black_.empty() ||
+         black_re_ || !event_.empty() || event_re_;
+}
+
 void GameFilter::resolve_names(const db::Database& db) {
+  if (names_criteria()) resolve_names(NameDirectory::of(db));
+}
+
+void GameFilter::resolve_names(std::shared_ptr<const NameDirectory> directory) {
   const bool player = !player_.empty() || player_re_, white = !white_.empty() || white_re_,
              black = !black_.empty() || black_re_, event = !event_.empty() || event_re_;
   if (!player && !white && !black && !event) return;
-  directory_ = NameDirectory::of(db);
+  directory_ = std::move(directory);
   auto resolve = [&](bool set, const std::string& raw, const std::string& needle,
                      const std::unique_ptr<re2::RE2>& re, std::unordered_set<std::string>& names) {
     if (!set) return;

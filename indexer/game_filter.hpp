@@ -60,6 +60,11 @@ class GameFilter {
   /// once when a player or event criterion is set; throws db::Error from the database,
   /// OverridesError for a bad player-overrides.txt.
   void resolve_names(const db::Database& db);
+  /// The same with the names of `db` already read (NameDirectory::of(db), kept by a caller
+  /// that filters many times while `db` does not change).
+  void resolve_names(std::shared_ptr<const NameDirectory> directory);
+  /// True when a player or event criterion is set (resolve_names then reads the names).
+  bool names_criteria() const;
 
   /// True when no criterion is set (every game passes).
   bool empty() const { return empty_; }

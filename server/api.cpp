@@ -36,7 +36,7 @@ Response error_response(int status, const std::string& message, const std::strin
 }
 
 Api::Api(const db::Database& database, const Limits& limits, std::size_t cache_bytes)
-    : db_(database), limits_(limits), cache_(cache_bytes) {}
+    : db_(database), limits_(limits), cache_(cache_bytes), names_(database) {}
 
 std::shared_ptr<const Response> Api::answer(std::string_view path,
                                             const ParameterMap& params) const {
@@ -88,7 +88,7 @@ Response Api::explorer(const ParameterMap& params) const {
   const std::size_t max_moves = p.limit("moves", 0);
   const std::size_t recent = p.limit("games", 4);  // as lichess's recentGames
   const std::size_t top = p.limit("top", 4);       // as lichess's topGames
-  const indexer::GameFilter filter = p.filter(db_);
+  const indexer::GameFilter filter = p.filter(names_);
   const indexer::OpeningAnswer answer = indexer::query_opening(db_, pos, filter, mirror);
   nlohmann::json j = json::opening_answer_json(pos, answer, mirror);
   if (max_moves > 0 && j["moves"].size() > max_moves)
@@ -114,7 +114,7 @@ Response Api::positions(const ParameterMap& params) const {
   q.mirror = p.flag("mirror");
   q.limit = p.limit("limit", 50);
   q.offset = p.offset();
-  const indexer::PositionAnswer a = indexer::query_position(db_, pos, p.filter(db_), q);
+  const indexer::PositionAnswer a = indexer::query_position(db_, pos, p.filter(names_), q);
   return json_response(json::position_answer_json(pos, a, q.mirror));
 }
 
@@ -122,7 +122,7 @@ Response Api::games(const ParameterMap& params) const {
   const Parameters p(params, {"limit", "offset"}, true, limits_);
   const std::size_t limit = p.limit("limit", 50), offset = p.offset();
   return json_response(json::game_listing_json(
-      indexer::list_games(db_, p.filter(db_), limit, offset), offset));
+      indexer::list_games(db_, p.filter(names_), limit, offset), offset));
 }
 
 Response Api::game(std::string_view id_text, const ParameterMap& params) const {
@@ -160,23 +160,23 @@ Response Api::statistics(std::string_view report, const ParameterMap& params) co
   if (report == "players") {
     const Parameters p(params, {"top"}, true, limits_);
     const std::size_t top = p.count("top", 20, 100'000);
-    return json_response(json::players_json(indexer::player_statistics(db_, p.filter(db_), top)));
+    return json_response(json::players_json(indexer::player_statistics(db_, p.filter(names_), top)));
   }
   if (report == "events") {
     const Parameters p(params, {}, true, limits_);
-    return json_response(json::events_json(indexer::event_statistics(db_, p.filter(db_))));
+    return json_response(json::events_json(indexer::event_statistics(db_, p.filter(names_))));
   }
   if (report == "results") {
     const Parameters p(params, {"longest"}, true, limits_);
     const std::size_t longest = p.limit("longest", 5);
-    return json_response(json::results_json(indexer::result_statistics(db_, p.filter(db_), longest)));
+    return json_response(json::results_json(indexer::result_statistics(db_, p.filter(names_), longest)));
   }
   if (report == "openings") {
     const Parameters p(params, {"plies", "top"}, true, limits_);
     const std::size_t plies = p.count("plies", 6, 200), top = p.count("top", 20, 100'000);
     if (plies < 1) throw BadParameter("plies", "expected a whole number from 1 to 200");
     return json_response(
-        json::openings_json(indexer::opening_statistics(db_, p.filter(db_), plies, top)));
+        json::openings_json(indexer::opening_statistics(db_, p.filter(names_), plies, top)));
   }
   return error_response(404, "not found");
 }
@@ -206,7 +206,7 @@ Response Api::search(const ParameterMap& params) const {
   } catch (const indexer::FilterError& e) {
     throw BadParameter("q", std::string("bad search query: ") + e.what());
   }
-  filter->resolve_names(db_);
+  if (filter->names_criteria()) filter->resolve_names(names_.get());
   const indexer::SearchAnswer a = indexer::search_games(db_, spec.query, *filter, options);
   return json_response(json::search_answer_json(a, options.count_only));
 }

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "db/database.hpp"
+#include "server/name_directory_cache.hpp"
 #include "server/parameters.hpp"
 #include "server/response_cache.hpp"
 
@@ -61,6 +62,7 @@ class Api {
   const db::Database& db_;
   Limits limits_;
   mutable ResponseCache cache_;
+  NameDirectoryCache names_;  ///< the names player and event filters resolve against
 };
 
 /// {"error": message, "parameter": parameter} (parameter omitted when empty) with `status`.

@@ -88,9 +88,9 @@ rules::Position Parameters::position() const {
   }
 }
 
-indexer::GameFilter Parameters::filter(const db::Database& db) const {
+indexer::GameFilter Parameters::filter(const NameDirectoryCache& names) const {
   indexer::GameFilter filter(filter_spec());
-  filter.resolve_names(db);
+  if (filter.names_criteria()) filter.resolve_names(names.get());
   return filter;
 }
 

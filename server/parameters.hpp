@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "indexer/game_filter.hpp"
+#include "server/name_directory_cache.hpp"
 #include "rules/position.hpp"
 
 namespace damdb::server {
@@ -62,10 +63,11 @@ class Parameters {
   /// (PDN moves separated by commas or spaces, at most limits.max_play_plies). Throws
   /// BadParameter("fen"/"play") for a bad FEN or a move that cannot be played.
   rules::Position position() const;
-  /// The compiled filter of the filter parameters, its player criteria resolved against the
-  /// players of `db` (GameFilter::resolve_names); throws BadParameter naming the parameter
-  /// whose value is bad (date, result, regular expression), db::Error from the database.
-  indexer::GameFilter filter(const db::Database& db) const;
+  /// The compiled filter of the filter parameters, its player and event criteria resolved
+  /// against the names of the served database (GameFilter::resolve_names); throws
+  /// BadParameter naming the parameter whose value is bad (date, result, regular expression),
+  /// db::Error from the database.
+  indexer::GameFilter filter(const NameDirectoryCache& names) const;
   /// The filter parameters as given (each checked as filter() checks it); throws BadParameter.
   indexer::FilterSpec filter_spec() const;
 
