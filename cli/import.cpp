@@ -13,6 +13,7 @@
 #include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
 #include "indexer/importer.hpp"
+#include "indexer/name_directory.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -83,6 +84,17 @@ nlohmann::json kinds_json(const pdn::ValidationSummary& v) {
   return j;
 }
 
+/// Builds the name directory of the new state now (it is kept in the database folder), so that
+/// the first filter by player or event after the import does not read every header. A bad
+/// player-overrides.txt is reported by the commands that use it, not here.
+void refresh_name_directory(const db::Database& database, const indexer::ImportSummary& s) {
+  if (s.games_stored == 0 && s.duplicates == 0) return;
+  try {
+    indexer::NameDirectory::of(database);
+  } catch (const indexer::OverridesError&) {
+  }
+}
+
 void setup_import(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> files;
@@ -120,6 +132,7 @@ void setup_import(CLI::App& app, int& exit_code) {
     // A missing file (pdn::ReadError) or a storage failure (db::Error) reaches main's handler.
     const indexer::ImportSummary s = indexer::import_files(database, files, options);
     if (terminal) std::fprintf(stderr, "\n");
+    refresh_name_directory(database, s);
     for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
     unreadable += s.unreadable.size();
     if (opts->json) {

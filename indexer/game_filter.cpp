@@ -6,7 +6,11 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
+
+#include "db/database.hpp"
 
 namespace damdb::indexer {
 namespace {
@@ -135,6 +139,64 @@ void GameFilter::resolve_names(std::shared_ptr<const NameDirectory> directory) {
   if (event)
     event_names_ = directory_->event_spellings_of(
         [&](const std::string& tag) { return text_matches(tag, event_, event_re_.get()); });
+}
+
+std::optional<std::vector<std::string>> GameFilter::player_index_keys(
+    const std::string& needle, const re2::RE2* pattern,
+    const std::unordered_set<std::string>& names) const {
+  if ((needle.empty() && !pattern) || !directory_ ||
+      directory_->unknown_player_matches(
+          [&](const std::string& s) { return text_matches(s, needle, pattern); }))
+    return std::nullopt;
+  std::vector<std::string> keys;
+  for (const std::string& spelling : names) keys.push_back(player_key(spelling));
+  return keys;
+}
+
+std::optional<GameFilter::Candidates> GameFilter::candidates(const db::Database& db) const {
+  std::vector<std::pair<db::TextIndex, std::vector<std::string>>> criteria;
+  auto add_player = [&](const std::string& needle, const std::unique_ptr<re2::RE2>& re,
+                        const std::unordered_set<std::string>& names) {
+    if (auto keys = player_index_keys(needle, re.get(), names))
+      criteria.emplace_back(db::TextIndex::Players, std::move(*keys));
+  };
+  add_player(white_, white_re_, white_names_);
+  add_player(black_, black_re_, black_names_);
+  add_player(player_, player_re_, player_names_);
+  if (directory_ && (!event_.empty() || event_re_)) {
+    std::vector<std::string> keys;
+    for (const std::string& tag : event_names_) keys.push_back(fold_text(tag));
+    if (std::none_of(keys.begin(), keys.end(), [](const auto& k) { return k.empty(); }))
+      criteria.emplace_back(db::TextIndex::Events, std::move(keys));
+  }
+  if (criteria.empty()) return std::nullopt;
+  const bool only_player = (!player_.empty() || player_re_) && criteria.size() == 1 && white_.empty() &&
+                           !white_re_ && black_.empty() && !black_re_ && event_.empty() &&
+                           !event_re_ && since_.empty() && until_.empty() && !result_;
+  Candidates out;
+  out.exact = only_player && directory_->keys_name_only(player_names_);
+  bool first = true;
+  for (auto& [index, keys] : criteria) {
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<db::GameId> ids;
+    for (const std::string& key : keys)
+      db.scan_index(index, key + '\0', [&](const db::TextIndexKey& k) {
+        ids.push_back(k.game);
+        return true;
+      });
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    if (!first) {
+      std::vector<db::GameId> both;
+      std::set_intersection(out.ids.begin(), out.ids.end(), ids.begin(), ids.end(),
+                            std::back_inserter(both));
+      ids = std::move(both);
+    }
+    out.ids = std::move(ids);
+    first = false;
+  }
+  return out;
 }
 
 bool GameFilter::name_matches(const std::string& value, const std::string& needle,

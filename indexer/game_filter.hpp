@@ -2,6 +2,7 @@
 #pragma once
 
 #include "db/game_header.hpp"
+#include "db/game_id.hpp"
 #include "db/game_record.hpp"
 
 #include <memory>
@@ -9,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 namespace re2 {
 class RE2;
@@ -66,6 +68,19 @@ class GameFilter {
   /// True when a player or event criterion is set (resolve_names then reads the names).
   bool names_criteria() const;
 
+  /// The games that can pass, found in the players and events indexes when resolve_names
+  /// resolved the player and event criteria to stored spellings that all have an index key
+  /// (every criterion so resolved narrows the set): ascending ids, a superset of the games
+  /// that pass (matches() decides), or exactly them (`exact`: only --player is set, and no
+  /// other stored spelling shares a player_key with its spellings). nullopt when no criterion
+  /// can use an index (none set, not resolved, or one that matches a name without a key, such
+  /// as "?"), so every game must be read. Throws db::Error from the database.
+  struct Candidates {
+    std::vector<db::GameId> ids;
+    bool exact = false;
+  };
+  std::optional<Candidates> candidates(const db::Database& db) const;
+
   /// True when no criterion is set (every game passes).
   bool empty() const { return empty_; }
   /// True when the game passes every criterion (every criterion is a header field).
@@ -81,6 +96,10 @@ class GameFilter {
                     const re2::RE2* pattern, const std::unordered_set<std::string>& names) const;
   /// The event criterion: among the resolved Event tags when resolve_names knew `value`.
   bool event_matches(const std::string& value) const;
+  /// The index keys (player_key) of a resolved player criterion; nullopt when not indexable.
+  std::optional<std::vector<std::string>> player_index_keys(
+      const std::string& needle, const re2::RE2* pattern,
+      const std::unordered_set<std::string>& names) const;
   FilterSpec spec_;
   std::string player_, white_, black_, event_;  // folded needles
   std::unique_ptr<re2::RE2> player_re_, white_re_, black_re_, event_re_;

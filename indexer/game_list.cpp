@@ -1,5 +1,6 @@
 #include "indexer/game_list.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "indexer/counted_games.hpp"
@@ -36,15 +37,44 @@ GameListing list_games(const db::Database& db, const GameFilter& filter, std::si
     }
   }
   std::uint64_t matched = 0;
-  db.for_each_game_header([&](db::GameId id, const db::GameHeader& game) {
+  auto visit = [&](db::GameId id, const db::GameHeader& game) {
     if (!counted.counts(id, game)) return true;
     if (matched >= offset && out.rows.size() < limit) add_row(id, game);
     ++matched;
     // Without a filter the total is known: stop after the page.
     return !counted.everything() || out.rows.size() < limit;
-  });
+  };
+  const std::optional<GameFilter::Candidates> candidates = filter.candidates(db);
+  if (candidates && candidates->exact) {
+    // Every candidate passes: count them by id, read the headers of the page only.
+    std::vector<db::GameId> page;
+    for (const db::GameId id : candidates->ids) {
+      if (counted.hidden().hidden(id)) continue;
+      if (matched >= offset && page.size() < limit) page.push_back(id);
+      ++matched;
+    }
+    for_each_header_of(db, page, [&](db::GameId id, const db::GameHeader& game) {
+      add_row(id, game);
+      return true;
+    });
+  } else if (candidates) {
+    for_each_header_of(db, candidates->ids, visit);
+  } else {
+    db.for_each_game_header(visit);
+  }
   if (!counted.everything()) out.total = matched;
   return out;
+}
+
+void for_each_header_of(const db::Database& db, std::span<const db::GameId> ids,
+                        const std::function<bool(db::GameId, const db::GameHeader&)>& visit) {
+  constexpr std::size_t kChunk = 1024;  // one MultiGet a chunk
+  for (std::size_t begin = 0; begin < ids.size(); begin += kChunk) {
+    const auto chunk = ids.subspan(begin, std::min(kChunk, ids.size() - begin));
+    const std::vector<std::optional<db::GameHeader>> headers = db.game_headers(chunk);
+    for (std::size_t i = 0; i < chunk.size(); ++i)
+      if (headers[i] && !visit(chunk[i], *headers[i])) return;
+  }
 }
 
 const char* status_text(db::ValidationStatus status) {

@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,10 +35,16 @@ struct GameListing {
 };
 
 /// The page [offset, offset + limit) of the games passing `filter`, with their total count.
-/// Reads game headers only: with a filter every header once; without one only the page (the
-/// total comes from the database counts). Throws db::Error from the database.
+/// Reads game headers only: with a filter every header once, or only those of the candidates
+/// of an indexed player or event criterion (GameFilter::candidates); without one only the page
+/// (the total comes from the database counts). Throws db::Error from the database.
 GameListing list_games(const db::Database& db, const GameFilter& filter, std::size_t limit,
                        std::size_t offset = 0);
+
+/// Calls visit(id, header) for the stored games among `ids` (ascending), in that order, until it
+/// returns false; ids without a game are skipped. Throws db::Error from the database.
+void for_each_header_of(const db::Database& db, std::span<const db::GameId> ids,
+                        const std::function<bool(db::GameId, const db::GameHeader&)>& visit);
 
 /// "valid", "warnings" or "invalid".
 const char* status_text(db::ValidationStatus status);

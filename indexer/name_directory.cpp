@@ -48,7 +48,7 @@ void widen(const std::string& date, std::string& first, std::string& last) {
 
 }  // namespace
 
-std::shared_ptr<const NameDirectory> NameDirectory::of(const db::Database& db) {
+std::shared_ptr<const NameDirectory> NameDirectory::build(const db::Database& db) {
   auto directory = std::make_shared<NameDirectory>();
   PlayerKeys& keys = directory->keys_;
   std::unordered_map<std::string, EventNames> events;  // by folded name
@@ -74,6 +74,7 @@ std::shared_ptr<const NameDirectory> NameDirectory::of(const db::Database& db) {
   keys.resolve(PlayerOverrides::of(db));
   for (std::uint32_t i = 0; i < keys.size(); ++i)
     directory->player_.emplace(keys.spelling(i), keys.identity(i));
+  keys.for_each_unknown([&](const std::string& s) { directory->unknown_.push_back(s); });
   directory->event_ = event_groups(events, keys);
   return directory;
 }
@@ -89,6 +90,19 @@ std::unordered_set<std::string> NameDirectory::player_spellings_of(
   for (const auto& [spelling, identity] : player_)
     if (players.contains(identity)) out.insert(spelling);
   return out;
+}
+
+bool NameDirectory::unknown_player_matches(
+    const std::function<bool(const std::string&)>& matches) const {
+  return std::any_of(unknown_.begin(), unknown_.end(), matches);
+}
+
+bool NameDirectory::keys_name_only(const std::unordered_set<std::string>& spellings) const {
+  std::unordered_set<std::string> keys;
+  for (const std::string& s : spellings) keys.insert(player_key(s));
+  for (std::uint32_t i = 0; i < keys_.size(); ++i)
+    if (keys.contains(keys_.key(i)) && !spellings.contains(keys_.spelling(i))) return false;
+  return true;
 }
 
 std::unordered_set<std::string> NameDirectory::event_spellings_of(

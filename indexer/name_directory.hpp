@@ -11,6 +11,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "db/database.hpp"
 #include "indexer/player_identity.hpp"
@@ -22,7 +23,20 @@ class NameDirectory {
   /// Reads the White, Black, Event and Date tags of every stored game once (the headers) and
   /// resolves the identities. Throws db::Error from the database, OverridesError for a bad
   /// player-overrides.txt.
+  /// The cached directory when it fits the database's state (see above), else build().
   static std::shared_ptr<const NameDirectory> of(const db::Database& db);
+  /// Always from the headers, without the cache.
+  static std::shared_ptr<const NameDirectory> build(const db::Database& db);
+
+  /// The bytes of the cache file for the state `stamp`, and back: nullptr when `bytes` are not
+  /// such a file or were written for another state.
+  std::string encode(std::string_view stamp) const;
+  static std::shared_ptr<const NameDirectory> decode(std::string_view bytes,
+                                                     std::string_view stamp);
+  /// The state of `db` a cache file is valid for (see above); throws OverridesError when
+  /// player-overrides.txt cannot be read, db::Error from the database.
+  static std::string stamp_of(const db::Database& db);
+  static constexpr const char* kCacheFileName = "names.cache";
 
   /// True when some stored game has this exact spelling of a player.
   bool known_player(const std::string& spelling) const { return player_.contains(spelling); }
@@ -35,6 +49,12 @@ class NameDirectory {
   /// "Georgiev, A." names "Alexander Georgiev" when that is the one full name it fits).
   std::unordered_set<std::string> player_spellings_of(
       const std::function<bool(const std::string&)>& matches, std::string_view name) const;
+  /// True when a stored player spelling that names nobody ("", "?": no player_key) satisfies
+  /// `matches` (such games are in no players index entry).
+  bool unknown_player_matches(const std::function<bool(const std::string&)>& matches) const;
+  /// True when every stored spelling whose player_key is that of one of `spellings` is itself
+  /// one of them (so the players index entries of those keys are games of these spellings).
+  bool keys_name_only(const std::unordered_set<std::string>& spellings) const;
   /// Every stored Event tag of the events one of whose spellings satisfies `matches`.
   std::unordered_set<std::string> event_spellings_of(
       const std::function<bool(const std::string&)>& matches) const;
@@ -43,6 +63,7 @@ class NameDirectory {
   PlayerKeys keys_;
   std::unordered_map<std::string, std::uint32_t> player_;  // spelling -> merged identity
   std::unordered_map<std::string, std::size_t> event_;     // Event tag -> event (group)
+  std::vector<std::string> unknown_;  // stored player spellings without a player_key
 };
 
 }  // namespace damdb::indexer

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 #include "indexer/statistics.hpp"
 #include "indexer/text_fold.hpp"
@@ -250,6 +251,25 @@ void PlayerKeys::resolve(const PlayerOverrides& overrides) {
   apply_overrides(overrides);
   root_.resize(units_.size());
   for (std::uint32_t u = 0; u < units_.size(); ++u) root_[u] = find(u);
+}
+
+void PlayerKeys::restore(const std::vector<std::uint32_t>& identities) {
+  if (identities.size() != spellings_.size())
+    throw std::invalid_argument("player identities: one per spelling expected");
+  parent_.resize(units_.size());
+  std::iota(parent_.begin(), parent_.end(), 0u);
+  merges_.clear();
+  forbidden_.clear();
+  root_.assign(units_.size(), kUnknown);
+  for (std::uint32_t i = 0; i < spellings_.size(); ++i) {
+    const std::uint32_t to = identities[i];
+    if (to >= spellings_.size() || units_[unit_of_[to]].first != to)
+      throw std::invalid_argument("player identities: not a first spelling");
+    std::uint32_t& root = root_[unit_of_[i]];
+    if (root != kUnknown && root != unit_of_[to])
+      throw std::invalid_argument("player identities: one name, two players");
+    root = unit_of_[to];
+  }
 }
 
 std::uint32_t PlayerKeys::identity_of(std::string_view spelling) const {

@@ -56,6 +56,11 @@ class PlayerKeys {
   /// Merges the spellings: same player_key (unless two of them exchange surname and given
   /// names), initials (merge_player_keys), swapped order with evidence, then `overrides`.
   void resolve(const PlayerOverrides& overrides = {});
+  /// Instead of resolve(): the identities an earlier resolve() gave the same spellings interned
+  /// in the same order (identities[i] = identity(i) as it was), so that identity() and
+  /// identity_of() answer as they did; merges() stays empty. Throws std::invalid_argument when
+  /// `identities` cannot be such a list (wrong size, an index that is no first spelling).
+  void restore(const std::vector<std::uint32_t>& identities);
   /// The player a spelling index belongs to (a spelling index of that player; kUnknown stays).
   std::uint32_t identity(std::uint32_t index) const {
     return index == kUnknown || index >= unit_of_.size() ? index
@@ -68,6 +73,12 @@ class PlayerKeys {
   /// The spelling of an index as interned, and its player_key.
   const std::string& spelling(std::uint32_t index) const { return spellings_[index]; }
   const std::string& key(std::uint32_t index) const { return keys_[units_[unit_of_[index]].key]; }
+  /// Calls visit(spelling) for every spelling interned as kUnknown (no player_key).
+  template <class Visit>
+  void for_each_unknown(Visit visit) const {
+    for (const auto& [spelling, index] : spelling_index_)
+      if (index == kUnknown) visit(spelling);
+  }
   /// Distinct spellings interned.
   std::size_t size() const { return spellings_.size(); }
   /// Every merge resolve() made or refused, in the order made.

@@ -51,15 +51,20 @@ PlayerOverrides PlayerOverrides::parse(std::string_view text) {
   return out;
 }
 
-PlayerOverrides PlayerOverrides::read(const std::filesystem::path& file) {
+std::string PlayerOverrides::file_text(const std::filesystem::path& file) {
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return {};
   std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   if (!in.good() && !in.eof()) throw OverridesError("cannot read " + file.string());
+  return std::move(text).str();
+}
+
+PlayerOverrides PlayerOverrides::read(const std::filesystem::path& file) {
+  const std::string text = file_text(file);
   try {
-    return parse(text.str());
+    return parse(text);
   } catch (const OverridesError& e) {
     throw OverridesError(file.string() + ": " + e.what());
   }

@@ -39,6 +39,8 @@ struct PlayerOverrides {
   /// The pairs of `file` (none when it does not exist); throws OverridesError for a bad line
   /// or an unreadable file.
   static PlayerOverrides read(const std::filesystem::path& file);
+  /// The bytes of `file` ("" when it does not exist); throws OverridesError when unreadable.
+  static std::string file_text(const std::filesystem::path& file);
   /// The pairs of the file kept in the database folder (kFileName).
   static PlayerOverrides of(const db::Database& db);
 
