@@ -6,6 +6,7 @@
 #include "indexer/export.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"
+#include "indexer/player_overrides.hpp"
 #include "indexer/query.hpp"
 #include "indexer/search.hpp"
 #include "indexer/statistics.hpp"
@@ -25,6 +26,15 @@ namespace {
 
 Response json_response(const nlohmann::json& value) {
   return {200, "application/json", json::to_text(value)};
+}
+
+/// The parameter that made a request read player-overrides.txt: the first player or event
+/// filter given (the file decides which spellings they name), else the search query, else the
+/// file itself (`stats players` merges by it without a parameter).
+std::string overrides_parameter(const ParameterMap& params) {
+  for (const char* name : {"player", "white", "black", "event", "q"})
+    if (params.count(name) > 0) return name;
+  return indexer::PlayerOverrides::kFileName;
 }
 
 }  // namespace
@@ -53,6 +63,8 @@ Response Api::get(std::string_view path, const ParameterMap& params) const {
     return route(path, params);
   } catch (const BadParameter& e) {
     return error_response(400, e.what(), e.parameter);
+  } catch (const indexer::OverridesError& e) {
+    return error_response(400, e.what(), overrides_parameter(params));
   } catch (const indexer::GameLookupError& e) {
     return error_response(404, e.what());
   } catch (const db::Error& e) {

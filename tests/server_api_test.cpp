@@ -430,6 +430,34 @@ TEST_F(ServerApiTest, UnknownRoutesAndGamesAre404AndOtherMethods405) {
   EXPECT_EQ(too_long.status, 414);
 }
 
+// A bad line in the database's player-overrides.txt is the request's fault as far as the
+// client can tell: 400 naming the filter that needed the file (or the file), never a 500.
+TEST(ServerOverrides, ABadOverridesFileIs400NamingTheParameterThatReadIt) {
+  test::TempFolder folder("server-overrides");
+  test::write_text(folder.path() / "games.pdn", test::kGamesPdn);
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+  test::write_text(folder.path() / "db" / "player-overrides.txt",
+                   "same Sijbrands, T. = Ton Sijbrands\nmerge these two\n");
+  RunningServer server(folder.path() / "db");
+  const std::pair<std::string, std::string> cases[] = {
+      {"/api/games?player=Sijbrands", "player"},
+      {"/api/explorer?white=Sijbrands&event=WK", "white"},
+      {"/api/games?event=WK", "event"},
+      {"/api/search?q=must%20W:W28:B23%3B%20player%20Sijbrands", "q"},
+      {"/api/stats/players", "player-overrides.txt"},
+  };
+  for (const auto& [target, parameter] : cases) {
+    const Answer a = get(server.port(), target);
+    ASSERT_EQ(a.status, 400) << target << ": " << a.body;
+    EXPECT_EQ(a.content_type, "application/json") << target;
+    const nlohmann::json j = a.json();
+    EXPECT_NE(j.at("error").get<std::string>().find("line 2"), std::string::npos) << a.body;
+    EXPECT_EQ(j.value("parameter", ""), parameter) << target;
+  }
+  // Without a player or event filter the file is not needed.
+  EXPECT_EQ(get(server.port(), "/api/games?since=2003").status, 200);
+}
+
 TEST_F(ServerApiTest, NoRequestTextInResponseHeaders) {
   httplib::Client client("127.0.0.1", server_->port());
   const httplib::Result r = client.Get("/api/explorer?play=zzmarker&fen=zzmarker");
