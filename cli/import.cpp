@@ -12,6 +12,7 @@
 #include "cli/database_option.hpp"
 #include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
+#include "indexer/duplicate_marks.hpp"
 #include "indexer/importer.hpp"
 #include "indexer/name_directory.hpp"
 
@@ -95,12 +96,36 @@ void refresh_name_directory(const db::Database& database, const indexer::ImportS
   }
 }
 
+/// Marks the prefix and tag-variant clusters that hold a game no import has compared yet (all
+/// the games of this import, and those of an earlier one killed before this step), unless
+/// `no_merge`; either way those games count as compared from now on.
+std::vector<db::DuplicateMark> merge_new_games(db::Database& database, bool no_merge) {
+  const db::GameId first = database.merged_end();
+  const db::GameId end{database.meta().next_game_id};
+  if (first >= end) return {};
+  std::vector<db::DuplicateMark> marks;
+  if (!no_merge) marks = indexer::apply_to_new_games(database, first);
+  database.set_merged_end(end);
+  return marks;
+}
+
+void print_marks(const std::vector<db::DuplicateMark>& marks) {
+  if (marks.empty()) return;
+  std::size_t members = 0;
+  for (const db::DuplicateMark& m : marks) members += m.members.size();
+  std::printf("marked %zu near-duplicate cluster(s) (prefix, tag-variant): %zu game(s) kept as "
+              "members, counted once; see `damdb duplicates`, undo with `damdb duplicates "
+              "--undo ID`, or import with --no-merge\n",
+              marks.size(), members);
+}
+
 void setup_import(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> files;
     std::string db;
     bool json = false;
     std::size_t batch_games = 20000;
+    bool no_merge = false;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("import", "Import PDN files into the database and index them");
@@ -109,6 +134,8 @@ void setup_import(CLI::App& app, int& exit_code) {
       ->required();
   add_database_option(cmd, opts->db);
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
+  cmd->add_flag("--no-merge", opts->no_merge,
+                "Do not mark the new games' prefix and tag-variant near-duplicates");
   cmd->add_option("--batch-games", opts->batch_games, "New games per atomic commit (default 20000)")
       ->check(CLI::Range(1, 10000000));
   cmd->callback([opts, &exit_code] {
@@ -132,6 +159,7 @@ void setup_import(CLI::App& app, int& exit_code) {
     // A missing file (pdn::ReadError) or a storage failure (db::Error) reaches main's handler.
     const indexer::ImportSummary s = indexer::import_files(database, files, options);
     if (terminal) std::fprintf(stderr, "\n");
+    const std::vector<db::DuplicateMark> marks = merge_new_games(database, opts->no_merge);
     refresh_name_directory(database, s);
     for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
     unreadable += s.unreadable.size();
@@ -147,6 +175,7 @@ void setup_import(CLI::App& app, int& exit_code) {
                        {"positions", s.positions},
                        {"kinds", kinds_json(s.validation)},
                        {"seconds", s.seconds},
+                       {"clusters_marked", marks.size()},
                        {"database", database.folder().string()}};
       print_json(std::cout, j);
     } else {
@@ -161,6 +190,7 @@ void setup_import(CLI::App& app, int& exit_code) {
           static_cast<unsigned long long>(s.duplicates), static_cast<unsigned long long>(s.skipped),
           static_cast<unsigned long long>(s.positions), s.seconds);
       print_kind_counts(s.validation, "  ");
+      print_marks(marks);
       if (s.files_already_imported)
         std::printf("%llu file(s) were already imported unchanged and were skipped\n",
                     static_cast<unsigned long long>(s.files_already_imported));

@@ -38,7 +38,7 @@ using detail::kCfCount;
 using detail::kCfNames;
 using detail::kDefault, detail::kGames, detail::kGameHeaders, detail::kPositions,
     detail::kGameHashes, detail::kPlayers, detail::kEvents, detail::kDates, detail::kMeta;
-using detail::kMetaCounts, detail::kMetaNextId, detail::kMetaSchema, detail::kMetaSourcePrefix;
+using detail::kMetaCounts, detail::kMetaMergedEnd, detail::kMetaNextId, detail::kMetaSchema, detail::kMetaSourcePrefix;
 
 // Turns a non-OK status into Error; `what` names the operation and the folder.
 void check(const rocksdb::Status& s, const std::string& what) {
@@ -1040,6 +1040,20 @@ void Database::write_duplicate_marks(std::span<const DuplicateMark> put,
   rocksdb::WriteOptions wo;
   wo.sync = true;
   check(impl_->db->Write(wo, &wb), "writing duplicate marks in '" + impl_->folder.string() + "'");
+}
+
+GameId Database::merged_end() const {
+  const auto v = impl_->get(kMeta, kMetaMergedEnd);
+  return v ? GameId::decode(*v) : GameId{1};
+}
+
+void Database::set_merged_end(GameId end) {
+  if (impl_->mode != OpenMode::ReadWrite)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot mark duplicates");
+  rocksdb::WriteOptions wo;
+  wo.sync = true;
+  check(impl_->db->Put(wo, impl_->cf(kMeta), slice(kMetaMergedEnd), slice(end.encode())),
+        "writing merged_end in '" + impl_->folder.string() + "'");
 }
 
 }  // namespace damdb::db

@@ -200,6 +200,12 @@ class Database {
   /// Deletes the marks of the primaries `remove`, then stores `put`, in one atomic write.
   /// Raises Error(ErrorKind::InvalidArgument) when not ReadWrite.
   void write_duplicate_marks(std::span<const DuplicateMark> put, std::span<const GameId> remove);
+  /// The first game id that the import's near-duplicate pass has not compared yet (meta
+  /// "merged_end"; GameId{1} when it never ran): the games from it on are the new ones.
+  GameId merged_end() const;
+  /// Records that the games below `end` were compared. Raises Error(InvalidArgument) when not
+  /// ReadWrite.
+  void set_merged_end(GameId end);
 
  private:
   explicit Database(std::unique_ptr<detail::DatabaseImpl> impl);

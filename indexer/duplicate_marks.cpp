@@ -83,6 +83,23 @@ std::vector<db::DuplicateMark> apply_duplicates(db::Database& db, const Duplicat
   return marks;
 }
 
+std::vector<db::DuplicateMark> apply_to_new_games(db::Database& db, db::GameId first_new) {
+  DuplicateOptions options;
+  options.new_from = first_new.value;
+  DuplicateReport report = find_duplicates(db, GameFilter(), options);
+  const std::vector<DuplicateClass> classes{DuplicateClass::Prefix, DuplicateClass::TagVariant};
+  std::uint32_t class_mask = 0;
+  for (const DuplicateClass c : classes) class_mask |= 1u << static_cast<unsigned>(c);
+  std::set<std::uint32_t> touched;  // the games of components holding a new game
+  for (const auto& [root, games] : joined_components(report, class_mask))
+    if (*games.rbegin() >= first_new.value) touched.insert(games.begin(), games.end());
+  std::erase_if(report.clusters, [&](const DuplicateCluster& c) {
+    return !touched.contains(c.members.front().value);
+  });
+  if (report.clusters.empty()) return {};
+  return apply_duplicates(db, report, classes);
+}
+
 std::size_t undo_duplicates(db::Database& db, std::optional<db::GameId> primary) {
   std::vector<db::GameId> remove;
   for (const db::DuplicateMark& m : db.duplicate_marks())

@@ -24,6 +24,12 @@ namespace damdb::indexer {
 std::vector<db::DuplicateMark> apply_duplicates(db::Database& db, const DuplicateReport& report,
                                                 const std::vector<DuplicateClass>& classes);
 
+/// What an import does with the games it added (ids `first_new` and later), unless asked not
+/// to: the prefix and tag-variant clusters (find_duplicates) that hold one of them are marked
+/// by apply_duplicates (members kept, undoable); clusters of older games only are left as the
+/// user left them. Returns the marks written. Throws db::Error from the database.
+std::vector<db::DuplicateMark> apply_to_new_games(db::Database& db, db::GameId first_new);
+
 /// Removes the mark of primary `primary`, or every mark when nullopt; returns how many marks
 /// were removed (0: none had that primary). Throws db::Error from the database.
 std::size_t undo_duplicates(db::Database& db, std::optional<db::GameId> primary);

@@ -164,7 +164,10 @@ std::vector<std::uint32_t> DuplicateFinder::candidates() {
   std::vector<std::uint32_t> kept;
   for (std::size_t s = 0; s < order.size();) {
     const std::size_t e = group_end(order, s);
-    if (e - s >= 2) kept.insert(kept.end(), order.begin() + s, order.begin() + e);
+    const bool has_new = std::any_of(order.begin() + s, order.begin() + e, [&](std::uint32_t g) {
+      return games_[g].id >= options_.new_from;
+    });
+    if (e - s >= 2 && has_new) kept.insert(kept.end(), order.begin() + s, order.begin() + e);
     s = e;
   }
   report_.candidates = kept.size();

@@ -380,5 +380,71 @@ TEST(IndexerDuplicatePrimary, OrderValidThenPliesThenResultThenAnnotationsThenTa
   EXPECT_FALSE(b.better_than(a));
 }
 
+// `damdb import` marks the prefix and tag-variant clusters of the games it adds (unless
+// --no-merge), as `duplicates --apply prefix tag-variant` would.
+class ImportMerge : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto full = line(9, 40);
+    const std::vector<std::string> broadcast(full.begin(), full.begin() + 24);
+    test::write_text(folder_.path() / "live.pdn",
+                     game("A. Baba", "B. Cece", "2003.05.14", broadcast));  // stopped at ply 24
+    test::write_text(folder_.path() / "final.pdn",
+                     game("A. Baba", "B. Cece", "2003.05.14", full, "WK 2003", "2-0") +
+                         game("D. Dede", "E. Fefe", "2003.05.14", line(10, 30)));  // alone
+  }
+  /// Runs `damdb ARGS --db DIR`; returns the exit code.
+  int damdb(const std::string& args) {
+    int code = -1;
+    test::command_output(std::string("'") + DAMDB_BINARY + "' " + args + " --db '" +
+                             (folder_.path() / "db").string() + "'",
+                         code);
+    return code;
+  }
+  std::string file(const char* name) { return "'" + (folder_.path() / name).string() + "'"; }
+  std::vector<db::DuplicateMark> marks() {
+    return test::open_read_only(folder_.path() / "db").duplicate_marks();
+  }
+  test::TempFolder folder_{"import-merge"};
+};
+
+TEST_F(ImportMerge, TheFinalFileAfterTheBroadcastMarksTheCluster) {
+  ASSERT_EQ(damdb("import " + file("live.pdn")), 0);
+  EXPECT_TRUE(marks().empty());  // one game: nothing to join
+  ASSERT_EQ(damdb("import " + file("final.pdn")), 0);
+  const auto m = marks();
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0].primary.value, 2u);  // the final game, longer, with its result
+  EXPECT_EQ(m[0].members, (std::vector<db::GameId>{db::GameId{1}}));
+  const db::Database database = test::open_read_only(folder_.path() / "db");
+  EXPECT_EQ(counted(database).listed, 2u);  // games 2 and 3; game 1 kept as a member
+  EXPECT_TRUE(database.game(db::GameId{1}));
+}
+
+TEST_F(ImportMerge, NoMergeLeavesTheGamesUnmarkedAndALaterImportDoesNotMarkThem) {
+  ASSERT_EQ(damdb("import --no-merge " + file("live.pdn") + " " + file("final.pdn")), 0);
+  EXPECT_TRUE(marks().empty());
+  ASSERT_EQ(damdb("import " + file("final.pdn")), 0);  // nothing new
+  EXPECT_TRUE(marks().empty());
+  ASSERT_EQ(damdb("duplicates --apply prefix"), 0);  // the user's choice, later
+  EXPECT_EQ(marks().size(), 1u);
+}
+
+TEST_F(ImportMerge, ReimportIsIdempotentAndUndoRestoresForGood) {
+  ASSERT_EQ(damdb("import " + file("live.pdn") + " " + file("final.pdn")), 0);
+  const auto first = marks();
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(damdb("import " + file("live.pdn") + " " + file("final.pdn")), 0);
+  const auto again = marks();
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].primary, first[0].primary);
+  EXPECT_EQ(again[0].members, first[0].members);
+  ASSERT_EQ(damdb("duplicates --undo all"), 0);
+  EXPECT_TRUE(marks().empty());
+  EXPECT_EQ(counted(test::open_read_only(folder_.path() / "db")).listed, 3u);
+  ASSERT_EQ(damdb("import " + file("final.pdn")), 0);  // no new game: the undo stays
+  EXPECT_TRUE(marks().empty());
+}
+
 }  // namespace
 }  // namespace damdb

@@ -20,5 +20,6 @@ inline constexpr std::string_view kMetaSchema = "schema_version";
 inline constexpr std::string_view kMetaNextId = "next_game_id";
 inline constexpr std::string_view kMetaCounts = "counts";
 inline constexpr std::string_view kMetaSourcePrefix = "source:";
+inline constexpr std::string_view kMetaMergedEnd = "merged_end";
 
 }  // namespace damdb::db::detail
