@@ -100,8 +100,10 @@ bool NameDirectory::unknown_player_matches(
 bool NameDirectory::keys_name_only(const std::unordered_set<std::string>& spellings) const {
   std::unordered_set<std::string> keys;
   for (const std::string& s : spellings) keys.insert(player_key(s));
+  // The index keys are player_key of the text as stored (notes kept), not PlayerKeys::key.
   for (std::uint32_t i = 0; i < keys_.size(); ++i)
-    if (keys.contains(keys_.key(i)) && !spellings.contains(keys_.spelling(i))) return false;
+    if (!spellings.contains(keys_.spelling(i)) && keys.contains(player_key(keys_.spelling(i))))
+      return false;
   return true;
 }
 

@@ -50,7 +50,8 @@ std::string_view merge_rule_name(MergeRule rule) {
 std::uint32_t PlayerKeys::intern(std::string_view spelling) {
   if (auto it = spelling_index_.find(std::string(spelling)); it != spelling_index_.end())
     return it->second;
-  std::string key = player_key(spelling);
+  const std::string bare = without_notes(spelling);
+  std::string key = player_key(bare);
   if (key.empty()) {
     spelling_index_.emplace(std::string(spelling), kUnknown);
     return kUnknown;
@@ -58,7 +59,7 @@ std::uint32_t PlayerKeys::intern(std::string_view spelling) {
   const auto index = static_cast<std::uint32_t>(spellings_.size());
   spellings_.emplace_back(spelling);
   spelling_index_.emplace(spellings_.back(), index);
-  unit_of_.push_back(unit_of_name(spelling, std::move(key)));
+  unit_of_.push_back(unit_of_name(bare, std::move(key)));
   return index;
 }
 
@@ -214,9 +215,10 @@ void PlayerKeys::join_initials(const std::vector<std::size_t>& key_target) {
 std::uint32_t PlayerKeys::unit_of_stored(std::string_view spelling) const {
   if (auto it = spelling_index_.find(std::string(spelling)); it != spelling_index_.end())
     return it->second == kUnknown ? kUnknown : unit_of_[it->second];
-  const auto key = key_index_.find(player_key(spelling));
+  const std::string bare = without_notes(spelling);
+  const auto key = key_index_.find(player_key(bare));
   if (key == key_index_.end()) return kUnknown;
-  if (auto unit = unit_index_.find({key->second, comma_parts(spelling).first});
+  if (auto unit = unit_index_.find({key->second, comma_parts(bare).first});
       unit != unit_index_.end())
     return unit->second;
   const std::vector<std::uint32_t>& units = key_units_[key->second];
@@ -275,9 +277,10 @@ void PlayerKeys::restore(const std::vector<std::uint32_t>& identities) {
 std::uint32_t PlayerKeys::identity_of(std::string_view spelling) const {
   if (const std::uint32_t unit = unit_of_stored(spelling); unit != kUnknown)
     return units_[root_[unit]].first;
-  const std::string key = player_key(spelling);
+  const std::string bare = without_notes(spelling);
+  const std::string key = player_key(bare);
   if (key.empty() || key_index_.contains(key)) return kUnknown;  // stored, but split: either
-  const std::size_t t = merge_keys(&key, spelling).back();
+  const std::size_t t = merge_keys(&key, bare).back();
   if (t >= keys_.size()) return kUnknown;
   const std::vector<std::uint32_t>& units = key_units_[t];
   const std::uint32_t root = root_[units.front()];

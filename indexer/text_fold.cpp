@@ -98,6 +98,40 @@ std::string fold_text(std::string_view s) {
   return out;
 }
 
+namespace {
+
+bool has_letter(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+  });
+}
+
+/// A note that names which of two people of one name: no letter, or a generation.
+bool distinguishing_note(std::string_view note) {
+  if (!has_letter(note)) return true;
+  const std::string folded = fold_text(note);
+  return folded == "jr" || folded == "sr" || folded == "junior" || folded == "senior";
+}
+
+}  // namespace
+
+std::string without_notes(std::string_view name) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < name.size()) {
+    const std::size_t open = name.find('(', at);
+    if (open == std::string_view::npos) break;
+    std::size_t close = name.find(')', open);
+    close = close == std::string_view::npos ? name.size() : close + 1;
+    out.append(name.substr(at, open - at));
+    const std::string_view note = name.substr(open, close - open);
+    if (distinguishing_note(note.substr(1))) out.append(note);
+    at = close;
+  }
+  out.append(name.substr(std::min(at, name.size())));
+  return has_letter(out) ? out : std::string(name);
+}
+
 std::string player_key(std::string_view name) {
   const std::string folded = fold_text(name);
   std::vector<std::string> words;

@@ -20,6 +20,14 @@ std::string fold_text(std::string_view utf8);
 /// "Sijbrands, T." and "T. Sijbrands" give the same key "sijbrands t". Empty for "?" or "".
 std::string player_key(std::string_view name);
 
+/// A player's name without its parenthesised notes, the text between '(' and the next ')'
+/// (or the end) removed: "Bubbi Raoul (non disponibile)" -> "Bubbi Raoul ", "Kouwen (NED)" ->
+/// "Kouwen ". A note without a letter ("Jansen (2)") or a generation ("(jr)", "(sr)",
+/// "(junior)", "(senior)") tells two people of one name apart and is kept; so is every note of
+/// a name that would be left without a letter ("(non disponibile)"). The name of a player's
+/// identity (PlayerKeys); the stored text and the index keys keep the note.
+std::string without_notes(std::string_view name);
+
 /// The words of a player's name written abbreviated: two or more letters directly followed by
 /// '.', folded as by fold_text ("Aleks. Schwarzman" -> {"aleks"}, "Schwarzman, Al.Ch." ->
 /// {"al", "ch"}). One-letter initials ("T.") are not included; player_key drops the dots, so

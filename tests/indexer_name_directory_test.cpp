@@ -205,5 +205,17 @@ TEST_F(NameDirectoryTest, OnlyAPlayerCriterionIsExactlyItsIndexEntries) {
   EXPECT_FALSE(candidates(indexer::FilterSpec{}));
 }
 
+TEST_F(NameDirectoryTest, APlayerWithANoteIsFoundUnderBothIndexKeys) {
+  load(game("Coppa", "Bubbi Raoul (non disponibile)", "Jansen, Gerard", kLines[0]) +  // 1
+       game("Coppa", "Jansen, Gerard", "Bubbi Raoul", kLines[1]) +                     // 2
+       game("Coppa", "Bubbi Mario", "Jansen, Gerard", kLines[2]));                      // 3
+  indexer::FilterSpec spec;
+  spec.player = "Bubbi Raoul";
+  EXPECT_EQ(listed(spec), (Ids{1, 2}));
+  EXPECT_EQ(scanned(spec), (Ids{1, 2}));
+  spec.player = "non disponibile";  // a spelling's text: its whole player
+  EXPECT_EQ(listed(spec), (Ids{1, 2}));
+}
+
 }  // namespace
 }  // namespace damdb

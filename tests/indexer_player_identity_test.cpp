@@ -12,6 +12,7 @@
 #include "indexer/player_identity.hpp"
 #include "indexer/player_overrides.hpp"
 #include "indexer/statistics.hpp"
+#include "indexer/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {
@@ -105,6 +106,36 @@ TEST(SwappedNames, SurnameFirstAndGivenFirstAreOneName) {
   EXPECT_EQ(steps(keys, MergeRule::SameName), 2u);
   // Two people whose names are not a permutation of each other never merge.
   EXPECT_FALSE(same_player(keys, "Sijbrands, Ton", "Clerc, Rob"));
+}
+
+TEST(NamesWithANote, ANoteInBracketsIsNoPartOfThePlayer) {
+  EXPECT_EQ(indexer::without_notes("Bubbi Raoul (non disponibile)"), "Bubbi Raoul ");
+  EXPECT_EQ(indexer::without_notes("Kouwen (NED), Jan"), "Kouwen , Jan");
+  EXPECT_EQ(indexer::without_notes("Jansen (2)"), "Jansen (2)");
+  EXPECT_EQ(indexer::without_notes("(non disponibile)"), "(non disponibile)");
+  EXPECT_EQ(indexer::without_notes("Smit (open"), "Smit ");
+  const PlayerKeys keys = resolved({{"Bubbi Raoul (non disponibile)", "Jansen, Gerard", "Open"},
+                                    {"Bubbi Raoul", "Jansen, Gerard", "Open"},
+                                    {"Kouwen (NED), Jan", "Bubbi, R.", "Open"}});
+  EXPECT_TRUE(same_player(keys, "Bubbi Raoul (non disponibile)", "Bubbi Raoul"));
+  EXPECT_TRUE(same_player(keys, "Raoul Bubbi (ITA)", "Bubbi Raoul"));  // not stored: its name
+  EXPECT_TRUE(same_player(keys, "Bubbi, R.", "Bubbi Raoul (non disponibile)"));  // initials
+  EXPECT_TRUE(same_player(keys, "Jan Kouwen", "Kouwen (NED), Jan"));
+  EXPECT_EQ(keys.spelling(keys.identity_of("Bubbi Raoul (non disponibile)")),
+            "Bubbi Raoul (non disponibile)");  // the text as stored, note kept
+}
+
+TEST(NamesWithANote, ANumberOrAGenerationStillTellsTwoPeopleApart) {
+  const PlayerKeys keys = resolved({{"Jansen (1)", "Bubbi Raoul (non disponibile)", "Open"},
+                                    {"Jansen (2)", "Bubbi Mario", "Open"},
+                                    {"Smit (jr)", "Smit (sr)", "Open"},
+                                    {"(non disponibile)", "Bubbi Raoul", "Open"}});
+  EXPECT_FALSE(same_player(keys, "Jansen (1)", "Jansen (2)"));
+  EXPECT_FALSE(same_player(keys, "Smit (jr)", "Smit (sr)"));
+  EXPECT_FALSE(same_player(keys, "Bubbi Raoul (non disponibile)", "Bubbi Mario"));
+  // A name that is only a note stays a name of its own, not an unknown player nor Bubbi.
+  EXPECT_NE(keys.identity_of("(non disponibile)"), PlayerKeys::kUnknown);
+  EXPECT_FALSE(same_player(keys, "(non disponibile)", "Bubbi Raoul"));
 }
 
 TEST(PlayerOverridesFile, ParsesPairsAndNamesTheBadLine) {
