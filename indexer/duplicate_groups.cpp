@@ -250,22 +250,32 @@ void link_small_edits(std::span<const GroupGame> games, const Side& side,
       for (std::size_t y = x + 1; y < n; ++y) check_small_edit(games, side, x, y, out);
     return;
   }
-  std::vector<std::size_t> order(n);
+  // No list of pairs (n x kNeighbours x 2 of them): the second order skips the pairs the
+  // first already checked (within kNeighbours ranks there), and the links are put in pair
+  // order at the end, as one pass over sorted unique pairs would give them.
+  std::vector<std::size_t> order(n), first_rank(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  const std::size_t begin = out.size();
   for (const bool reversed : {false, true}) {
     std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
       const auto &a = side.lines[x].notation, &b = side.lines[y].notation;
       return reversed ? std::lexicographical_compare(a.rbegin(), a.rend(), b.rbegin(), b.rend())
                       : a < b;
     });
-    for (std::size_t x = 0; x < n; ++x)
-      for (std::size_t y = x + 1; y < n && y <= x + kNeighbours; ++y)
-        pairs.emplace_back(std::min(order[x], order[y]), std::max(order[x], order[y]));
+    for (std::size_t x = 0; x < n; ++x) {
+      if (!reversed) first_rank[order[x]] = x;
+      for (std::size_t y = x + 1; y < n && y <= x + kNeighbours; ++y) {
+        const std::size_t a = std::min(order[x], order[y]), b = std::max(order[x], order[y]);
+        const std::size_t ra = first_rank[a], rb = first_rank[b];
+        if (reversed && (ra > rb ? ra - rb : rb - ra) <= kNeighbours) continue;
+        check_small_edit(games, side, a, b, out);
+      }
+    }
   }
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  for (const auto& [x, y] : pairs) check_small_edit(games, side, x, y, out);
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end(),
+            [](const GroupLink& l, const GroupLink& m) {
+              return std::pair(l.a, l.b) < std::pair(m.a, m.b);
+            });
 }
 
 }  // namespace
@@ -297,6 +307,7 @@ std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_
     replayed += side.games.size();
     link_move_orders(games, side, out);
     link_small_edits(games, side, out);
+    side.lines = {};  // one side's replayed lines at a time
   }
   return out;
 }

@@ -183,7 +183,12 @@ void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
   for (const std::uint32_t g : by_id) ids.push_back(db::GameId{games_[g].id});
   std::unordered_map<std::uint32_t, std::pair<std::size_t, std::size_t>> where;  // id -> codes
   std::unordered_map<std::uint32_t, std::uint32_t> fen_of;                         // id -> fen
-  std::vector<std::uint8_t> codes;
+  std::vector<std::uint8_t> codes;  // sized once: doubling would hold up to twice the plies
+  std::size_t plies = 0;
+  for (const std::uint32_t g : by_id) plies += games_[g].plies;
+  codes.reserve(plies);
+  where.reserve(by_id.size());
+  fen_of.reserve(by_id.size());
   Interned fens;
   auto keep = [&](db::GameId id, std::string_view fen, std::span<const std::uint8_t> moves) {
     where[id.value] = {codes.size(), moves.size()};
