@@ -18,22 +18,30 @@ namespace {
 /// Calls visit(occurrence, header) for the games that reached `key`, newest first, until it
 /// returns false; the first `skip` games are passed over without reading their headers, which
 /// are read `batch` at a time (one MultiGet).
+/// With `only` (ascending ids, GameFilter::candidates), the games not among them are passed
+/// over without reading their headers (`skip` then counts the games of `only`).
 template <class Visit>
 void for_each_game_at(const db::Database& db, const db::PositionKey& key, std::size_t skip,
-                      std::size_t batch, Visit&& visit) {
+                      std::size_t batch, Visit&& visit,
+                      const std::vector<db::GameId>* only = nullptr) {
   db::OccurrenceQuery q;
   q.descending = true;
   std::vector<db::GameId> ids;
+  std::vector<std::size_t> rows;  // indexes into the page of the games of `only`
   while (true) {
     q.limit = std::clamp<std::size_t>(skip + batch, 1, 4096);
     const db::OccurrencePage page = db.occurrences(key, q);
-    const std::size_t first = std::min(skip, page.rows.size());
+    rows.clear();
+    for (std::size_t i = 0; i < page.rows.size(); ++i)
+      if (!only || std::binary_search(only->begin(), only->end(), page.rows[i].game))
+        rows.push_back(i);
+    const std::size_t first = std::min(skip, rows.size());
     skip -= first;
     ids.clear();
-    for (std::size_t i = first; i < page.rows.size(); ++i) ids.push_back(page.rows[i].game);
+    for (std::size_t r = first; r < rows.size(); ++r) ids.push_back(page.rows[rows[r]].game);
     const auto headers = db.game_headers(ids);
-    for (std::size_t i = first; i < page.rows.size(); ++i)
-      if (const auto& h = headers[i - first]; h && !visit(page.rows[i], *h)) return;
+    for (std::size_t r = first; r < rows.size(); ++r)
+      if (const auto& h = headers[r - first]; h && !visit(page.rows[rows[r]], *h)) return;
     if (!page.more || page.rows.empty()) return;
     q.after = page.rows.back().game;
   }
@@ -100,11 +108,16 @@ std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& 
                                  const GameFilter& filter) {
   std::vector<Dated> games;
   const CountedGames counted(db, filter);
-  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (counted.counts(o.game, h))
-      games.push_back({date_rank(h), o.game, o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
-    return true;
-  });
+  const auto candidates = filter.candidates(db);
+  for_each_game_at(
+      db, key, 0, 512,
+      [&](const db::Occurrence& o, const db::GameHeader& h) {
+        if (counted.counts(o.game, h))
+          games.push_back(
+              {date_rank(h), o.game, o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
+        return true;
+      },
+      candidates ? &candidates->ids : nullptr);
   // Visited in descending id order: a stable sort keeps the later import first on a tie.
   std::stable_sort(games.begin(), games.end(),
                    [](const Dated& a, const Dated& b) { return a.date > b.date; });
@@ -257,10 +270,14 @@ std::vector<GameRow> top_games(const db::Database& db, const rules::Position& po
   const db::PositionKey key = position_key(pos);
   const bool large = large_unfiltered(db, key, filter) != 0;
   std::vector<TopRank> ranked;
-  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (filter.matches(h)) ranked.push_back(top_rank(o, h));
-    return !large || ranked.size() < kDateOrderMaxGames;
-  });
+  const auto candidates = filter.candidates(db);
+  for_each_game_at(
+      db, key, 0, 512,
+      [&](const db::Occurrence& o, const db::GameHeader& h) {
+        if (filter.matches(h)) ranked.push_back(top_rank(o, h));
+        return !large || ranked.size() < kDateOrderMaxGames;
+      },
+      candidates ? &candidates->ids : nullptr);
   const std::size_t n = std::min(limit, ranked.size());
   std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), ranked.end(),
                     [](const TopRank& a, const TopRank& b) { return a.order() > b.order(); });
@@ -384,6 +401,7 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     return;
   }
   // Filter on the headers (batched); read the record only of a matching game, for its move.
+  const auto candidates = filter.candidates(db);
   for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
     if (!counted.counts(o.game, h)) return true;
     const auto game = db.game(o.game);
@@ -397,7 +415,7 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     }
     if (MoveRow* row = row_for(game->moves[ply])) add(row, game->result, 1);
     return true;
-  });
+  }, candidates ? &candidates->ids : nullptr);
 }
 
 }  // namespace
