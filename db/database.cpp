@@ -828,35 +828,12 @@ void Database::for_each_game_header(
   check(it->status(), "reading game_headers in '" + impl_->folder.string() + "'");
 }
 
-namespace {
-Cf index_family(TextIndex index) {
-  return index == TextIndex::Players ? kPlayers : index == TextIndex::Events ? kEvents : kDates;
-}
-}  // namespace
-
 void Database::scan_index(TextIndex index, std::string_view prefix,
                           const std::function<bool(const TextIndexKey&)>& visit) const {
-  const Cf cf = index_family(index);
+  Cf cf = index == TextIndex::Players ? kPlayers : index == TextIndex::Events ? kEvents : kDates;
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(cf)));
   for (it->Seek(slice(prefix)); it->Valid() && view(it->key()).starts_with(prefix); it->Next())
     if (!visit(TextIndexKey::decode(view(it->key())))) return;
-  check(it->status(), "reading index in '" + impl_->folder.string() + "'");
-}
-
-void Database::scan_index_backward(
-    TextIndex index, const std::function<IndexStep(const TextIndexKey&)>& visit) const {
-  const Cf cf = index_family(index);
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(cf)));
-  it->SeekToLast();
-  while (it->Valid()) {
-    const TextIndexKey key = TextIndexKey::decode(view(it->key()));
-    const IndexStep step = visit(key);
-    if (step == IndexStep::Stop) return;
-    if (step == IndexStep::SkipText)
-      it->SeekForPrev(slice(key.text));  // keys of the text are text + 0x00 + id: all greater
-    else
-      it->Prev();
-  }
   check(it->status(), "reading index in '" + impl_->folder.string() + "'");
 }
 

@@ -162,13 +162,6 @@ class Database {
   /// order, until it returns false. An exact text match is prefix = text + '\0'.
   void scan_index(TextIndex index, std::string_view prefix,
                   const std::function<bool(const TextIndexKey&)>& visit) const;
-  /// What a backward index scan does after a key.
-  enum class IndexStep { Next, SkipText, Stop };
-  /// Calls visit(key) for the keys of the index from the greatest to the least (for the dates
-  /// index: the latest date first, the highest id first within a date): after each, the next
-  /// key, the greatest key of a lesser text (SkipText), or the end (Stop).
-  void scan_index_backward(TextIndex index,
-                           const std::function<IndexStep(const TextIndexKey&)>& visit) const;
   /// Schema version, next id, counts and imported sources.
   Meta meta() const;
   /// Counts, distinct positions (estimate), bytes on disk.

@@ -1,13 +1,11 @@
 #include "indexer/query.hpp"
 
 #include "indexer/counted_games.hpp"
-#include "indexer/newest_games.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <map>
 #include <tuple>
-#include <unordered_map>
 
 #include "db/position_stats.hpp"
 #include "pdn/result.hpp"
@@ -47,6 +45,23 @@ void for_each_game_at(const db::Database& db, const db::PositionKey& key, std::s
     if (!page.more || page.rows.empty()) return;
     q.after = page.rows.back().game;
   }
+}
+
+/// The game's date as a number YYYYMMDD for ordering (unknown month or day 0; 0 when the year
+/// is unknown, so that unknown dates come last in newest-first order).
+std::uint32_t date_rank(const db::GameHeader& h) {
+  const std::string date = game_date(h);  // "YYYY.MM.DD" with '?' parts, "" unknown
+  if (date.size() != 10) return 0;
+  auto part = [&](std::size_t at, std::size_t n) {
+    std::uint32_t v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (date[i] < '0' || date[i] > '9') return std::uint32_t{0};
+      v = v * 10 + static_cast<std::uint32_t>(date[i] - '0');
+    }
+    return v;
+  };
+  const std::uint32_t year = part(0, 4);
+  return year == 0 ? 0 : year * 10000 + part(5, 2) * 100 + part(8, 2);
 }
 
 /// A game reached at a position, for ordering by date.
@@ -109,67 +124,14 @@ std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& 
   return games;
 }
 
-/// Longer lists are ordered from the headers: newest_games pays a run of index keys for each
-/// game it finds (about the database's games over the set's), which pays for the one most
-/// recent game of an explorer row or the few of /api/explorer's recent_games, not for a page
-/// of 50 rows (1,000,000 games: `query opening` 133 -> 68 ms, a page of 50 slower).
-constexpr std::size_t kNewestMaxCount = 4;
-
-/// The first `count` games (games_by_date's order) of those that reached `key` and are no
-/// hidden member, found with newest_games from the postings and the dates index; `total` gets
-/// their number. Nullopt when newest_games declines, or for a count over kNewestMaxCount.
-/// Only for a query without filter criteria (they need every header anyway).
-std::optional<std::vector<Dated>> newest_unfiltered(const db::Database& db,
-                                                    const db::PositionKey& key,
-                                                    const HiddenGames& hidden,
-                                                    std::size_t count, std::uint64_t& total) {
-  if (count > kNewestMaxCount) return std::nullopt;
-  std::vector<db::GameId> ids;
-  std::unordered_map<std::uint32_t, std::uint32_t> first_ply;
-  db::OccurrenceQuery q;
-  q.limit = 4096;
-  for (;;) {
-    const db::OccurrencePage page = db.occurrences(key, q);
-    for (const db::Occurrence& o : page.rows) {
-      if (hidden.hidden(o.game)) continue;
-      ids.push_back(o.game);
-      first_ply.emplace(o.game.value, o.plies.empty() ? 0u : std::uint32_t{o.plies.front()});
-    }
-    if (!page.more || page.rows.empty()) break;
-    q.after = page.rows.back().game;
-  }
-  const auto newest = newest_games(db, ids, count);
-  if (!newest) return std::nullopt;
-  total = ids.size();
-  std::vector<Dated> games;
-  for (const RankedGame& g : *newest) games.push_back({g.date, g.id, first_ply[g.id.value]});
-  return games;
-}
-
-/// The games that reached `key` and pass `filter` in games_by_date's order, at least the
-/// first `count` of them (all of them when the dates index is not used); `total` gets the
-/// number of such games.
-std::vector<Dated> newest_first(const db::Database& db, const db::PositionKey& key,
-                                const GameFilter& filter, std::size_t count,
-                                std::uint64_t& total) {
-  if (filter.empty())
-    if (auto games = newest_unfiltered(db, key, CountedGames(db, filter).hidden(), count, total))
-      return std::move(*games);
-  std::vector<Dated> games = games_by_date(db, key, filter);
-  total = games.size();
-  return games;
-}
-
 /// Rows [offset, offset + limit) of the games that reached `key` and pass `filter`, newest
 /// first (games_by_date); returns the number of such games.
 std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
                            const GameFilter& filter, const PositionQuery& query, bool mirrored,
                            std::vector<GameRow>& rows) {
   const std::uint64_t large = large_unfiltered(db, key, filter);
-  std::uint64_t total = large;
-  const std::vector<Dated> games =
-      large ? games_by_import(db, key, query.offset, query.limit)
-            : newest_first(db, key, filter, query.offset + query.limit, total);
+  const std::vector<Dated> games = large ? games_by_import(db, key, query.offset, query.limit)
+                                         : games_by_date(db, key, filter);
   const std::size_t first = large ? 0 : query.offset;
   std::vector<db::GameId> ids;
   for (std::size_t i = first; i < games.size() && ids.size() < query.limit; ++i)
@@ -182,7 +144,7 @@ std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
     row.mirrored = mirrored;
     rows.push_back(std::move(row));
   }
-  return total;
+  return large ? large : games.size();
 }
 
 }  // namespace
@@ -485,10 +447,9 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
         if (row.recent || (mirrored && row.mirrored_games == 0)) break;
         const rules::Position target = mirrored ? next.mirrored() : next;
         const db::PositionKey target_key = position_key(target);
-        std::uint64_t total = 0;
         const std::vector<Dated> games = large_unfiltered(db, target_key, filter)
                                              ? games_by_import(db, target_key, 0, 1)
-                                             : newest_first(db, target_key, filter, 1, total);
+                                             : games_by_date(db, target_key, filter);
         if (games.empty()) continue;
         if (const auto h = db.game_header(games.front().id)) {
           GameRow recent = game_row(games.front().id, *h);
