@@ -145,12 +145,16 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   source.status = copy.status;
   learn_result(id, stored, copy.result);
   ++delta_.duplicates;
-  add_index_keys(id, texts);  // the game is found under the texts of every copy
+  record_bytes_ += sizeof(GameSource) + source.path.size();
   if (!better(copy, stored)) {
     source.differing_tags = differing(copy.tags, stored.tags);
+    // The game is found under the texts of every copy; a copy with the stored tags has the
+    // stored game's texts, already indexed.
+    if (!source.differing_tags.empty()) add_index_keys(id, texts);
     stored.sources.push_back(std::move(source));
     return AddResult{id, true, true, false};
   }
+  add_index_keys(id, texts);
   // The copy becomes the stored one: every other source's differences are taken again
   // against its tags. The result and the moves stay (the positions are indexed with them).
   count_game(stored, false);
