@@ -126,6 +126,7 @@ void setup_import(CLI::App& app, int& exit_code) {
     bool json = false;
     std::size_t batch_games = 20000;
     bool no_merge = false;
+    std::size_t batch_mb = indexer::ImportOptions{}.batch_bytes >> 20;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("import", "Import PDN files into the database and index them");
@@ -138,6 +139,10 @@ void setup_import(CLI::App& app, int& exit_code) {
                 "Do not mark the new games' prefix and tag-variant near-duplicates");
   cmd->add_option("--batch-games", opts->batch_games, "New games per atomic commit (default 20000)")
       ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--batch-mb", opts->batch_mb,
+                  "Memory of a batch, in MB, before it is committed (default " +
+                      std::to_string(opts->batch_mb) + ")")
+      ->check(CLI::Range(1, 65536));
   cmd->callback([opts, &exit_code] {
     // Check the inputs first: without a readable one, no empty database is left behind.
     std::size_t unreadable = 0;
@@ -151,6 +156,7 @@ void setup_import(CLI::App& app, int& exit_code) {
     indexer::ImportOptions options;
     options.progress_every = std::chrono::milliseconds(terminal ? 250 : 5000);
     options.batch_games = opts->batch_games;
+    options.batch_bytes = opts->batch_mb << 20;
     options.progress = [&](const indexer::ImportProgress& p) {
       const double elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -33,22 +33,58 @@ void BatchEntries::sort(ImportBatch& batch) {
                           batch.index_keys_.end());
   std::sort(batch.updated_games_.begin(), batch.updated_games_.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(batch.appended_games_.begin(), batch.appended_games_.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
+void BatchEntries::emit_stored_games(const ImportBatch& batch, Cf cf, EntrySink& sink) {
+  std::string key, value;
+  auto put = [&](GameId id, const GameRecord& record) {
+    key.clear();
+    value.clear();
+    id.encode(key);
+    if (cf == kGames) record.encode(value);
+    else GameHeader::of(record).encode(value);
+    sink.put(cf, key, value);
+  };
+  auto append = [&](GameId id, const ImportBatch::AppendedGame& game) {
+    if (game.replaced || game.added.empty()) return;
+    key.clear();
+    value.clear();
+    id.encode(key);
+    if (cf == kGames) {
+      GameRecord::encode_sources(game.added, value);
+      sink.merge_sources(key, value);
+      return;
+    }
+    GameHeader header = GameHeader::of(game.record);
+    header.plies = game.plies;
+    header.sources = game.stored_sources + static_cast<std::uint32_t>(game.added.size());
+    header.encode(value);
+    sink.put(cf, key, value);
+  };
+  // Whole records and appended sources of stored games, ids ascending (both lists are sorted
+  // when sort() ran; a replaced appended game is written whole, by the first list).
+  const auto& whole = batch.updated_games_;
+  const auto& appended = batch.appended_games_;
+  std::size_t w = 0, a = 0;
+  while (w < whole.size() || a < appended.size()) {
+    if (a == appended.size() || (w < whole.size() && whole[w].first < appended[a].first)) {
+      put(whole[w].first, whole[w].second);
+      ++w;
+    } else {
+      append(appended[a].first, appended[a].second);
+      ++a;
+    }
+  }
+  for (const auto& [id, record] : batch.new_games_) put(id, record);
 }
 
 void BatchEntries::emit_games(const ImportBatch& batch, EntrySink& sink) {
   std::string key, value;
-  // games, then game_headers: updated games (older ids: a new source, perhaps a new stored
+  // games, then game_headers: stored games (older ids: new sources, perhaps a new stored
   // copy) first, then new ones; ids ascending in both.
-  for (const Cf cf : {kGames, kGameHeaders})
-    for (const auto* list : {&batch.updated_games_, &batch.new_games_})
-      for (const auto& [id, record] : *list) {
-        key.clear();
-        value.clear();
-        id.encode(key);
-        if (cf == kGames) record.encode(value);
-        else GameHeader::of(record).encode(value);
-        sink.put(cf, key, value);
-      }
+  for (const Cf cf : {kGames, kGameHeaders}) emit_stored_games(batch, cf, sink);
   std::vector<std::pair<ContentHash, const SameMovesGames*>> hashes;
   hashes.reserve(batch.new_games_.size());
   for (const auto& [hash, games] : batch.hashes_)

@@ -23,6 +23,7 @@
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
 #include "db/detail/storage_guard.hpp"
+#include "db/detail/game_sources_merge.hpp"
 #include "db/detail/position_entry_merge.hpp"
 #include "db/error.hpp"
 #include "db/position_entry.hpp"
@@ -83,7 +84,7 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
                                                           : rocksdb::kNoCompression;
   o.bottommost_compression =
       supported(rocksdb::kZSTD) ? rocksdb::kZSTD : o.compression;
-  o.write_buffer_size = 32 << 20;
+  o.write_buffer_size = 16 << 20;
   switch (cf) {
     case kPositions:
       // Keys are 8-byte Zobrist keys, values carry the check key and the posting list. Point
@@ -115,6 +116,8 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       // first 8 MB (a compaction otherwise held up to a whole output file, 256 MB, and the
       // import's peak memory grew with the database).
       o.bottommost_compression_opts.max_dict_buffer_bytes = 8 << 20;
+      // Further sources of a stored game are appended as merge operands.
+      o.merge_operator = detail::make_game_sources_append();
       o.write_buffer_size = bulk ? (128 << 20) : (64 << 20);
       break;
     case kGameHeaders:
@@ -314,7 +317,8 @@ void check_folder(const fs::path& dir, bool writer) {
 // The database-wide options of impl's mode.
 void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   const bool writer = impl.mode == OpenMode::ReadWrite;
-  impl.cache = rocksdb::NewLRUCache(128 << 20);
+  // A writer (an import) reads little twice: a small cache keeps its memory bounded.
+  impl.cache = rocksdb::NewLRUCache(writer ? (16 << 20) : (128 << 20));
   auto& d = impl.db_options;
   d.create_if_missing = writer;
   d.create_missing_column_families = writer;
@@ -324,7 +328,9 @@ void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   d.info_log = detail::quiet_logger();  // see storage_guard.hpp
   if (options.env) d.env = options.env;
-  d.db_write_buffer_size = impl.bulk ? (1ull << 30) : (256ull << 20);
+  // All memtables together: a bound on the process's memory (a large import's batches go to
+  // SST files and bypass them; small batches and the signatures are written through them).
+  d.db_write_buffer_size = 32ull << 20;
   // Secondary: required by RocksDB. Read-only: every table file is opened at open time, so a
   // compaction of a running import that deletes files cannot break a query in the middle.
   if (!writer) d.max_open_files = -1;
@@ -556,6 +562,9 @@ class WriteBatchSink final : public detail::EntrySink {
   void merge_position(std::string_view key, std::string_view value) override {
     check(wb_.Merge(impl_.cf(kPositions), slice(key), slice(value)), where_);
   }
+  void merge_sources(std::string_view key, std::string_view value) override {
+    check(wb_.Merge(impl_.cf(kGames), slice(key), slice(value)), where_);
+  }
   rocksdb::WriteBatch& batch() { return wb_; }
 
  private:
@@ -585,6 +594,9 @@ class SstSink final : public detail::EntrySink {
   }
   void merge_position(std::string_view key, std::string_view value) override {
     check(writer(kPositions).Merge(slice(key), slice(value)), where_);
+  }
+  void merge_sources(std::string_view key, std::string_view value) override {
+    check(writer(kGames).Merge(slice(key), slice(value)), where_);
   }
   // Finishes every file and ingests them all in one atomic step.
   void ingest() {
@@ -808,10 +820,23 @@ std::optional<PositionStats> Database::position_stats(const PositionKey& positio
   return group.stats();
 }
 
+namespace {
+
+// Options of a scan over a whole family: its blocks are read once, so they do not go to the
+// block cache (where they would evict the blocks that point lookups reuse, and, in an import,
+// grow the process by the cache's size).
+rocksdb::ReadOptions scan_options() {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  ro.readahead_size = 1 << 20;
+  return ro;
+}
+
+}  // namespace
+
 void Database::for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
                              GameId from) const {
-  std::unique_ptr<rocksdb::Iterator> it(
-      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kGames)));
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(scan_options(), impl_->cf(kGames)));
   for (it->Seek(slice(from.encode())); it->Valid(); it->Next()) {
     if (!visit(GameId::decode(view(it->key())), GameRecord::decode(view(it->value())))) return;
   }
@@ -820,8 +845,7 @@ void Database::for_each_game(const std::function<bool(GameId, const GameRecord&)
 
 void Database::for_each_game_header(
     const std::function<bool(GameId, const GameHeader&)>& visit, GameId from) const {
-  std::unique_ptr<rocksdb::Iterator> it(
-      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cf(kGameHeaders)));
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(scan_options(), impl_->cf(kGameHeaders)));
   for (it->Seek(slice(from.encode())); it->Valid(); it->Next()) {
     if (!visit(GameId::decode(view(it->key())), GameHeader::decode(view(it->value())))) return;
   }

@@ -10,6 +10,53 @@ namespace damdb::db {
 
 namespace {
 constexpr std::uint8_t kFormat = 2;
+
+void encode_source(const GameSource& s, std::string& out) {
+  put_string(out, s.path);
+  put_varint(out, s.game_number);
+  put_varint(out, s.first_line);
+  put_varint(out, s.last_line);
+  put_varint(out, s.byte_offset);
+  out.push_back(static_cast<char>(s.status));
+  put_varint(out, s.differing_tags.size());
+  for (const SourceTag& t : s.differing_tags) {
+    put_string(out, t.name);
+    out.push_back(t.value ? '\1' : '\0');
+    if (t.value) put_string(out, *t.value);
+  }
+}
+
+GameSource decode_source(Reader& r) {
+  GameSource s;
+  s.path = r.string();
+  s.game_number = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  s.first_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  s.last_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  s.byte_offset = r.varint();
+  const auto source_status = r.byte();
+  if (source_status > 2) r.fail("bad source status");
+  s.status = static_cast<ValidationStatus>(source_status);
+  const auto ndiff = r.varint_max(r.remaining());
+  for (std::uint64_t k = 0; k < ndiff; ++k) {
+    SourceTag t;
+    t.name = r.string();
+    const auto present = r.byte();
+    if (present > 1) r.fail("bad tag presence");
+    if (present) t.value = std::string(r.string());
+    s.differing_tags.push_back(std::move(t));
+  }
+  return s;
+}
+
+}  // namespace
+
+void GameRecord::encode_sources(std::span<const GameSource> list, std::string& out) {
+  for (const GameSource& s : list) encode_source(s, out);
+}
+
+void GameRecord::append_sources(std::string_view operand) {
+  Reader r(operand, "game sources operand");
+  while (r.remaining() > 0) sources.push_back(decode_source(r));
 }
 
 ContentHash ContentHash::of(std::string_view start_fen,
@@ -70,20 +117,7 @@ void GameRecord::encode(std::string& out) const {
   }
   put_string(out, std::string_view(reinterpret_cast<const char*>(moves.data()), moves.size()));
   put_varint(out, sources.size());
-  for (const auto& s : sources) {
-    put_string(out, s.path);
-    put_varint(out, s.game_number);
-    put_varint(out, s.first_line);
-    put_varint(out, s.last_line);
-    put_varint(out, s.byte_offset);
-    out.push_back(static_cast<char>(s.status));
-    put_varint(out, s.differing_tags.size());
-    for (const SourceTag& t : s.differing_tags) {
-      put_string(out, t.name);
-      out.push_back(t.value ? '\1' : '\0');
-      if (t.value) put_string(out, *t.value);
-    }
-  }
+  encode_sources(sources, out);
   put_string(out, pdn_text);
 }
 
@@ -115,27 +149,7 @@ GameRecord GameRecord::decode(std::string_view bytes) {
   g.moves.assign(moves.begin(), moves.end());
   auto nsources = r.varint_max(r.remaining());
   g.sources.reserve(nsources);
-  for (std::uint64_t i = 0; i < nsources; ++i) {
-    GameSource s;
-    s.path = r.string();
-    s.game_number = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-    s.first_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-    s.last_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-    s.byte_offset = r.varint();
-    const auto source_status = r.byte();
-    if (source_status > 2) r.fail("bad source status");
-    s.status = static_cast<ValidationStatus>(source_status);
-    const auto ndiff = r.varint_max(r.remaining());
-    for (std::uint64_t k = 0; k < ndiff; ++k) {
-      SourceTag t;
-      t.name = r.string();
-      const auto present = r.byte();
-      if (present > 1) r.fail("bad tag presence");
-      if (present) t.value = std::string(r.string());
-      s.differing_tags.push_back(std::move(t));
-    }
-    g.sources.push_back(std::move(s));
-  }
+  for (std::uint64_t i = 0; i < nsources; ++i) g.sources.push_back(decode_source(r));
   g.pdn_text = r.string();
   r.expect_end();
   return g;

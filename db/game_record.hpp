@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -91,6 +92,13 @@ struct GameRecord {
   }
   /// Raises Error(Corruption) on a malformed value or an unknown format version.
   static GameRecord decode(std::string_view bytes);
+
+  /// Appends `sources` to out in the layout of a sources operand: each source as in the
+  /// record's value, one after the other, no count (so two operands concatenated are one).
+  static void encode_sources(std::span<const GameSource> sources, std::string& out);
+  /// Appends the sources of an operand written by encode_sources to `sources`; raises
+  /// Error(Corruption) on a malformed operand.
+  void append_sources(std::string_view operand);
 
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };

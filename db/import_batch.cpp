@@ -1,6 +1,7 @@
 #include "db/import_batch.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "db/detail/database_impl.hpp"
 #include "db/error.hpp"
@@ -15,15 +16,46 @@ ImportBatch& ImportBatch::operator=(ImportBatch&&) noexcept = default;
 ImportBatch::~ImportBatch() = default;
 
 bool ImportBatch::empty() const noexcept {
-  return new_games_.empty() && updated_games_.empty() && sources_.empty();
+  return new_games_.empty() && updated_games_.empty() && appended_games_.empty() &&
+         sources_.empty();
 }
 
 std::size_t ImportBatch::memory_bytes() const noexcept {
-  return rows_.size() * sizeof(Row) + plies_.size() * sizeof(std::uint16_t) + record_bytes_ +
-         index_keys_.size() * (sizeof(index_keys_[0]) + 16) + hashes_.size() * 96;
+  // Vectors at capacity: what the allocator holds for them.
+  return rows_.capacity() * sizeof(Row) + plies_.capacity() * sizeof(std::uint16_t) +
+         record_bytes_ + new_games_.capacity() * sizeof(new_games_[0]) +
+         updated_games_.capacity() * sizeof(updated_games_[0]) +
+         appended_games_.capacity() * sizeof(appended_games_[0]) +
+         new_rows_begin_.capacity() * sizeof(std::size_t) +
+         index_keys_.capacity() * (sizeof(index_keys_[0]) + 16) + hashes_.size() * 96;
 }
 
 namespace {
+
+// Heap bytes of a string beyond the object itself (none while it fits the small-string buffer).
+std::size_t heap_bytes(const std::string& s) {
+  return s.capacity() > 15 ? s.capacity() + 1 : 0;
+}
+
+// Heap bytes held by `source` beyond the GameSource object.
+std::size_t heap_bytes(const GameSource& source) {
+  std::size_t n = heap_bytes(source.path) + source.differing_tags.capacity() * sizeof(SourceTag);
+  for (const SourceTag& t : source.differing_tags)
+    n += heap_bytes(t.name) + (t.value ? heap_bytes(*t.value) : 0);
+  return n;
+}
+
+// Memory `record` holds: the object, its strings, tags, moves and sources (their vectors at
+// capacity, which is what the allocator holds).
+std::size_t record_memory(const GameRecord& record) {
+  std::size_t n = sizeof(GameRecord) + heap_bytes(record.start_fen) + record.moves.capacity() +
+                  heap_bytes(record.status_message) + heap_bytes(record.pdn_text) +
+                  record.tags.capacity() * sizeof(record.tags[0]) +
+                  record.sources.capacity() * sizeof(GameSource);
+  for (const auto& [name, value] : record.tags) n += heap_bytes(name) + heap_bytes(value);
+  for (const GameSource& s : record.sources) n += heap_bytes(s);
+  return n;
+}
 
 // True when `source` (same path and byte offset) is already listed.
 bool listed(const GameRecord& record, const GameSource& source) {
@@ -99,6 +131,7 @@ GameRecord& ImportBatch::record_of(GameId id) {
     throw Error(ErrorKind::Corruption,
                 "game_hashes names game " + std::to_string(id.value) + " which is missing");
   updated_by_id_.emplace(id.value, updated_games_.size());
+  record_bytes_ += record_memory(*stored);
   updated_games_.emplace_back(id, std::move(*stored));
   return updated_games_.back().second;
 }
@@ -138,22 +171,111 @@ void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result)
     rows_[r].result = static_cast<std::uint8_t>(result);
 }
 
+ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
+  if (auto it = appended_by_id_.find(id.value); it != appended_by_id_.end())
+    return appended_games_[it->second].second;
+  auto stored = detail::load_game(*db_, id);
+  if (!stored)
+    throw Error(ErrorKind::Corruption,
+                "game_hashes names game " + std::to_string(id.value) + " which is missing");
+  AppendedGame game;
+  game.stored_sources = static_cast<std::uint32_t>(stored->sources.size());
+  game.places.reserve(stored->sources.size() + 1);
+  for (const GameSource& s : stored->sources) game.places.push_back(place_of(s));
+  game.plies = static_cast<std::uint32_t>(stored->moves.size());
+  // Released, not only cleared (`= {}` would keep the capacity).
+  std::vector<GameSource>().swap(stored->sources);
+  std::vector<std::uint8_t>().swap(stored->moves);
+  std::string().swap(stored->pdn_text);
+  std::string().swap(stored->status_message);
+  game.record = std::move(*stored);
+  record_bytes_ += sizeof(AppendedGame) + record_memory(game.record) +
+                   game.places.capacity() * sizeof(std::uint32_t);
+  appended_by_id_.emplace(id.value, appended_games_.size());
+  appended_games_.emplace_back(id, std::move(game));
+  return appended_games_.back().second;
+}
+
+std::uint32_t ImportBatch::place_of(const GameSource& source) {
+  const std::uint64_t h = std::hash<std::string>{}(source.path) ^
+                          (source.byte_offset * 0x9e3779b97f4a7c15ull);
+  return static_cast<std::uint32_t>(h ^ (h >> 32));
+}
+
+bool ImportBatch::listed_in(GameId id, const AppendedGame& game,
+                            const GameSource& source) const {
+  const std::uint32_t place = place_of(source);
+  if (std::find(game.places.begin(), game.places.end(), place) == game.places.end())
+    return false;
+  for (const GameSource& s : game.added)
+    if (s.path == source.path && s.byte_offset == source.byte_offset) return true;
+  const auto stored = detail::load_game(*db_, id);  // a source read again, or a hash collision
+  return stored && listed(*stored, source);
+}
+
+AddResult ImportBatch::append(GameId id, AppendedGame& game, GameRecord copy,
+                              const IndexTexts& texts) {
+  GameSource source = std::move(copy.sources.front());
+  source.status = copy.status;
+  ++delta_.duplicates;
+  source.differing_tags = differing(copy.tags, game.record.tags);
+  // The game is found under the texts of every copy; a copy with the stored tags has the
+  // stored game's texts, already indexed.
+  if (!source.differing_tags.empty() &&
+      std::find(game.indexed.begin(), game.indexed.end(), texts) == game.indexed.end()) {
+    add_index_keys(id, texts);
+    game.indexed.push_back(texts);
+    record_bytes_ += sizeof(IndexTexts) + 64 * (texts.players.size() + texts.events.size() +
+                                                texts.dates.size());
+  }
+  const std::size_t capacity = game.added.capacity() * sizeof(GameSource) +
+                               game.places.capacity() * sizeof(std::uint32_t);
+  record_bytes_ += heap_bytes(source);
+  game.places.push_back(place_of(source));
+  game.added.push_back(std::move(source));
+  record_bytes_ += game.added.capacity() * sizeof(GameSource) +
+                   game.places.capacity() * sizeof(std::uint32_t) - capacity;
+  return AddResult{id, true, true, false};
+}
+
+void ImportBatch::promote(GameId id, AppendedGame& game) {
+  auto stored = detail::load_game(*db_, id);
+  if (!stored)
+    throw Error(ErrorKind::Corruption, "game " + std::to_string(id.value) + " is missing");
+  for (GameSource& s : game.added) stored->sources.push_back(std::move(s));
+  std::vector<GameSource>().swap(game.added);
+  game.replaced = true;
+  record_bytes_ += record_memory(*stored);
+  updated_by_id_.emplace(id.value, updated_games_.size());
+  updated_games_.emplace_back(id, std::move(*stored));
+}
+
 AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts) {
+  if (id.value < first_id_ && !updated_by_id_.contains(id.value)) {
+    AppendedGame& game = appended_of(id);
+    if (listed_in(id, game, copy.sources.front())) return AddResult{id, true, false, false};
+    if (!better(copy, game.record)) return append(id, game, std::move(copy), texts);
+    promote(id, game);
+  }
   GameRecord& stored = record_of(id);
   GameSource source = std::move(copy.sources.front());
   if (listed(stored, source)) return AddResult{id, true, false, false};
   source.status = copy.status;
   learn_result(id, stored, copy.result);
   ++delta_.duplicates;
-  record_bytes_ += sizeof(GameSource) + source.path.size();
   if (!better(copy, stored)) {
     source.differing_tags = differing(copy.tags, stored.tags);
     // The game is found under the texts of every copy; a copy with the stored tags has the
     // stored game's texts, already indexed.
     if (!source.differing_tags.empty()) add_index_keys(id, texts);
+    const std::size_t capacity = stored.sources.capacity();
+    record_bytes_ += heap_bytes(source);
     stored.sources.push_back(std::move(source));
+    record_bytes_ += (stored.sources.capacity() - capacity) * sizeof(GameSource);
     return AddResult{id, true, true, false};
   }
+  // The stored copy is replaced (its memory stays counted, an overestimate until the commit).
+  record_bytes_ += record_memory(copy) + sizeof(GameSource) * (stored.sources.size() + 1);
   add_index_keys(id, texts);
   // The copy becomes the stored one: every other source's differences are taken again
   // against its tags. The result and the moves stay (the positions are indexed with them).
@@ -241,8 +363,8 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   delta_.indexed_positions += scratch_.size();
   delta_.occurrence_entries += entries;
 
-  record_bytes_ += sizeof(GameRecord) + record.pdn_text.size() + record.moves.size() +
-                   64 * record.tags.size() + identity.white.size() + identity.black.size();
+  record_bytes_ += record_memory(record) + sizeof(identity) + heap_bytes(identity.white) +
+                   heap_bytes(identity.black);
   record.sources.front().status = record.status;
   // Hash entries are stored in id order; a new id is larger than every stored one.
   same_moves.value.games.emplace_back(id, identity);

@@ -52,6 +52,7 @@ struct IndexTexts {
   std::vector<std::string> players;  ///< usually white and black
   std::vector<std::string> events;
   std::vector<std::string> dates;
+  friend bool operator==(const IndexTexts&, const IndexTexts&) = default;
 };
 
 /// What add_game did.
@@ -117,8 +118,34 @@ class ImportBatch {
   std::uint32_t next_id_;
   // The games of content hashes seen in this batch (loaded from game_hashes, then updated).
   HashGames& hash_games(const ContentHash& hash);
+  // A game stored by an earlier commit that only gains sources in this batch: its record
+  // without the source list, the count of its stored sources, a 32-bit hash of the place
+  // (path, byte offset) of each source, and the sources this batch adds (one games merge
+  // operand at commit, so the stored record is not read whole and rewritten for each batch
+  // that finds a copy of it).
+  struct AppendedGame {
+    GameRecord record;  // tags, status and result only (what a header and better() read)
+    std::uint32_t plies = 0;
+    std::uint32_t stored_sources = 0;
+    std::vector<IndexTexts> indexed;  // the texts this batch added index keys for
+    std::vector<std::uint32_t> places;  // place_of() of every source, stored and added
+    std::vector<GameSource> added;
+    bool replaced = false;  // a better copy came: the whole record is in updated_games_
+  };
+
   // The record of game `id` as it will be after the batch (loaded for update if stored).
   GameRecord& record_of(GameId id);
+  // The AppendedGame of stored game `id` (loaded on first use).
+  AppendedGame& appended_of(GameId id);
+  // A hash of the path and byte offset of `source`.
+  static std::uint32_t place_of(const GameSource& source);
+  // True when `source` (same path and byte offset) is a source of stored game `id`: the
+  // hashes first, then, on a hash found, the sources themselves.
+  bool listed_in(GameId id, const AppendedGame& game, const GameSource& source) const;
+  // Adds `copy`, no better than the stored copy, as a further source of stored game `id`.
+  AddResult append(GameId id, AppendedGame& game, GameRecord copy, const IndexTexts& texts);
+  // Moves stored game `id` to updated_games_ as a whole record with its added sources.
+  void promote(GameId id, AppendedGame& game);
   // Adds `copy` as a further source of game `id` (replacing the stored copy if better).
   AddResult join(GameId id, GameRecord copy, const IndexTexts& texts);
   void count_game(const GameRecord& record, bool add);
@@ -133,6 +160,8 @@ class ImportBatch {
   std::unordered_map<ContentHash, HashGames, HashKey> hashes_;
   std::vector<std::pair<GameId, GameRecord>> updated_games_;  // stored games with a new source
   std::unordered_map<std::uint32_t, std::size_t> updated_by_id_;  // -> index in updated_games_
+  std::vector<std::pair<GameId, AppendedGame>> appended_games_;
+  std::unordered_map<std::uint32_t, std::size_t> appended_by_id_;  // -> index in appended_games_
   std::vector<Row> rows_;
   std::vector<std::uint16_t> plies_;
   std::vector<std::pair<TextIndex, TextIndexKey>> index_keys_;

@@ -189,9 +189,11 @@ class Importer {
 
   void commit() {
     if (batch_.empty()) return;
-    // SST ingestion pays for big batches; small ones go through one sorted WriteBatch.
-    db_.commit(batch_, batch_.games() >= 1000 ? db::CommitMethod::SstIngestion
-                                              : db::CommitMethod::SortedWriteBatch);
+    // SST ingestion pays for big batches, and streams them to files (a WriteBatch and the
+    // memtables would hold two more copies of the batch); small ones go through one sorted
+    // WriteBatch.
+    const bool big = batch_.games() >= 1000 || batch_.memory_bytes() >= (std::size_t{4} << 20);
+    db_.commit(batch_, big ? db::CommitMethod::SstIngestion : db::CommitMethod::SortedWriteBatch);
     batch_ = db_.begin_import();
   }
 

@@ -43,7 +43,9 @@ struct ImportProgress {
 
 struct ImportOptions {
   std::size_t batch_games = 20000;                      ///< commit after this many new games...
-  std::size_t batch_bytes = std::size_t{256} << 20;     ///< ...or this much batch memory
+  /// ...or this much batch memory (the import's memory is about twice this plus the
+  /// database's caches: 32 MB keeps a large import within 100 MB).
+  std::size_t batch_bytes = std::size_t{32} << 20;
   std::chrono::milliseconds progress_every{500};        ///< how often `progress` is called
   std::function<void(const ImportProgress&)> progress;  ///< optional
   bool compact_at_end = true;  ///< compact the database when the import wrote many games

@@ -12,7 +12,7 @@
 // does.
 //
 //   bench_import [--games N (1000000)] [--seed S] [--dir DIR] [--keep] [--no-split]
-//                [--batch-games N (the import default)]
+//                [--batch-games N (the import default)] [--batch-mb MB (batch memory)]
 //
 // Prints machine-independent counts (games, indexed positions, distinct positions, bytes per
 // indexed position in total and per column family) and measured rates: games/s and
@@ -177,8 +177,9 @@ bool parse_args(int argc, char** argv, BenchArgs& args) {
     else if (a == "--keep") args.keep = true;
     else if (a == "--no-split") args.split = false;
     else if (a == "--batch-games") args.import_options.batch_games = std::stoull(next());
+    else if (a == "--batch-mb") args.import_options.batch_bytes = std::stoull(next()) << 20;
     else {
-      std::fprintf(stderr, "usage: bench_import [--games N] [--seed S] [--dir DIR] [--keep] [--no-split] [--batch-games N]\n");
+      std::fprintf(stderr, "usage: bench_import [--games N] [--seed S] [--dir DIR] [--keep] [--no-split] [--batch-games N] [--batch-mb MB]\n");
       return false;
     }
   }

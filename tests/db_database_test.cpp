@@ -259,6 +259,106 @@ TEST(DbDatabase, ReAddingAGameByContentHashIsIdempotent) {
   EXPECT_EQ(db.occurrences({2, 2}).rows.size(), 1u);
 }
 
+// A stored game found again in later batches gains its sources as appended entries: every
+// copy listed once, in the order read, across commits, through every commit method, a
+// read-only open and a compaction; a better copy later replaces the stored one and keeps
+// every source.
+TEST(DbDatabase, SourcesOfAStoredGameAreAppendedAcrossCommits) {
+  for (const CommitMethod method : {CommitMethod::SortedWriteBatch, CommitMethod::SstIngestion,
+                                    CommitMethod::UnsortedWriteBatch}) {
+    TempDir dir;
+    auto g = make_game({{1, 1}, {2, 2}, {3, 3}}, GameResult::WhiteWin, "a.pdn", 0);
+    auto copy_at = [&](std::string path, std::uint64_t offset) {
+      auto c = g;
+      c.record.sources = {GameSource{.path = std::move(path), .byte_offset = offset}};
+      return c;
+    };
+    {
+      auto db = Database::open(dir.path());
+      auto batch = db.begin_import();
+      batch.add_game(g.record, g.plies);
+      db.commit(batch, method);
+
+      batch = db.begin_import();
+      EXPECT_TRUE(batch.add_game(copy_at("b.pdn", 10).record, g.plies).source_added);
+      auto renamed = copy_at("b.pdn", 20);
+      renamed.record.tags = {{"White", "X"}, {"Black", "B"}};
+      EXPECT_TRUE(batch.add_game(renamed.record, g.plies, players({"x", "b"})).source_added);
+      auto renamed_again = renamed;
+      renamed_again.record.sources.front().byte_offset = 25;
+      EXPECT_TRUE(batch.add_game(renamed_again.record, g.plies, players({"x", "b"})).source_added);
+      EXPECT_FALSE(batch.add_game(copy_at("b.pdn", 20).record, g.plies).source_added);
+      auto other = make_game({{1, 1}, {4, 4}}, GameResult::Draw, "b.pdn", 30, 1);
+      EXPECT_FALSE(batch.add_game(other.record, other.plies).duplicate);
+      db.commit(batch, method);
+
+      batch = db.begin_import();
+      EXPECT_FALSE(batch.add_game(copy_at("b.pdn", 10).record, g.plies).source_added);
+      EXPECT_FALSE(batch.add_game(copy_at("a.pdn", 0).record, g.plies).source_added);
+      EXPECT_TRUE(batch.add_game(copy_at("c.pdn", 5).record, g.plies).source_added);
+      auto other_again = other;
+      other_again.record.sources.front().path = "c.pdn";
+      EXPECT_TRUE(batch.add_game(other_again.record, other.plies).source_added);
+      db.commit(batch, method);
+      EXPECT_EQ(db.meta().counts.duplicates, 5u);
+      EXPECT_EQ(db.meta().counts.games, 2u);
+      std::vector<GameId> under_x;
+      db.scan_index(TextIndex::Players, "x", [&](const TextIndexKey& k) {
+        under_x.push_back(k.game);
+        return true;
+      });
+      EXPECT_EQ(under_x, std::vector<GameId>{GameId{1}});
+    }
+    auto check_sources = [](const Database& db) {
+      const auto stored = db.game(GameId{1});
+      ASSERT_TRUE(stored);
+      ASSERT_EQ(stored->sources.size(), 5u);
+      EXPECT_EQ(stored->sources[0].path, "a.pdn");
+      EXPECT_EQ(stored->sources[1].byte_offset, 10u);
+      EXPECT_EQ(stored->sources[2].byte_offset, 20u);
+      ASSERT_EQ(stored->sources[2].differing_tags.size(), 1u);
+      EXPECT_EQ(stored->sources[2].differing_tags[0].value, "X");
+      EXPECT_EQ(stored->sources[3].byte_offset, 25u);
+      EXPECT_EQ(stored->sources[4].path, "c.pdn");
+      EXPECT_EQ(stored->tag("White"), "W");
+      EXPECT_EQ(stored->moves.size(), 2u);
+      EXPECT_EQ(db.game_header(GameId{1})->sources, 5u);
+      EXPECT_EQ(db.game_header(GameId{1})->plies, 2u);
+      std::size_t scanned = 0;
+      db.for_each_game([&](GameId id, const GameRecord& record) {
+        if (id == GameId{1}) {
+          EXPECT_EQ(record, *stored);
+        }
+        ++scanned;
+        return true;
+      });
+      EXPECT_EQ(scanned, 2u);
+      EXPECT_EQ(db.game(GameId{2})->sources.size(), 2u);
+    };
+    check_sources(Database::open(dir.path(), opts(OpenMode::ReadOnly)));
+    auto db = Database::open(dir.path());
+    db.compact();
+    check_sources(db);
+
+    auto better = copy_at("d.pdn", 0);
+    better.record.tags.emplace_back("Event", "E");
+    auto batch = db.begin_import();
+    EXPECT_TRUE(batch.add_game(copy_at("e.pdn", 1).record, g.plies).source_added);
+    EXPECT_TRUE(batch.add_game(better.record, g.plies).source_added);
+    db.commit(batch, method);
+    const auto stored = db.game(GameId{1});
+    ASSERT_TRUE(stored);
+    ASSERT_EQ(stored->sources.size(), 7u);
+    EXPECT_EQ(stored->sources[0].path, "d.pdn");
+    EXPECT_TRUE(stored->sources[0].differing_tags.empty());
+    EXPECT_EQ(stored->sources[1].path, "a.pdn");
+    EXPECT_EQ(stored->sources[6].path, "e.pdn");
+    EXPECT_EQ(stored->tag("Event"), "E");
+    EXPECT_EQ(db.game_header(GameId{1})->sources, 7u);
+    EXPECT_EQ(db.meta().counts.duplicates, 7u);
+  }
+}
+
 TEST(DbDatabase, OccurrencePagingBothOrders) {
   TempDir dir;
   PositionKey start{42, 42};

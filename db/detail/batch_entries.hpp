@@ -15,6 +15,8 @@ class EntrySink {
  public:
   virtual void put(Cf cf, std::string_view key, std::string_view value) = 0;
   virtual void merge_position(std::string_view key, std::string_view value) = 0;
+  /// A games merge operand: further sources of the stored game `key`.
+  virtual void merge_sources(std::string_view key, std::string_view value) = 0;
 
  protected:
   ~EntrySink() = default;
@@ -37,6 +39,8 @@ class BatchEntries {
 
  private:
   static void emit_games(const ImportBatch& batch, EntrySink& sink);
+  // The games (or game_headers, by `cf`) entries of the batch's stored and new games.
+  static void emit_stored_games(const ImportBatch& batch, Cf cf, EntrySink& sink);
   static void emit_meta(ImportBatch& batch, const Counts& counts, EntrySink& sink);
 };
 
