@@ -119,6 +119,16 @@ void print_marks(const std::vector<db::DuplicateMark>& marks) {
               marks.size(), members);
 }
 
+// The options that size an import's atomic commits.
+void add_batch_options(CLI::App* cmd, std::size_t& batch_games, std::size_t& batch_mb) {
+  cmd->add_option("--batch-games", batch_games, "New games per atomic commit (default 20000)")
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--batch-mb", batch_mb,
+                  "Memory of a batch, in MB, before it is committed (default " +
+                      std::to_string(batch_mb) + ")")
+      ->check(CLI::Range(1, 65536));
+}
+
 void setup_import(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> files;
@@ -137,12 +147,7 @@ void setup_import(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
   cmd->add_flag("--no-merge", opts->no_merge,
                 "Do not mark the new games' prefix and tag-variant near-duplicates");
-  cmd->add_option("--batch-games", opts->batch_games, "New games per atomic commit (default 20000)")
-      ->check(CLI::Range(1, 10000000));
-  cmd->add_option("--batch-mb", opts->batch_mb,
-                  "Memory of a batch, in MB, before it is committed (default " +
-                      std::to_string(opts->batch_mb) + ")")
-      ->check(CLI::Range(1, 65536));
+  add_batch_options(cmd, opts->batch_games, opts->batch_mb);
   cmd->callback([opts, &exit_code] {
     // Check the inputs first: without a readable one, no empty database is left behind.
     std::size_t unreadable = 0;

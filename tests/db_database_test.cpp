@@ -259,6 +259,28 @@ TEST(DbDatabase, ReAddingAGameByContentHashIsIdempotent) {
   EXPECT_EQ(db.occurrences({2, 2}).rows.size(), 1u);
 }
 
+// A better copy of game 1 (one more tag) after a plain copy in the same batch: the stored
+// copy is replaced, every source kept (the better one first).
+void replace_with_a_better_copy(Database& db, const TestGame& g, const auto& copy_at,
+                                CommitMethod method) {
+  auto better = copy_at("d.pdn", 0);
+  better.record.tags.emplace_back("Event", "E");
+  auto batch = db.begin_import();
+  EXPECT_TRUE(batch.add_game(copy_at("e.pdn", 1).record, g.plies).source_added);
+  EXPECT_TRUE(batch.add_game(better.record, g.plies).source_added);
+  db.commit(batch, method);
+  const auto stored = db.game(GameId{1});
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->sources.size(), 7u);
+  EXPECT_EQ(stored->sources[0].path, "d.pdn");
+  EXPECT_TRUE(stored->sources[0].differing_tags.empty());
+  EXPECT_EQ(stored->sources[1].path, "a.pdn");
+  EXPECT_EQ(stored->sources[6].path, "e.pdn");
+  EXPECT_EQ(stored->tag("Event"), "E");
+  EXPECT_EQ(db.game_header(GameId{1})->sources, 7u);
+  EXPECT_EQ(db.meta().counts.duplicates, 7u);
+}
+
 // A stored game found again in later batches gains its sources as appended entries: every
 // copy listed once, in the order read, across commits, through every commit method, a
 // read-only open and a compaction; a better copy later replaces the stored one and keeps
@@ -340,22 +362,7 @@ TEST(DbDatabase, SourcesOfAStoredGameAreAppendedAcrossCommits) {
     db.compact();
     check_sources(db);
 
-    auto better = copy_at("d.pdn", 0);
-    better.record.tags.emplace_back("Event", "E");
-    auto batch = db.begin_import();
-    EXPECT_TRUE(batch.add_game(copy_at("e.pdn", 1).record, g.plies).source_added);
-    EXPECT_TRUE(batch.add_game(better.record, g.plies).source_added);
-    db.commit(batch, method);
-    const auto stored = db.game(GameId{1});
-    ASSERT_TRUE(stored);
-    ASSERT_EQ(stored->sources.size(), 7u);
-    EXPECT_EQ(stored->sources[0].path, "d.pdn");
-    EXPECT_TRUE(stored->sources[0].differing_tags.empty());
-    EXPECT_EQ(stored->sources[1].path, "a.pdn");
-    EXPECT_EQ(stored->sources[6].path, "e.pdn");
-    EXPECT_EQ(stored->tag("Event"), "E");
-    EXPECT_EQ(db.game_header(GameId{1})->sources, 7u);
-    EXPECT_EQ(db.meta().counts.duplicates, 7u);
+    replace_with_a_better_copy(db, g, copy_at, method);
   }
 }
 
