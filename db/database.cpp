@@ -328,9 +328,10 @@ void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   d.info_log = detail::quiet_logger();  // see storage_guard.hpp
   if (options.env) d.env = options.env;
-  // All memtables together: a bound on the process's memory (a large import's batches go to
-  // SST files and bypass them; small batches and the signatures are written through them).
-  d.db_write_buffer_size = 32ull << 20;
+  // All memtables together. A large import's batches go to SST files and bypass them; a
+  // batch of a few games is written through them and stays there until the import ends (a
+  // smaller budget would flush a long game's record while the reader still holds the game).
+  d.db_write_buffer_size = impl.bulk ? (1ull << 30) : (256ull << 20);
   // Secondary: required by RocksDB. Read-only: every table file is opened at open time, so a
   // compaction of a running import that deletes files cannot break a query in the middle.
   if (!writer) d.max_open_files = -1;

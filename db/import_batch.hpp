@@ -89,6 +89,10 @@ class ImportBatch {
   void set_source(SourceInfo info);
 
   std::size_t games() const noexcept { return new_games_.size(); }  ///< new games pending
+  /// Stored games (of earlier commits) that this batch gives further sources.
+  std::size_t stored_games() const noexcept {
+    return updated_games_.size() + appended_games_.size();
+  }
   std::size_t positions() const noexcept { return rows_.size(); }  ///< pending (position, game) pairs
   bool empty() const noexcept;
   /// Approximate bytes held in memory (to decide when to commit).
