@@ -78,6 +78,17 @@ async function boardPieces(page) {
   return pieces.sort();
 }
 
+/** Waits (up to the page's default timeout) until the board shows the pieces of `fen`, then
+ *  returns the board's pieces: the page fills its FEN field at once but draws the board when
+ *  the position's answers have arrived. */
+async function boardPiecesOf(page, fen) {
+  const expected = fenPieces(fen).join();
+  await page.waitForFunction((want) => [...document.querySelectorAll('#board [data-piece]')]
+      .map((n) => n.dataset.square + ':' + n.dataset.piece).sort().join() === want, expected)
+    .catch(() => {});
+  return boardPieces(page);
+}
+
 async function getJson(address, path) {
   const response = await fetch(address + path.replace(/^\//, ''));
   if (!response.ok) throw new Error(path + ': HTTP ' + response.status);
@@ -98,7 +109,7 @@ async function main() {
 
   const startFen = await page.inputValue('#fen-input');
   const start = await getJson(address, '/api/explorer?fen=' + encodeURIComponent(startFen));
-  check((await boardPieces(page)).join() === fenPieces(start.fen).join(),
+  check((await boardPiecesOf(page, start.fen)).join() === fenPieces(start.fen).join(),
         'board shows the start position');
   const firstRow = page.locator('#explorer-table tbody tr[data-move]').first();
   const move = await firstRow.getAttribute('data-move');
@@ -116,7 +127,7 @@ async function main() {
   await page.waitForFunction((n) => document.getElementById('explorer-summary').textContent
                                  .startsWith(n + ' game'), after.games);
   check(after.games >= games, `table header shows the new position's ${after.games} games`);
-  check((await boardPieces(page)).join() === fenPieces(after.fen).join(),
+  check((await boardPiecesOf(page, after.fen)).join() === fenPieces(after.fen).join(),
         'board shows the new position');
   const rows = await page.$$eval('#explorer-table tbody tr[data-move]',
       (trs) => trs.map((tr) => tr.dataset.move + '=' + tr.dataset.games));
@@ -136,7 +147,7 @@ async function main() {
   await page.click('#game-forward');
   await page.click('#game-forward');
   check((await plyText()).startsWith(`ply ${firstPly + 2} `), 'two steps forward');
-  check((await boardPieces(page)).join() === fenPieces(game.fens[firstPly + 2]).join(),
+  check((await boardPiecesOf(page, game.fens[firstPly + 2])).join() === fenPieces(game.fens[firstPly + 2]).join(),
         `board shows the game after ply ${firstPly + 2}`);
   await page.screenshot({ path: screenshot });
 
@@ -155,7 +166,7 @@ async function main() {
   const routed = await getJson(address, '/api/explorer?fen=' + encodeURIComponent(kingFen) +
                                         '&play=39x48x37x5');
   await page.waitForFunction((f) => document.getElementById('fen-input').value === f, routed.fen);
-  check((await boardPieces(page)).join() === fenPieces(routed.fen).join(),
+  check((await boardPiecesOf(page, routed.fen)).join() === fenPieces(routed.fen).join(),
         'board shows the position after the chosen route 39x48x37x5');
 
   // Pattern search: White man on 28 (one click), Black man on 23 (three clicks), White to move.
@@ -178,7 +189,8 @@ async function main() {
   await page.waitForFunction((p) => document.getElementById('game-ply').textContent.startsWith(`ply ${p} `),
                              hits.results[0].ply);
   const hitGame = await getJson(address, '/api/games/' + hits.results[0].id);
-  check((await boardPieces(page)).join() === fenPieces(hitGame.fens[hits.results[0].ply]).join(),
+  check((await boardPiecesOf(page, hitGame.fens[hits.results[0].ply])).join() ===
+        fenPieces(hitGame.fens[hits.results[0].ply]).join(),
         `game #${hits.results[0].id} opens at the pattern's first ply ${hits.results[0].ply}`);
   console.log('screenshot', screenshot);
   await cleanUp();
