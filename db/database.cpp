@@ -807,6 +807,16 @@ OccurrencePage Database::occurrences(const PositionKey& position,
   return page;
 }
 
+void Database::for_each_occurrence(const PositionKey& position,
+                                   const std::function<bool(const Occurrence&)>& visit) const {
+  rocksdb::PinnableSlice value;
+  if (!get_entry(*impl_, position.zobrist, value)) return;
+  GroupReader group(view(value), position.check);
+  Occurrence o;
+  while (group.next(o))
+    if (!visit(o)) return;
+}
+
 std::uint64_t Database::count_occurrences(const PositionKey& position) const {
   rocksdb::PinnableSlice value;
   if (!get_entry(*impl_, position.zobrist, value)) return 0;

@@ -143,6 +143,11 @@ class Database {
   std::vector<GameId> find_games(const ContentHash& hash) const;
   /// Games that reached exactly this position (zobrist and check key equal), one page.
   OccurrencePage occurrences(const PositionKey& position, const OccurrenceQuery& query = {}) const;
+  /// Calls visit(occurrence) for every game that reached exactly this position, newest
+  /// (highest id) first, until it returns false: one read of the position's entry, and one
+  /// Occurrence reused for every game (no allocation per game).
+  void for_each_occurrence(const PositionKey& position,
+                           const std::function<bool(const Occurrence&)>& visit) const;
   /// Number of games that reached the position (scans its occurrence keys).
   std::uint64_t count_occurrences(const PositionKey& position) const;
   /// The moves played from this position with their results, or nullopt if never reached.

@@ -1,6 +1,7 @@
 #include "indexer/query.hpp"
 
 #include "indexer/counted_games.hpp"
+#include "indexer/game_ranks.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -16,57 +17,82 @@ namespace damdb::indexer {
 namespace {
 
 /// Calls visit(occurrence, header) for the games that reached `key`, newest first, until it
-/// returns false; the first `skip` games are passed over without reading their headers, which
-/// are read `batch` at a time (one MultiGet).
-/// With `only` (ascending ids, GameFilter::candidates), the games not among them are passed
-/// over without reading their headers (`skip` then counts the games of `only`).
+/// returns false; the headers are read 512 at a time (one MultiGet). With `only` (ascending
+/// ids, GameFilter::candidates), the games not among them are passed over without reading
+/// their headers.
 template <class Visit>
-void for_each_game_at(const db::Database& db, const db::PositionKey& key, std::size_t skip,
-                      std::size_t batch, Visit&& visit,
+void for_each_game_at(const db::Database& db, const db::PositionKey& key, Visit&& visit,
                       const std::vector<db::GameId>* only = nullptr) {
   db::OccurrenceQuery q;
   q.descending = true;
+  q.limit = 512;
   std::vector<db::GameId> ids;
   std::vector<std::size_t> rows;  // indexes into the page of the games of `only`
   while (true) {
-    q.limit = std::clamp<std::size_t>(skip + batch, 1, 4096);
     const db::OccurrencePage page = db.occurrences(key, q);
     rows.clear();
-    for (std::size_t i = 0; i < page.rows.size(); ++i)
-      if (!only || std::binary_search(only->begin(), only->end(), page.rows[i].game))
-        rows.push_back(i);
-    const std::size_t first = std::min(skip, rows.size());
-    skip -= first;
     ids.clear();
-    for (std::size_t r = first; r < rows.size(); ++r) ids.push_back(page.rows[rows[r]].game);
+    for (std::size_t i = 0; i < page.rows.size(); ++i)
+      if (!only || std::binary_search(only->begin(), only->end(), page.rows[i].game)) {
+        rows.push_back(i);
+        ids.push_back(page.rows[i].game);
+      }
     const auto headers = db.game_headers(ids);
-    for (std::size_t r = first; r < rows.size(); ++r)
-      if (const auto& h = headers[r - first]; h && !visit(page.rows[rows[r]], *h)) return;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+      if (const auto& h = headers[r]; h && !visit(page.rows[rows[r]], *h)) return;
     if (!page.more || page.rows.empty()) return;
     q.after = page.rows.back().game;
   }
 }
 
-/// The game's date as a number YYYYMMDD for ordering (unknown month or day 0; 0 when the year
-/// is unknown, so that unknown dates come last in newest-first order).
-std::uint32_t date_rank(const db::GameHeader& h) {
-  const std::string date = game_date(h);  // "YYYY.MM.DD" with '?' parts, "" unknown
-  if (date.size() != 10) return 0;
-  auto part = [&](std::size_t at, std::size_t n) {
-    std::uint32_t v = 0;
-    for (std::size_t i = at; i < at + n; ++i) {
-      if (date[i] < '0' || date[i] > '9') return std::uint32_t{0};
-      v = v * 10 + static_cast<std::uint32_t>(date[i] - '0');
-    }
-    return v;
-  };
-  const std::uint32_t year = part(0, 4);
-  return year == 0 ? 0 : year * 10000 + part(5, 2) * 100 + part(8, 2);
+/// A game that reached a position: its id, the first ply there, and what orders it.
+struct RankedGame {
+  db::GameId id;
+  std::uint32_t ply = 0;
+  GameRank rank;
+};
+
+std::uint32_t first_ply(const db::Occurrence& o) {
+  return o.plies.empty() ? 0u : std::uint32_t{o.plies.front()};
+}
+
+/// Calls visit(RankedGame) for the games that reached `key` and that `counted` counts, newest
+/// imported first, until it returns false. With `ranks` and a filter without criteria (only
+/// hidden members are left out) no header is read; otherwise the headers are read (batches of
+/// 512; with GameFilter::candidates, only theirs).
+template <class Visit>
+void for_each_counted_game_at(const db::Database& db, const db::PositionKey& key,
+                              const GameFilter& filter, const CountedGames& counted,
+                              const GameRanks* ranks, Visit&& visit) {
+  if (ranks != nullptr && filter.empty()) {
+    const HiddenGames& hidden = counted.hidden();
+    const bool none_hidden = hidden.empty();
+    db.for_each_occurrence(key, [&](const db::Occurrence& o) {
+      if (!none_hidden && hidden.hidden(o.game)) return true;
+      const GameRank* rank = ranks->find(o.game);
+      GameRank read;
+      if (rank == nullptr) {  // stored after the ranks were read
+        const auto h = db.game_header(o.game);
+        if (!h) return true;
+        read = GameRank::of(*h);
+        rank = &read;
+      }
+      return visit(RankedGame{o.game, first_ply(o), *rank});
+    });
+    return;
+  }
+  const auto candidates = filter.candidates(db);
+  for_each_game_at(
+      db, key,
+      [&](const db::Occurrence& o, const db::GameHeader& h) {
+        return !counted.counts(o.game, h) || visit(RankedGame{o.game, first_ply(o), GameRank::of(h)});
+      },
+      candidates ? &candidates->ids : nullptr);
 }
 
 /// A game reached at a position, for ordering by date.
 struct Dated {
-  std::uint32_t date;  // date_rank
+  std::uint32_t date;  // GameRank::date
   db::GameId id;
   std::uint32_t ply;
 };
@@ -77,47 +103,44 @@ struct Dated {
 /// read anyway, so the date order is kept at any size.
 constexpr std::uint64_t kDateOrderMaxGames = 5000;
 
-/// The games that reached `key` (`limit` at most), newest imported first, reading only their
-/// headers: the order of large positions without a filter (see kDateOrderMaxGames).
+/// The games that reached `key` (`limit` at most, after the first `skip`), newest imported
+/// first, reading no header: the order of large positions without a filter (see
+/// kDateOrderMaxGames; such a position has no hidden member to leave out).
 std::vector<Dated> games_by_import(const db::Database& db, const db::PositionKey& key,
                                    std::size_t skip, std::size_t limit) {
   std::vector<Dated> games;
   if (limit == 0) return games;
-  for_each_game_at(db, key, skip, std::min<std::size_t>(limit, 512),
-                   [&](const db::Occurrence& o, const db::GameHeader& h) {
-                     games.push_back({date_rank(h), o.game,
-                                      o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
-                     return games.size() < limit;
-                   });
+  db.for_each_occurrence(key, [&](const db::Occurrence& o) {
+    if (skip > 0) {
+      --skip;
+      return true;
+    }
+    games.push_back({0, o.game, first_ply(o)});
+    return games.size() < limit;
+  });
   return games;
 }
 
 /// The number of games that reached `key` when it is above kDateOrderMaxGames and no filter is
 /// given (those are listed by import order), else 0.
 std::uint64_t large_unfiltered(const db::Database& db, const db::PositionKey& key,
-                               const GameFilter& filter) {
-  if (!CountedGames(db, filter).everything()) return 0;
+                               const CountedGames& counted) {
+  if (!counted.everything()) return 0;
   const auto stats = db.position_stats(key);
   const std::uint64_t games = stats ? stats->games() : 0;
   return games > kDateOrderMaxGames ? games : 0;
 }
 
-/// The games that reached `key` and pass `filter`, newest first: later dates first, unknown
-/// dates last, the later imported first on a tie (reads every such game's header).
+/// The games that reached `key` and that `counted` counts, newest first: later dates first,
+/// unknown dates last, the later imported first on a tie.
 std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& key,
-                                 const GameFilter& filter) {
+                                 const GameFilter& filter, const CountedGames& counted,
+                                 const GameRanks* ranks) {
   std::vector<Dated> games;
-  const CountedGames counted(db, filter);
-  const auto candidates = filter.candidates(db);
-  for_each_game_at(
-      db, key, 0, 512,
-      [&](const db::Occurrence& o, const db::GameHeader& h) {
-        if (counted.counts(o.game, h))
-          games.push_back(
-              {date_rank(h), o.game, o.plies.empty() ? 0u : std::uint32_t{o.plies.front()}});
-        return true;
-      },
-      candidates ? &candidates->ids : nullptr);
+  for_each_counted_game_at(db, key, filter, counted, ranks, [&](const RankedGame& g) {
+    games.push_back({g.rank.date, g.id, g.ply});
+    return true;
+  });
   // Visited in descending id order: a stable sort keeps the later import first on a tie.
   std::stable_sort(games.begin(), games.end(),
                    [](const Dated& a, const Dated& b) { return a.date > b.date; });
@@ -127,11 +150,11 @@ std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& 
 /// Rows [offset, offset + limit) of the games that reached `key` and pass `filter`, newest
 /// first (games_by_date); returns the number of such games.
 std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
-                           const GameFilter& filter, const PositionQuery& query, bool mirrored,
-                           std::vector<GameRow>& rows) {
-  const std::uint64_t large = large_unfiltered(db, key, filter);
+                           const GameFilter& filter, const CountedGames& counted,
+                           const PositionQuery& query, bool mirrored, std::vector<GameRow>& rows) {
+  const std::uint64_t large = large_unfiltered(db, key, counted);
   const std::vector<Dated> games = large ? games_by_import(db, key, query.offset, query.limit)
-                                         : games_by_date(db, key, filter);
+                                         : games_by_date(db, key, filter, counted, query.ranks);
   const std::size_t first = large ? 0 : query.offset;
   std::vector<db::GameId> ids;
   for (std::size_t i = first; i < games.size() && ids.size() < query.limit; ++i)
@@ -227,12 +250,13 @@ GameRow game_row(db::GameId id, const db::GameRecord& game) {
 PositionAnswer query_position(const db::Database& db, const rules::Position& pos,
                               const GameFilter& filter, const PositionQuery& query) {
   PositionAnswer answer;
-  answer.games = collect_rows(db, position_key(pos), filter, query, false, answer.rows);
+  const CountedGames counted(db, filter);
+  answer.games = collect_rows(db, position_key(pos), filter, counted, query, false, answer.rows);
   if (query.mirror) {
     const rules::Position mirror = pos.mirrored();
     if (!(mirror == pos))
-      answer.mirrored_games =
-          collect_rows(db, position_key(mirror), filter, query, true, answer.mirrored_rows);
+      answer.mirrored_games = collect_rows(db, position_key(mirror), filter, counted, query, true,
+                                           answer.mirrored_rows);
   }
   return answer;
 }
@@ -244,40 +268,40 @@ struct TopRank {
   std::uint8_t replays = 0;   // 1: every move legal (valid or with warnings)
   std::uint8_t decisive = 0;  // 2: won by one side, 1: drawn, 0: unknown
   std::uint32_t plies = 0;
-  std::uint32_t date = 0;     // date_rank
+  std::uint32_t date = 0;     // GameRank::date
   db::GameId id;
   std::uint32_t ply = 0;      // first ply at the position (not ranked)
   auto order() const { return std::tie(replays, decisive, plies, date, id.value); }
 };
 
-TopRank top_rank(const db::Occurrence& o, const db::GameHeader& h) {
+TopRank top_rank(const RankedGame& g) {
   TopRank r;
-  r.replays = h.status == db::ValidationStatus::Invalid ? 0 : 1;
-  r.decisive = h.result == db::GameResult::Draw ? 1 : h.result == db::GameResult::Unknown ? 0 : 2;
-  r.plies = h.plies;
-  r.date = date_rank(h);
-  r.id = o.game;
-  r.ply = o.plies.empty() ? 0u : std::uint32_t{o.plies.front()};
+  r.replays = g.rank.status == db::ValidationStatus::Invalid ? 0 : 1;
+  r.decisive = g.rank.result == db::GameResult::Draw      ? 1
+               : g.rank.result == db::GameResult::Unknown ? 0
+                                                          : 2;
+  r.plies = g.rank.plies;
+  r.date = g.rank.date;
+  r.id = g.id;
+  r.ply = g.ply;
   return r;
 }
 
 }  // namespace
 
 std::vector<GameRow> top_games(const db::Database& db, const rules::Position& pos,
-                               const GameFilter& filter, std::size_t limit) {
+                               const GameFilter& filter, std::size_t limit,
+                               const GameRanks* ranks) {
   std::vector<GameRow> rows;
   if (limit == 0) return rows;
   const db::PositionKey key = position_key(pos);
-  const bool large = large_unfiltered(db, key, filter) != 0;
+  const CountedGames counted(db, filter);
+  const bool large = large_unfiltered(db, key, counted) != 0;
   std::vector<TopRank> ranked;
-  const auto candidates = filter.candidates(db);
-  for_each_game_at(
-      db, key, 0, 512,
-      [&](const db::Occurrence& o, const db::GameHeader& h) {
-        if (filter.matches(h)) ranked.push_back(top_rank(o, h));
-        return !large || ranked.size() < kDateOrderMaxGames;
-      },
-      candidates ? &candidates->ids : nullptr);
+  for_each_counted_game_at(db, key, filter, counted, ranks, [&](const RankedGame& g) {
+    ranked.push_back(top_rank(g));
+    return !large || ranked.size() < kDateOrderMaxGames;
+  });
   const std::size_t n = std::min(limit, ranked.size());
   std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), ranked.end(),
                     [](const TopRank& a, const TopRank& b) { return a.order() > b.order(); });
@@ -338,7 +362,7 @@ void for_each_hidden_at(const db::Database& db, const db::PositionKey& key,
 /// Adds the moves played from `pos` (from stats or, with a filter, from the games) into rows
 /// keyed by canonical index of `target_legal` (the queried position's sorted legal moves).
 void add_moves(const db::Database& db, const rules::Position& pos, const GameFilter& filter,
-               bool mirrored, const rules::MoveList& target_legal, std::vector<MoveRow>& rows,
+               const CountedGames& counted, bool mirrored, const rules::MoveList& target_legal, std::vector<MoveRow>& rows,
                OpeningAnswer& answer) {
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
@@ -369,7 +393,6 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     }
   };
   const db::PositionKey key = position_key(pos);
-  const CountedGames counted(db, filter);
   if (filter.empty()) {
     const auto stats = db.position_stats(key);
     if (!stats) return;
@@ -402,7 +425,7 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
   }
   // Filter on the headers (batched); read the record only of a matching game, for its move.
   const auto candidates = filter.candidates(db);
-  for_each_game_at(db, key, 0, 512, [&](const db::Occurrence& o, const db::GameHeader& h) {
+  for_each_game_at(db, key, [&](const db::Occurrence& o, const db::GameHeader& h) {
     if (!counted.counts(o.game, h)) return true;
     const auto game = db.game(o.game);
     if (!game) return true;
@@ -420,8 +443,54 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
 
 }  // namespace
 
+namespace {
+
+/// The most recent game (as query_position orders) that reached `key` and that `counted`
+/// counts, if any.
+std::optional<Dated> most_recent(const db::Database& db, const db::PositionKey& key,
+                                 const GameFilter& filter, const CountedGames& counted,
+                                 const GameRanks* ranks) {
+  if (large_unfiltered(db, key, counted)) {
+    const std::vector<Dated> games = games_by_import(db, key, 0, 1);
+    if (games.empty()) return std::nullopt;
+    return games.front();
+  }
+  std::optional<Dated> best;
+  // Newest imported first: a later game replaces the best only with a later date.
+  for_each_counted_game_at(db, key, filter, counted, ranks, [&](const RankedGame& g) {
+    if (!best || g.rank.date > best->date) best = Dated{g.rank.date, g.id, g.ply};
+    return true;
+  });
+  return best;
+}
+
+/// The most recent game that went on from `pos` to the position after `row`'s move (or, for a
+/// move seen only in colour-reversed games, to its mirror).
+std::optional<GameRow> recent_game(const db::Database& db, const rules::Position& pos,
+                                   const MoveRow& row, const GameFilter& filter,
+                                   const CountedGames& counted, const GameRanks* ranks) {
+  rules::Position next = pos;
+  next.play(row.move);
+  for (const bool mirrored : {false, true}) {
+    if (mirrored && row.mirrored_games == 0) break;
+    const rules::Position target = mirrored ? next.mirrored() : next;
+    const std::optional<Dated> game = most_recent(db, position_key(target), filter, counted, ranks);
+    if (!game) continue;
+    if (const auto h = db.game_header(game->id)) {
+      GameRow recent = game_row(game->id, *h);
+      recent.ply = static_cast<int>(game->ply);
+      recent.mirrored = mirrored;
+      return recent;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
-                            const GameFilter& filter, bool mirror, bool with_games) {
+                            const GameFilter& filter, bool mirror, bool with_games,
+                            const GameRanks* ranks) {
   OpeningAnswer answer;
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
@@ -431,34 +500,15 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
     rows[static_cast<std::size_t>(i)].move = legal[i];
     rows[static_cast<std::size_t>(i)].notation = rules::to_pdn(pos, legal[i], legal);
   }
-  add_moves(db, pos, filter, false, legal, rows, answer);
+  const CountedGames counted(db, filter);
+  add_moves(db, pos, filter, counted, false, legal, rows, answer);
   if (mirror) {
     const rules::Position m = pos.mirrored();
-    if (!(m == pos)) add_moves(db, m, filter, true, legal, rows, answer);
+    if (!(m == pos)) add_moves(db, m, filter, counted, true, legal, rows, answer);
   }
   for (MoveRow& row : rows) {
     if (row.games == 0) continue;
-    if (with_games) {
-      // The most recent game that went on to the position after this move.
-      rules::Position next = pos;
-      next.play(row.move);
-      // A move seen only in colour-reversed games: the most recent of those.
-      for (const bool mirrored : {false, true}) {
-        if (row.recent || (mirrored && row.mirrored_games == 0)) break;
-        const rules::Position target = mirrored ? next.mirrored() : next;
-        const db::PositionKey target_key = position_key(target);
-        const std::vector<Dated> games = large_unfiltered(db, target_key, filter)
-                                             ? games_by_import(db, target_key, 0, 1)
-                                             : games_by_date(db, target_key, filter);
-        if (games.empty()) continue;
-        if (const auto h = db.game_header(games.front().id)) {
-          GameRow recent = game_row(games.front().id, *h);
-          recent.ply = static_cast<int>(games.front().ply);
-          recent.mirrored = mirrored;
-          row.recent = std::move(recent);
-        }
-      }
-    }
+    if (with_games) row.recent = recent_game(db, pos, row, filter, counted, ranks);
     answer.moves.push_back(std::move(row));
   }
   std::stable_sort(answer.moves.begin(), answer.moves.end(),

@@ -54,10 +54,15 @@ struct PositionAnswer {
   std::vector<GameRow> mirrored_rows;  ///< with PositionQuery::mirror: the same for the mirror
 };
 
+class GameRanks;
+
 struct PositionQuery {
   std::size_t limit = 50;
   std::size_t offset = 0;
   bool mirror = false;  ///< also the colour-reversed position (rows flagged `mirrored`)
+  /// The ranks of db's games (GameRanks::read), or nullptr: with them, a query without filter
+  /// criteria orders the games by date without reading their headers (same answer).
+  const GameRanks* ranks = nullptr;
 };
 
 /// Games that reached `pos`, newest first: by the game's date (later first; a partial date
@@ -74,9 +79,12 @@ PositionAnswer query_position(const db::Database& db, const rules::Position& pos
 /// results (2-0, 0-2) before draws before unknown results, then the longer game (the more
 /// complete score sheet), then the later date (as query_position), then the later import.
 /// Reads the header of every such game; a position reached by more than 5,000 games, asked
-/// without a filter, ranks only its 5,000 newest imported games.
+/// without a filter, ranks only its 5,000 newest imported games. Members of marked
+/// near-duplicate clusters are left out (their primary stands for them). With `ranks`
+/// (GameRanks::read) and no filter criteria, only the answer's headers are read.
 std::vector<GameRow> top_games(const db::Database& db, const rules::Position& pos,
-                               const GameFilter& filter, std::size_t limit);
+                               const GameFilter& filter, std::size_t limit,
+                               const GameRanks* ranks = nullptr);
 
 /// One move of the opening explorer.
 struct MoveRow {
@@ -100,10 +108,11 @@ struct OpeningAnswer {
 /// statistics (one lookup); with a filter: from the headers, then the records of the games that
 /// match (for the move played). With `mirror`, the
 /// colour-reversed position's moves are mirrored back and added (its White is our Black).
-/// With `with_games`, each move gets its most recent game.
+/// With `with_games`, each move gets its most recent game; with `ranks` (GameRanks::read) and
+/// no filter criteria, found without reading the headers of the games that made the move.
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
                             const GameFilter& filter, bool mirror = false,
-                            bool with_games = true);
+                            bool with_games = true, const GameRanks* ranks = nullptr);
 
 /// A move of the colour-reversed position mapped back (square n <-> 51 - n).
 rules::Move mirror_move(const rules::Move& m);

@@ -46,7 +46,7 @@ Response error_response(int status, const std::string& message, const std::strin
 }
 
 Api::Api(const db::Database& database, const Limits& limits, std::size_t cache_bytes)
-    : db_(database), limits_(limits), cache_(cache_bytes), names_(database) {}
+    : db_(database), limits_(limits), cache_(cache_bytes), names_(database), ranks_(database) {}
 
 std::shared_ptr<const Response> Api::answer(std::string_view path,
                                             const ParameterMap& params) const {
@@ -101,12 +101,15 @@ Response Api::explorer(const ParameterMap& params) const {
   const std::size_t recent = p.limit("games", 4);  // as lichess's recentGames
   const std::size_t top = p.limit("top", 4);       // as lichess's topGames
   const indexer::GameFilter filter = p.filter(names_);
-  const indexer::OpeningAnswer answer = indexer::query_opening(db_, pos, filter, mirror);
+  const auto ranks = ranks_.get();
+  const indexer::OpeningAnswer answer =
+      indexer::query_opening(db_, pos, filter, mirror, true, ranks.get());
   nlohmann::json j = json::opening_answer_json(pos, answer, mirror);
   if (max_moves > 0 && j["moves"].size() > max_moves)
     j["moves"].erase(j["moves"].begin() + static_cast<std::ptrdiff_t>(max_moves), j["moves"].end());
   indexer::PositionQuery q;
   q.limit = recent;
+  q.ranks = ranks.get();
   const indexer::PositionAnswer games = indexer::query_position(db_, pos, filter, q);
   auto rows_json = [](const std::vector<indexer::GameRow>& rows) {
     nlohmann::json out = nlohmann::json::array();
@@ -115,7 +118,7 @@ Response Api::explorer(const ParameterMap& params) const {
   };
   j["side_to_move"] = pos.side_to_move() == rules::Color::White ? "white" : "black";
   j["recent_games"] = rows_json(games.rows);
-  j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top));
+  j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top, ranks.get()));
   return json_response(j);
 }
 
@@ -126,6 +129,8 @@ Response Api::positions(const ParameterMap& params) const {
   q.mirror = p.flag("mirror");
   q.limit = p.limit("limit", 50);
   q.offset = p.offset();
+  const auto ranks = ranks_.get();
+  q.ranks = ranks.get();
   const indexer::PositionAnswer a = indexer::query_position(db_, pos, p.filter(names_), q);
   return json_response(json::position_answer_json(pos, a, q.mirror));
 }

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "db/database.hpp"
+#include "server/game_ranks_loader.hpp"
 #include "server/name_directory_cache.hpp"
 #include "server/parameters.hpp"
 #include "server/response_cache.hpp"
@@ -46,6 +47,8 @@ class Api {
                                          const ParameterMap& params) const;
 
   const Limits& limits() const { return limits_; }
+  /// Waits until the games' ranks (GameRanksLoader) have been read; true when they were.
+  bool wait_for_ranks() const { return ranks_.wait() != nullptr; }
 
  private:
   Response route(std::string_view path, const ParameterMap& params) const;
@@ -63,6 +66,7 @@ class Api {
   Limits limits_;
   mutable ResponseCache cache_;
   NameDirectoryCache names_;  ///< the names player and event filters resolve against
+  GameRanksLoader ranks_;     ///< what orders the games of a position, read in the background
 };
 
 /// {"error": message, "parameter": parameter} (parameter omitted when empty) with `status`.

@@ -316,10 +316,11 @@ TEST(IndexerDuplicates, MoveOrderVariantIsFlagged) {
   EXPECT_TRUE(clusters(r, DuplicateClass::SmallEdit).empty());
 }
 
-/// Games counted by the listing, the player table, the explorer at the start position and a
-/// pattern search for two men of the start position (true at ply 0 of every game).
+/// Games counted by the listing, the player table, the explorer at the start position (and
+/// its top games) and a pattern search for two men of the start position (true at ply 0 of
+/// every game).
 struct Counted {
-  std::uint64_t listed = 0, player_games = 0, explorer = 0, searched = 0;
+  std::uint64_t listed = 0, player_games = 0, explorer = 0, searched = 0, top = 0;
   friend bool operator==(const Counted&, const Counted&) = default;
 };
 
@@ -330,6 +331,7 @@ Counted counted(const db::Database& db) {
   c.player_games = indexer::player_statistics(db, all).rows.at(0).total.games;
   c.explorer = indexer::query_opening(db, rules::Position::initial(), all, false, false).games;
   c.searched = indexer::search_games(db, indexer::parse_search("must W:W31:B20").query, all).games;
+  c.top = indexer::top_games(db, rules::Position::initial(), all, 10).size();
   return c;
 }
 
@@ -342,7 +344,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
                        game("A. Baba", "B. Cece", "2003.05.14", full, "WK 2003", "2-0"));
   test::import_into(folder.path() / "db", folder.path() / "games.pdn");
   db::Database database = db::Database::open(folder.path() / "db");
-  EXPECT_EQ(counted(database), (Counted{2, 2, 2, 2}));
+  EXPECT_EQ(counted(database), (Counted{2, 2, 2, 2, 2}));
   const auto report = indexer::find_duplicates(database, indexer::GameFilter{});
   EXPECT_THROW(indexer::apply_duplicates(database, report, {DuplicateClass::SmallEdit}),
                std::invalid_argument);
@@ -350,7 +352,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
   ASSERT_EQ(marks.size(), 1u);
   EXPECT_EQ(marks[0].primary.value, 2u);  // the longer game
   EXPECT_EQ(marks[0].members, (std::vector<db::GameId>{db::GameId{1}}));
-  EXPECT_EQ(counted(database), (Counted{1, 1, 1, 1}));
+  EXPECT_EQ(counted(database), (Counted{1, 1, 1, 1, 1}));
   EXPECT_EQ(indexer::HiddenGames::of(database)->primary_of(db::GameId{1}), db::GameId{2});
   EXPECT_FALSE(indexer::HiddenGames::of(database)->primary_of(db::GameId{2}));
   // Applying again replaces the mark instead of adding one.
@@ -358,7 +360,7 @@ TEST(IndexerDuplicateMarks, ApplyCountsAClusterOnceAndUndoRestores) {
   EXPECT_EQ(database.duplicate_marks().size(), 1u);
   EXPECT_EQ(indexer::undo_duplicates(database, db::GameId{1}), 0u);  // not a primary
   EXPECT_EQ(indexer::undo_duplicates(database, db::GameId{2}), 1u);
-  EXPECT_EQ(counted(database), (Counted{2, 2, 2, 2}));
+  EXPECT_EQ(counted(database), (Counted{2, 2, 2, 2, 2}));
   EXPECT_TRUE(database.duplicate_marks().empty());
 }
 

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games_fixture.hpp"
+#include "server/api.hpp"
 #include "server/http_server.hpp"
 
 namespace damdb {
@@ -619,6 +620,30 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
         damdb_output(std::string("query opening --moves 32-28") +
                      (mirror[0] == '1' ? " --mirror" : "") + on);
     EXPECT_EQ(api, nlohmann::json::parse(cli)) << "mirror " << mirror;
+  }
+  // Once the games' ranks are read, the explorer orders games without their headers: the
+  // answers stay the CLI's.
+  {
+    const db::Database database = test::open_read_only(folder.path() / "db");
+    const server::Api api(database);
+    ASSERT_TRUE(api.wait_for_ranks());
+    for (const char* mirror : {"0", "1"}) {
+      const server::Response r = api.get("/api/explorer", {{"play", "32-28"}, {"mirror", mirror}});
+      nlohmann::json explorer = nlohmann::json::parse(r.body);
+      EXPECT_EQ(explorer.at("recent_games"),
+                get(running.port(), std::string("/api/explorer?play=32-28&mirror=") + mirror)
+                    .json()
+                    .at("recent_games"));
+      for (const char* extra : {"recent_games", "side_to_move", "top_games"}) explorer.erase(extra);
+      EXPECT_EQ(explorer, nlohmann::json::parse(damdb_output(
+                              std::string("query opening --moves 32-28") +
+                              (mirror[0] == '1' ? " --mirror" : "") + on)));
+    }
+    const server::Response page =
+        api.get("/api/positions", {{"play", "32-28"}, {"limit", "7"}, {"offset", "3"}});
+    EXPECT_EQ(nlohmann::json::parse(page.body),
+              nlohmann::json::parse(damdb_output("query position --moves 32-28 --limit 7 "
+                                                 "--offset 3" + on)));
   }
   nlohmann::json game = get(running.port(), "/api/games/5").json();
   for (const char* extra : {"fens", "diagnostics"}) game.erase(extra);

@@ -1,0 +1,214 @@
+// GameRanks (the date, result, status and length of every game, held in memory) let the
+// explorer order the games of a position without reading their headers: the answers must be
+// those of the header reads, hand-checked on a few games and compared on random databases
+// (shared openings, partial and unknown dates, every result, games with an illegal move,
+// marked near-duplicate members).
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "db/duplicate_mark.hpp"
+#include "indexer/game_ranks.hpp"
+#include "indexer/query.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "tests/games_fixture.hpp"
+
+namespace damdb {
+namespace {
+
+/// One game of PDN text: players, date ("" none), result, moves as written.
+std::string pdn_game(const std::string& white, const std::string& date, const std::string& result,
+                     const std::string& moves) {
+  std::string text = "[White \"" + white + "\"]\n[Black \"Q\"]\n";
+  if (!date.empty()) text += "[Date \"" + date + "\"]\n";
+  return text + "[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n\n";
+}
+
+std::vector<std::uint32_t> ids_of(const std::vector<indexer::GameRow>& rows) {
+  std::vector<std::uint32_t> ids;
+  for (const indexer::GameRow& r : rows) ids.push_back(r.id.value);
+  return ids;
+}
+
+TEST(GameRanks, RankOfAHeaderReadsTheNormalisedDate) {
+  db::GameHeader h;
+  h.date = "2003.05.14";
+  h.plies = 70000;  // more than a game stores: saturated
+  h.result = db::GameResult::Draw;
+  h.status = db::ValidationStatus::Invalid;
+  const indexer::GameRank r = indexer::GameRank::of(h);
+  EXPECT_EQ(r.date, 20030514u);
+  EXPECT_EQ(r.plies, 65535u);
+  EXPECT_EQ(r.result, db::GameResult::Draw);
+  EXPECT_EQ(r.status, db::ValidationStatus::Invalid);
+  h.date = "2003.??.??";
+  EXPECT_EQ(indexer::GameRank::of(h).date, 20030000u);
+  h.date = "????.05.14";
+  EXPECT_EQ(indexer::GameRank::of(h).date, 0u);
+  h.date = "";
+  EXPECT_EQ(indexer::GameRank::of(h).date, 0u);
+}
+
+// Five games after 32-28, hand-ordered. Newest first: 2003.05.14 (ids 5, then 2), 2003 (4),
+// 1983 (1), unknown (3). Top games: every move replays before the invalid game 4; decisive
+// (1, 3, 5) before draws (2); then longer (5 has 4 plies, 1 and 3 have 2); then later date (1:
+// 1983 before 3: unknown).
+TEST(GameRanks, HandCheckedOrdersWithAndWithoutRanks) {
+  std::string text = pdn_game("P1", "1983.01.10", "2-0", "1. 32-28 18-23") +
+                     pdn_game("P2", "2003.05.14", "1-1", "1. 32-28 18-23") +
+                     pdn_game("P3", "", "0-2", "1. 32-28 18-23") +
+                     pdn_game("P4", "2003", "2-0", "1. 32-28 18-23 2. 1-2") +
+                     pdn_game("P5", "2003.05.14", "0-2", "1. 32-28 18-23 2. 37-32 12-18");
+  test::TempFolder folder("game-ranks");
+  test::write_text(folder.path() / "a.pdn", text);
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  const auto ranks = indexer::GameRanks::read(database);
+  ASSERT_EQ(ranks->size(), 5u);
+  EXPECT_EQ(ranks->find(db::GameId{4})->status, db::ValidationStatus::Invalid);
+  EXPECT_EQ(ranks->find(db::GameId{6}), nullptr);
+  EXPECT_EQ(ranks->find(db::GameId{0}), nullptr);
+
+  const rules::Position after = indexer::position_after("32-28");
+  const indexer::GameFilter all;
+  for (const indexer::GameRanks* with : {static_cast<const indexer::GameRanks*>(nullptr), ranks.get()}) {
+    indexer::PositionQuery q;
+    q.ranks = with;
+    EXPECT_EQ(ids_of(indexer::query_position(database, after, all, q).rows),
+              (std::vector<std::uint32_t>{5, 2, 4, 1, 3}));
+    EXPECT_EQ(ids_of(indexer::top_games(database, after, all, 5, with)),
+              (std::vector<std::uint32_t>{5, 1, 3, 2, 4}));
+    const auto opening = indexer::query_opening(database, rules::Position::initial(), all, false,
+                                                true, with);
+    ASSERT_EQ(opening.moves.size(), 1u);
+    ASSERT_TRUE(opening.moves[0].recent);
+    EXPECT_EQ(opening.moves[0].recent->id.value, 5u);
+  }
+}
+
+/// PDN moves of `game` (move codes from the initial position), with move numbers.
+std::string moves_text(const db::GameRecord& game) {
+  rules::Position pos = rules::Position::initial();
+  std::string text;
+  for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+    rules::MoveList legal;
+    rules::generate_moves(pos, legal);
+    rules::sort_moves(legal);
+    const rules::Move m = legal[game.moves[ply]];
+    if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
+    text += rules::to_pdn(pos, m, legal) + " ";
+    pos.play(m);
+  }
+  return text;
+}
+
+/// Every field of an explorer answer that the ranks decide, as text.
+std::string answer_text(const db::Database& db, const rules::Position& pos,
+                        const indexer::GameFilter& filter, const indexer::GameRanks* ranks) {
+  std::ostringstream out;
+  const auto opening = indexer::query_opening(db, pos, filter, true, true, ranks);
+  out << "games " << opening.games << " mirrored " << opening.mirrored_games << "\n";
+  for (const indexer::MoveRow& m : opening.moves) {
+    out << m.notation << " " << m.games << " " << m.white_wins << "/" << m.draws << "/"
+        << m.black_wins;
+    if (m.recent) out << " recent " << m.recent->id.value << "@" << m.recent->ply
+                      << (m.recent->mirrored ? "m" : "");
+    out << "\n";
+  }
+  for (const std::size_t offset : {0, 7}) {
+    indexer::PositionQuery q;
+    q.limit = 7;
+    q.offset = offset;
+    q.mirror = true;
+    q.ranks = ranks;
+    const auto page = indexer::query_position(db, pos, filter, q);
+    out << "rows " << page.games << ":";
+    for (const auto* rows : {&page.rows, &page.mirrored_rows})
+      for (const indexer::GameRow& r : *rows) out << " " << r.id.value << "@" << r.ply;
+    out << "\n";
+  }
+  out << "top:";
+  for (const indexer::GameRow& r : indexer::top_games(db, pos, filter, 6, ranks))
+    out << " " << r.id.value << "@" << r.ply;
+  return out.str();
+}
+
+// 400 games branching from 6 shared openings (so that positions have tens of games), random
+// dates (full, partial, unknown), results and lengths, every tenth ending in an illegal move;
+// then 15 random near-duplicate clusters marked. At every position of the first plies of 40
+// games: the answers with ranks equal the answers from the headers.
+TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
+  std::mt19937_64 rng(20261202);
+  const char* dates[] = {"", "2003", "2003.05.??", "2003.05.14", "2003.05.15", "1999.12.31",
+                         "????.05.14", "2010.01.01", "1983"};
+  const char* results[] = {"2-0", "1-1", "0-2", "*"};
+  std::vector<db::GameRecord> openings;
+  for (int i = 0; i < 6; ++i) openings.push_back(test::random_record("", 6, 100 + i));
+  std::string text;
+  std::vector<db::GameRecord> games;
+  for (int i = 0; i < 400; ++i) {
+    db::GameRecord game = test::random_record("", 10 + static_cast<int>(rng() % 30), rng());
+    const db::GameRecord& opening = openings[rng() % openings.size()];
+    // Keep the opening's moves, then the random game's codes where they are legal.
+    db::GameRecord line = opening;
+    rules::Position pos = rules::Position::initial();
+    for (const std::uint8_t code : line.moves) {
+      rules::MoveList legal;
+      rules::generate_moves(pos, legal);
+      rules::sort_moves(legal);
+      pos.play(legal[code]);
+    }
+    for (std::size_t ply = line.moves.size(); ply < game.moves.size(); ++ply) {
+      rules::MoveList legal;
+      rules::generate_moves(pos, legal);
+      if (legal.empty()) break;
+      rules::sort_moves(legal);
+      const int code = game.moves[ply] % legal.size();
+      line.moves.push_back(static_cast<std::uint8_t>(code));
+      pos.play(legal[code]);
+    }
+    games.push_back(line);
+    const std::string illegal = i % 10 == 9 ? "1-2" : "";  // never a legal move
+    text += pdn_game("W" + std::to_string(i), dates[rng() % std::size(dates)],
+                     results[rng() % std::size(results)], moves_text(line) + illegal);
+  }
+  test::TempFolder folder("game-ranks-random");
+  test::write_text(folder.path() / "a.pdn", text);
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  {
+    db::Database writable = db::Database::open(folder.path() / "db");
+    std::vector<db::DuplicateMark> marks;
+    for (std::uint32_t c = 0; c < 15; ++c)
+      marks.push_back({db::GameId{1 + c * 26}, 1, {db::GameId{2 + c * 26}, db::GameId{3 + c * 26}}});
+    writable.write_duplicate_marks(marks, {});
+  }
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  const auto ranks = indexer::GameRanks::read(database);
+  ASSERT_EQ(ranks->size(), 400u);
+  const indexer::GameFilter all;
+  int positions = 0, popular = 0;
+  for (std::size_t g = 0; g < 40; ++g) {
+    rules::Position pos = rules::Position::initial();
+    for (std::size_t ply = 0; ply <= 12 && ply <= games[g].moves.size(); ++ply) {
+      const std::string expected = answer_text(database, pos, all, nullptr);
+      ASSERT_EQ(answer_text(database, pos, all, ranks.get()), expected) << "game " << g + 1
+                                                                        << " ply " << ply;
+      ++positions;
+      if (indexer::query_position(database, pos, all).games >= 20) ++popular;
+      if (ply == games[g].moves.size()) break;
+      rules::MoveList legal;
+      rules::generate_moves(pos, legal);
+      rules::sort_moves(legal);
+      pos.play(legal[games[g].moves[ply]]);
+    }
+  }
+  EXPECT_GT(positions, 400);
+  EXPECT_GT(popular, 100);  // the comparison ordered many games, not one or two
+}
+
+}  // namespace
+}  // namespace damdb
