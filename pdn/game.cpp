@@ -7,8 +7,13 @@
 #include "pdn/writer.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace damdb::pdn {
 
@@ -74,20 +79,58 @@ std::uint32_t count_lead_bytes(const char* from, const char* to) {
 
 }  // namespace
 
+namespace {
+
+// Appends i + 1 to `out` for every set bit i of `ends` (bit 0 = byte `base`).
+inline void push_line_starts(std::uint32_t ends, std::uint32_t base,
+                             std::vector<std::uint32_t>& out) {
+  while (ends != 0) {
+    out.push_back(base + static_cast<std::uint32_t>(std::countr_zero(ends)) + 1);
+    ends &= ends - 1;
+  }
+}
+
+// Bit i set when bytes[i] == c, for the 16 bytes at `bytes`.
+inline std::uint32_t byte_mask(const char* bytes, char c) {
+#if defined(__SSE2__)
+  const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8(c))));
+#else
+  std::uint32_t mask = 0;
+  for (int i = 0; i < 16; ++i) mask |= static_cast<std::uint32_t>(bytes[i] == c) << i;
+  return mask;
+#endif
+}
+
+// Offsets after each line end of s[0, n): LF, CRLF (one end, at its LF) and a CR that no LF
+// follows; 16 bytes at a time.
+void find_line_starts(const char* s, std::size_t n, std::vector<std::uint32_t>& out) {
+  const bool has_cr = std::memchr(s, '\r', n) != nullptr;
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    std::uint32_t ends = byte_mask(s + i, '\n');
+    if (has_cr) {
+      // A CR ends a line unless an LF follows it (in this block, or the first of the next).
+      std::uint32_t lf_next = ends >> 1;
+      if (i + 16 < n && s[i + 16] == '\n') lf_next |= 1u << 15;
+      ends |= byte_mask(s + i, '\r') & ~lf_next;
+    }
+    push_line_starts(ends, static_cast<std::uint32_t>(i), out);
+  }
+  for (; i < n; ++i)
+    if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n')))
+      out.push_back(static_cast<std::uint32_t>(i + 1));
+}
+
+}  // namespace
+
 void index_positions(Game& game) {
   const std::string& t = game.text;
   const char* s = t.data();
   const std::size_t n = t.size();
   game.line_starts.clear();
   game.block_chars.clear();
-  if (std::memchr(s, '\r', n) == nullptr) {
-    for (const char* p = s; (p = static_cast<const char*>(std::memchr(p, '\n', s + n - p)));)
-      game.line_starts.push_back(static_cast<std::uint32_t>(++p - s));
-  } else {
-    for (std::size_t i = 0; i < n; ++i)
-      if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n')))
-        game.line_starts.push_back(static_cast<std::uint32_t>(i + 1));
-  }
+  find_line_starts(s, n, game.line_starts);
   if (game.encoding == Encoding::Ascii) return;
   std::uint32_t chars = 0;
   for (std::size_t b = 0; b + Game::kColumnBlock <= n; b += Game::kColumnBlock) {

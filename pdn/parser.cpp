@@ -3,6 +3,7 @@
 #include "pdn/parser.hpp"
 
 #include "pdn/encoding.hpp"
+#include "pdn/plain_token.hpp"
 #include "pdn/result.hpp"
 #include "pdn/tag_text.hpp"
 #include "pdn/tag_values.hpp"
@@ -69,6 +70,13 @@ constexpr std::array<Lead, 256> make_lead_table() {
 }
 constexpr std::array<Lead, 256> kLead = make_lead_table();
 inline Lead lead(char c) { return kLead[static_cast<unsigned char>(c)]; }
+
+// Bytes that end a run of ordinary characters in a quoted string: '"', '\\' and LF.
+constexpr std::array<bool, 256> kStringStop = [] {
+  std::array<bool, 256> t{};
+  t['"'] = t['\\'] = t['\n'] = true;
+  return t;
+}();
 
 class Parser {
  public:
@@ -206,15 +214,15 @@ class Parser {
     open_line_ = stack_.empty() ? &game_.moves : &game_.variations[stack_.back()];
   }
   void push(const Element& e) { current_line().push_back(e); }
-  // Appends an Element built from all its fields in declaration order, constructed in place
-  // (every field stored once) where the compiler has C++20 parenthesised aggregate
+  // Appends to `line` an Element built from all its fields in declaration order, constructed in
+  // place (every field stored once) where the compiler has C++20 parenthesised aggregate
   // initialisation (GCC 10+, Clang 16+), else value-initialised then assigned.
   template <class... Fields>
-  void append_element(Fields&&... fields) {
+  static void append_element(std::vector<Element>& line, Fields&&... fields) {
 #if defined(__cpp_aggregate_paren_init) && __cpp_aggregate_paren_init >= 201902L
-    current_line().emplace_back(std::forward<Fields>(fields)...);
+    line.emplace_back(std::forward<Fields>(fields)...);
 #else
-    current_line().emplace_back() = Element{std::forward<Fields>(fields)...};
+    line.emplace_back() = Element{std::forward<Fields>(fields)...};
 #endif
   }
 
@@ -224,10 +232,15 @@ class Parser {
     last_end_ = p_;
     while (true) {
       skip_space();
+      // Most movetext is plain tokens: read them in their own loop.
+      if (p_ + kPlainWindow <= n_ &&
+          (s_[p_] == '{' || static_cast<unsigned>(s_[p_] - '0') < 10)) {
+        read_plain_movetext();
+        skip_space();
+      }
       if (at_end()) break;
       switch (lead(s_[p_])) {
         case Lead::Digit:
-          if (p_ + kFastWindow <= n_ && fast_number_token()) break;
           if (parse_number_token()) {
             reason = EndReason::Terminator;
             goto done;
@@ -378,8 +391,6 @@ class Parser {
   // `Résultat`); normalize_tag_text (tag_text.hpp) decodes and maps them after the game is read.
   void parse_tag(bool bracketed = true) {
     const std::size_t start = p_;
-    Tag tag;
-    tag.pos = pos_at(start);
     if (bracketed) {
       ++p_;
       skip_blanks_here();
@@ -401,10 +412,11 @@ class Parser {
       recover_tag();
       return;
     }
+    Tag& tag = game_.tags.emplace_back();  // built in place; nothing else adds a tag meanwhile
+    tag.pos = pos_at(start);
     tag.name.assign(s_ + name_begin, p_ - name_begin);
     skip_blanks_here();
     read_tag_value(start, tag);
-    game_.tags.push_back(std::move(tag));
   }
 
   void skip_blanks_here() {
@@ -514,7 +526,7 @@ class Parser {
     while (true) {
       // Copy the run of ordinary characters at once.
       std::size_t q = p_;
-      while (q < n_ && s_[q] != '"' && s_[q] != '\\' && s_[q] != '\n') ++q;
+      while (q < n_ && !kStringStop[static_cast<unsigned char>(s_[q])]) ++q;
       out.append(s_ + p_, q - p_);
       p_ = q;
       char c = peek(p_);
@@ -742,7 +754,8 @@ class Parser {
   }
 
   // A token starting with a digit: result, move number or move. Returns true at a terminator.
-  // (parse_body first tries fast_number_token; this is the general, diagnosing path.)
+  // (parse_body first reads plain tokens with read_plain_movetext; this is the general,
+  // diagnosing path.)
   [[gnu::noinline]] bool parse_number_token() {
     std::size_t start = p_;
     TextPos pos = pos_at(start);
@@ -775,84 +788,86 @@ class Parser {
     return false;
   }
 
-  // Fast lane for the two tokens that make up most movetext: a move number (`12.`, `12...`)
-  // and a plain numeric move (`32-28`, `19x28x37`) followed by a delimiter. Reads without
-  // bounds checks inside a window of kFastWindow bytes (the caller checked p_ + kFastWindow <=
-  // n_). Returns false, having changed nothing, for anything else (results, strength marks,
-  // out-of-range squares, "1- 7", glued text, long tokens): parse_number_token's general code
-  // handles those with its diagnostics.
-  static constexpr std::size_t kFastWindow = 64;
-  static constexpr int kFastMaxSquares = 12;  // 3 + 12 * 4 + look-ahead < kFastWindow
-  // flatten: inline the vector appends (emplace_back is not inlined on its own at -O2).
-  [[gnu::flatten]] bool fast_number_token() {
-    const auto* s = reinterpret_cast<const unsigned char*>(s_ + p_);
-    auto digit = [](unsigned char c) { return static_cast<unsigned>(c - '0'); };
-    // First number: 1..3 digits (s[0] is a digit).
-    unsigned v = digit(s[0]);
-    std::size_t k = 1;
-    while (digit(s[k]) < 10) {
-      if (k == 3) return false;
-      v = v * 10 + digit(s[k]);
-      ++k;
-    }
-    unsigned char c = s[k];
-    if (c == '.' && v != 0) {  // "0." may start the result 0.5-0.5: general code
-      std::size_t dots = k + 1;
-      while (s[dots] == '.') {
-        if (dots == 16) return false;
-        ++dots;
+  // Reads the run of plain tokens (plain_token.hpp: move numbers, numeric moves, one-line
+  // comments) and the white space between them that starts at p_, while a token lies wholly
+  // inside the buffer's kPlainWindow; stops before any other token, which the general code
+  // reads. The cursor, the evidence and the flags stay in locals for the whole run; elements
+  // and squares go to fixed batches, appended to the game kPlainBatch elements at a time.
+  // A function of its own (noinline), so that its loop keeps its values in registers.
+  [[gnu::noinline]] void read_plain_movetext() {
+    const auto* s = reinterpret_cast<const unsigned char*>(s_);
+    const std::size_t limit = n_ - kPlainWindow;  // a token starting up to here fits
+    const std::size_t begin = begin_;
+    std::size_t p = p_;
+    Element* const batch = batch_.data();
+    std::uint8_t* const batch_squares = batch_squares_.data();
+    std::size_t count = 0, square_count = 0;
+    auto squares_before = static_cast<std::uint32_t>(game_.squares.size());
+    const bool main_line = stack_.empty();
+    MoveEvidence evidence = evidence_;
+    bool number_read = false, move_read = false;
+    std::size_t last_end = last_end_;
+    while (p <= limit) {
+      const unsigned char c = s[p];
+      if (kPlainSpace[c]) {
+        ++p;
+        continue;
       }
-      const std::uint32_t offset = offset_of(p_);
-      append_element(ElementKind::MoveNumber, Separator::None, /*square_count=*/std::uint8_t{0},
-                     /*detail (black_form)=*/static_cast<std::uint8_t>(dots - k >= 2 ? 1 : 0),
-                     offset, TextRange{offset, static_cast<std::uint32_t>(dots)}, v);
-      movetext_ = true;
-      p_ += dots;
-      return true;
-    }
-    // A single digit 0..2 not followed by '.' may start a result ("1-0", "1/2-1/2", "2 - 0").
-    if (k == 1 && v <= 2) return false;
-    if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) return false;
-    if (v == 0 || k == 3) return false;  // square 0 or three digits: general code diagnoses
-    std::uint8_t squares[kFastMaxSquares];
-    squares[0] = static_cast<std::uint8_t>(v);
-    unsigned max_square = v;
-    int count = 1;
-    const unsigned char first_sep = c;
-    while (true) {
-      // s[k] is a separator: a square of 1..2 digits must follow directly.
-      std::size_t j = k + 1;
-      unsigned sq = digit(s[j]);
-      if (sq >= 10 || count == kFastMaxSquares) return false;
-      ++j;
-      if (digit(s[j]) < 10) {
-        sq = sq * 10 + digit(s[j]);
-        ++j;
-        if (digit(s[j]) < 10) return false;
+      const auto offset = static_cast<std::uint32_t>(p - begin);
+      if (count == kPlainBatch) {
+        append_batch(count, square_count);
+        squares_before += static_cast<std::uint32_t>(square_count);
+        count = square_count = 0;
       }
-      if (sq == 0) return false;
-      squares[count++] = static_cast<std::uint8_t>(sq);
-      max_square = std::max(max_square, sq);
-      k = j;
-      c = s[k];
-      if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) break;
+      if (c == '{') {
+        const std::size_t close = plain_comment_end(s + p);
+        if (close == 0) break;
+        batch[count++] = Element{ElementKind::Comment, Separator::None, 0, 0, offset,
+                                 TextRange{offset + 1, static_cast<std::uint32_t>(close - 1)}, 0};
+        p += close + 1;
+        last_end = p;
+        continue;
+      }
+      if (static_cast<unsigned>(c - '0') >= 10) break;
+      const PlainNumber t = read_plain_number(s + p);
+      if (t.length == 0) break;
+      const TextRange text{offset, t.length};
+      if (!t.move) {
+        batch[count++] = Element{ElementKind::MoveNumber, Separator::None, 0,
+                                 static_cast<std::uint8_t>(t.black_form ? 1 : 0), offset, text,
+                                 t.number};
+      } else {
+        batch[count++] =
+            Element{ElementKind::Move, t.separator, static_cast<std::uint8_t>(t.count), 0, offset,
+                    text, squares_before + static_cast<std::uint32_t>(square_count)};
+        std::memcpy(batch_squares + square_count, t.squares, sizeof t.squares);
+        square_count += static_cast<std::size_t>(t.count);
+        evidence.max_square = std::max(evidence.max_square, t.max_square);
+        if (main_line && !evidence.any_move) {
+          evidence.first_from = static_cast<int>(t.number);
+          evidence.any_move = true;
+        }
+        move_read = true;
+      }
+      number_read = true;
+      p += t.length;
+      last_end = p;
     }
-    // Strength marks, glued text: general code. Otherwise the move must end at a delimiter.
-    if (c == '!' || c == '?' || c == '*' || c == '(' ||
-        !(is_delimiter(static_cast<char>(c)) || c == '.'))
-      return false;
-    const std::uint32_t offset = offset_of(p_);
-    const auto length = static_cast<std::uint32_t>(k);
-    append_element(ElementKind::Move,
-                   first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep),
-                   static_cast<std::uint8_t>(count), /*detail (no strength)=*/std::uint8_t{0},
-                   offset, TextRange{offset, length},
-                   static_cast<std::uint32_t>(game_.squares.size()));
-    game_.squares.insert(game_.squares.end(), squares, squares + count);
-    note_numeric_move(static_cast<int>(max_square), static_cast<int>(v));
-    movetext_ = move_seen_ = true;
-    p_ += k;
-    return true;
+    append_batch(count, square_count);
+    p_ = p;
+    last_end_ = last_end;
+    evidence_ = evidence;
+    movetext_ = movetext_ || number_read;
+    move_seen_ = move_seen_ || move_read;
+  }
+
+  // Appends the first `count` elements of batch_ to the current line, and the first
+  // `square_count` squares of batch_squares_ to the game's squares.
+  [[gnu::noinline]] void append_batch(std::size_t count, std::size_t square_count) {
+    std::vector<Element>& line = current_line();
+    line.insert(line.end(), batch_.data(), batch_.data() + count);
+    game_.squares.insert(game_.squares.end(), batch_squares_.data(),
+                         batch_squares_.data() + square_count);
   }
 
   // Variant evidence of a numeric move (see MoveEvidence): largest square, first main-line move.
@@ -1248,6 +1263,10 @@ class Parser {
   TextPos too_deep_pos_;
   std::vector<Element> too_deep_line_;
   std::vector<std::uint32_t> open_pos_;  // offsets of the open variations' '('
+  // read_plain_movetext's batches: elements, and the squares of its moves (16 bytes a move).
+  static constexpr std::size_t kPlainBatch = 32;
+  std::array<Element, kPlainBatch> batch_;
+  std::array<std::uint8_t, kPlainBatch * 16> batch_squares_;
   LineColumn start_;     // line and column of s_[0]
   LineColumn begin_at_;  // line and column of the game's first byte
 };

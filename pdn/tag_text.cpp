@@ -173,7 +173,27 @@ bool unescape_quotes(std::string& text) {
   return changed;
 }
 
+namespace {
+
+// True when `name` is one of the PDN names of kTagNames as the standard spells it (each maps to
+// itself: standard_tag_name gives nullopt). Compared with literals, so without a fold or a loop.
+bool is_standard_spelling(std::string_view name) {
+  switch (name.size()) {
+    case 3: return name == "FEN";
+    case 4: return name == "Site" || name == "Date";
+    case 5: return name == "Event" || name == "Round" || name == "White" || name == "Black";
+    case 6: return name == "Result";
+    case 8: return name == "GameType" || name == "WhiteElo" || name == "BlackElo";
+    case 9: return name == "Annotator";
+    case 11: return name == "TimeControl";
+    default: return false;
+  }
+}
+
+}  // namespace
+
 std::optional<std::string_view> standard_tag_name(std::string_view name) {
+  if (is_standard_spelling(name)) return std::nullopt;
   const std::string folded = fold(name);
   for (const NameMapping& m : kTagNames)
     if (folded == m.folded) {
@@ -221,11 +241,14 @@ void normalize_tag_text(Game& game) {
   NameCounts names;
   for (std::size_t index = 0; index < game.tags.size(); ++index) {
     Tag& tag = game.tags[index];
-    const std::string written = tag.name;
-    const bool name_decoded = decode_tag_name(game, index, names);
-    if (decode_entities(tag.value) || name_decoded)
-      note(game, IssueKind::EntityDecoded, tag, written,
-           "character entities decoded in tag " + tag.name);
+    // Entities start with '&': a tag without one has nothing to decode (most tags).
+    if (tag.name.find('&') != std::string::npos || tag.value.find('&') != std::string::npos) {
+      const std::string written = tag.name;
+      const bool name_decoded = decode_tag_name(game, index, names);
+      if (decode_entities(tag.value) || name_decoded)
+        note(game, IssueKind::EntityDecoded, tag, written,
+             "character entities decoded in tag " + tag.name);
+    }
     if (unescape_quotes(tag.value))
       note(game, IssueKind::EscapeNormalized, tag, tag.value,
            "over-escaped quote in tag " + tag.name + " read as \"" + tag.value + "\"");

@@ -73,6 +73,69 @@ bool has_zero_part(std::string_view v) {
   return v.substr(0, 4) == "0000" || v.substr(5, 2) == "00" || v.substr(8, 2) == "00";
 }
 
+// Digits of v[from, from + n) as a number; -1 unless all are ASCII digits.
+int digits_value(std::string_view v, std::size_t from, std::size_t n) {
+  int x = 0;
+  for (std::size_t i = from; i < from + n; ++i) {
+    if (v[i] < '0' || v[i] > '9') return -1;
+    x = x * 10 + (v[i] - '0');
+  }
+  return x;
+}
+
+// Length (1 or 2) of the digits starting at v[from] that the character `after` ends (or the end
+// of v when `at_end`), or 0.
+std::size_t short_number(std::string_view v, std::size_t from, bool at_end,
+                         bool (*after)(char)) {
+  for (std::size_t n = 1; n <= 2 && from + n <= v.size(); ++n) {
+    if (digits_value(v, from, n) < 0) return 0;
+    if (at_end ? from + n == v.size() : from + n < v.size() && after(v[from + n])) return n;
+  }
+  return 0;
+}
+
+// Patterns::date_dashed_ymd, (\d{4})[-/](\d{1,2}|\?\?)[-/](\d{1,2}|\?\?), read by hand: the year
+// text, and month and day with "??" read as 0.
+bool read_dashed_ymd(std::string_view v, std::string& y, int& m, int& d) {
+  auto dash = [](char c) { return c == '-' || c == '/'; };
+  if (v.size() < 8 || digits_value(v, 0, 4) < 0 || !dash(v[4])) return false;
+  std::size_t i = 5;
+  int parts[2];
+  for (int k = 0; k < 2; ++k) {
+    const bool last = k == 1;
+    if (v.substr(i, 2) == "??" && (last ? i + 2 == v.size() : i + 2 < v.size() && dash(v[i + 2]))) {
+      parts[k] = 0;
+      i += 3;
+      continue;
+    }
+    const std::size_t n = short_number(v, i, last, +[](char c) { return c == '-' || c == '/'; });
+    if (n == 0) return false;
+    parts[k] = digits_value(v, i, n);
+    i += n + 1;
+  }
+  y.assign(v.substr(0, 4));
+  m = parts[0];
+  d = parts[1];
+  return true;
+}
+
+// Patterns::date_dmy, (\d{1,2})[-./](\d{1,2})[-./](\d{4}), read by hand.
+bool read_dmy(std::string_view v, int& d, int& m, std::string& y) {
+  auto sep = +[](char c) { return c == '-' || c == '.' || c == '/'; };
+  if (v.size() < 8 || v.size() > 10 || digits_value(v, v.size() - 4, 4) < 0 ||
+      !sep(v[v.size() - 5]))
+    return false;
+  const std::string_view front = v.substr(0, v.size() - 4);  // "d.m." with 1..2 digits each
+  const std::size_t n1 = short_number(front, 0, false, sep);
+  if (n1 == 0) return false;
+  const std::size_t n2 = short_number(front, n1 + 1, false, sep);
+  if (n2 == 0 || n1 + 1 + n2 + 1 != front.size()) return false;
+  d = digits_value(v, 0, n1);
+  m = digits_value(v, n1 + 1, n2);
+  y.assign(v.substr(v.size() - 4));
+  return true;
+}
+
 TagValueCheck check_date(std::string_view value) {
   const Patterns& p = patterns();
   TagValueCheck r;
@@ -85,7 +148,11 @@ TagValueCheck check_date(std::string_view value) {
   r.valid = false;
   std::string y, m, d;
   int mi = 0, di = 0;
-  if (RE2::FullMatch(value, p.date_iso, &y, &m, &d)) {
+  // The two common other forms first, read by hand; neither can match a pattern tried before
+  // it below (each of those has four digits and a '.' where these have '-', '/' or fewer digits).
+  if (read_dashed_ymd(value, y, mi, di) || read_dmy(value, di, mi, y)) {
+    r.normalized = make_date(y, mi, di);
+  } else if (RE2::FullMatch(value, p.date_iso, &y, &m, &d)) {
     r.normalized = make_date(y == "????" ? "0000" : y, m == "??" ? 0 : std::stoi(m),
                              d == "??" ? 0 : std::stoi(d));
   } else if (RE2::FullMatch(value, p.date_dashed_ymd, &y, &m, &d)) {
