@@ -26,12 +26,12 @@ constexpr std::size_t kMaxDiagnosticsPerGame = 50;
 
 struct NeedMoreInput {};
 
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline bool is_space(char c) {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
 }
 inline bool is_lower_file(char c) { return c >= 'a' && c <= 'l'; }
-inline bool is_name_char(char c) {
+constexpr bool is_name_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
 }
 // Characters that may follow a token without white space.
@@ -70,6 +70,15 @@ constexpr std::array<Lead, 256> make_lead_table() {
 }
 constexpr std::array<Lead, 256> kLead = make_lead_table();
 inline Lead lead(char c) { return kLead[static_cast<unsigned char>(c)]; }
+
+// Bytes of a tag name as the reader takes it: letters, digits, '_', the entity characters
+// '&' '#' ';' and any non-ASCII byte (names are decoded and mapped after the game is read).
+constexpr std::array<bool, 256> kTagNameChar = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[c] = is_name_char(static_cast<char>(c)) || c == '&' || c == '#' || c == ';' || c >= 0x80;
+  return t;
+}();
 
 // Bytes that end a run of ordinary characters in a quoted string: '"', '\\' and LF.
 constexpr std::array<bool, 256> kStringStop = [] {
@@ -423,10 +432,7 @@ class Parser {
     while (peek(p_) == ' ' || peek(p_) == '\t') ++p_;
   }
 
-  static bool is_tag_name_char(char c) {
-    return is_name_char(c) || c == '&' || c == '#' || c == ';' ||
-           static_cast<unsigned char>(c) >= 0x80;
-  }
+  static bool is_tag_name_char(char c) { return kTagNameChar[static_cast<unsigned char>(c)]; }
 
   // The value of the tag whose name ends at p_, and its closing ']'.
   void read_tag_value(std::size_t start, Tag& tag) {
@@ -791,97 +797,102 @@ class Parser {
   // Reads the run of plain tokens (plain_token.hpp: move numbers, numeric moves, one-line
   // comments) and the white space between them that starts at p_, while a token lies wholly
   // inside the buffer's kPlainWindow; stops before any other token, which the general code
-  // reads. The cursor, the evidence and the flags stay in locals for the whole run; elements
-  // and squares go to fixed batches, appended to the game kPlainBatch elements at a time.
-  // A function of its own (noinline), so that its loop keeps its values in registers.
+  // reads. A function of its own (noinline) with few values live, so that its loop keeps them
+  // in registers; its elements go through a PlainBatch.
   [[gnu::noinline]] void read_plain_movetext() {
     const auto* s = reinterpret_cast<const unsigned char*>(s_);
     const std::size_t limit = n_ - kPlainWindow;  // a token starting up to here fits
     const std::size_t begin = begin_;
-    std::size_t p = p_;
-    Element* const batch = batch_.data();
-    std::uint8_t* const batch_squares = batch_squares_.data();
-    std::size_t count = 0, square_count = 0;
+    std::size_t p = p_, last_end = last_end_;
+    std::vector<Element>& line = current_line();
     auto squares_before = static_cast<std::uint32_t>(game_.squares.size());
-    const bool main_line = stack_.empty();
-    MoveEvidence evidence = evidence_;
-    bool number_read = false, move_read = false;
-    std::size_t last_end = last_end_;
+    unsigned char* next = batch_.begin();
+    std::uint8_t* next_square = batch_.squares;
+    unsigned read = 0;  // kNumberRead | kMoveRead
     while (p <= limit) {
-      const unsigned char c = s[p];
-      if (kPlainSpace[c]) {
+      const PlainLead lead = kPlainLead[s[p]];
+      if (lead == PlainLead::Space) {
         ++p;
         continue;
       }
+      if (next == batch_.end()) {
+        squares_before += static_cast<std::uint32_t>(next_square - batch_.squares);
+        batch_.append_to(line, game_.squares, next, next_square);
+        next = batch_.begin();
+        next_square = batch_.squares;
+      }
       const auto offset = static_cast<std::uint32_t>(p - begin);
-      if (count == kPlainBatch) {
-        append_batch(count, square_count);
-        squares_before += static_cast<std::uint32_t>(square_count);
-        count = square_count = 0;
+      std::size_t length = 0;
+      if (lead == PlainLead::Digit) {
+        const auto square = static_cast<std::uint32_t>(next_square - batch_.squares);
+        length = add_plain_number(s + p, offset, squares_before + square, next, next_square, read);
+      } else if (lead == PlainLead::Comment) {
+        length = plain_comment_end(s + p) + 1;
+        if (length == 1) break;
+        PlainBatch::add(next, ElementKind::Comment, Separator::None, 0, 0, offset,
+                        TextRange{offset + 1, static_cast<std::uint32_t>(length - 2)}, 0);
       }
-      if (c == '{') {
-        const std::size_t close = plain_comment_end(s + p);
-        if (close == 0) break;
-        batch[count++] = Element{ElementKind::Comment, Separator::None, 0, 0, offset,
-                                 TextRange{offset + 1, static_cast<std::uint32_t>(close - 1)}, 0};
-        p += close + 1;
-        last_end = p;
-        continue;
-      }
-      if (static_cast<unsigned>(c - '0') >= 10) break;
-      const PlainNumber t = read_plain_number(s + p);
-      if (t.length == 0) break;
-      const TextRange text{offset, t.length};
-      if (!t.move) {
-        batch[count++] = Element{ElementKind::MoveNumber, Separator::None, 0,
-                                 static_cast<std::uint8_t>(t.black_form ? 1 : 0), offset, text,
-                                 t.number};
-      } else {
-        batch[count++] =
-            Element{ElementKind::Move, t.separator, static_cast<std::uint8_t>(t.count), 0, offset,
-                    text, squares_before + static_cast<std::uint32_t>(square_count)};
-        std::memcpy(batch_squares + square_count, t.squares, sizeof t.squares);
-        square_count += static_cast<std::size_t>(t.count);
-        evidence.max_square = std::max(evidence.max_square, t.max_square);
-        if (main_line && !evidence.any_move) {
-          evidence.first_from = static_cast<int>(t.number);
-          evidence.any_move = true;
-        }
-        move_read = true;
-      }
-      number_read = true;
-      p += t.length;
+      if (length == 0) break;
+      p += length;
       last_end = p;
     }
-    append_batch(count, square_count);
+    batch_.append_to(line, game_.squares, next, next_square);
     p_ = p;
     last_end_ = last_end;
-    evidence_ = evidence;
-    movetext_ = movetext_ || number_read;
-    move_seen_ = move_seen_ || move_read;
+    if (read & kNumberRead) movetext_ = true;
+    if (read & kMoveRead) move_seen_ = true;
   }
 
-  // Appends the first `count` elements of batch_ to the current line, and the first
-  // `square_count` squares of batch_squares_ to the game's squares.
-  [[gnu::noinline]] void append_batch(std::size_t count, std::size_t square_count) {
-    std::vector<Element>& line = current_line();
-    line.insert(line.end(), batch_.data(), batch_.data() + count);
-    game_.squares.insert(game_.squares.end(), batch_squares_.data(),
-                         batch_squares_.data() + square_count);
-  }
+  static constexpr unsigned kNumberRead = 1, kMoveRead = 2;
 
-  // Variant evidence of a numeric move (see MoveEvidence): largest square, first main-line move.
-  void note_numeric_move(const std::uint8_t* squares, int count) {
-    int max_square = 0;
-    for (int i = 0; i < count; ++i) max_square = std::max<int>(max_square, squares[i]);
-    note_numeric_move(max_square, count > 0 ? squares[0] : 0);
-  }
-  void note_numeric_move(int max_square, int first_square) {
-    if (max_square > evidence_.max_square) evidence_.max_square = max_square;
-    if (stack_.empty()) {
-      if (!evidence_.any_move) evidence_.first_from = first_square;
-      evidence_.any_move = true;
+  // Adds the plain number token at `s` (a digit; offset `offset` in the game) as an element at
+  // `next` (a move's squares at `next_square`, index `square` in the game's squares), its kind
+  // to `read`; returns its length, or 0 (nothing added) when it is no plain token. The short
+  // forms are read from one word (read_short_number), the others byte by byte.
+  static std::size_t add_plain_number(const unsigned char* s, std::uint32_t offset,
+                                      std::uint32_t square, unsigned char*& next,
+                                      std::uint8_t*& next_square, unsigned& read) {
+    const ShortNumber t = read_short_number(s);
+    if (t.length == 0) return add_long_number(read_long_number(s), offset, square, next,
+                                              next_square, read);
+    const TextRange text{offset, t.length};
+    if (t.move) {
+      PlainBatch::add(next, ElementKind::Move, t.separator, 2, 0, offset, text, square);
+      next_square[0] = static_cast<std::uint8_t>(t.number);
+      next_square[1] = t.to;
+      next_square += 2;
+      read |= kNumberRead | kMoveRead;
+    } else {
+      PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset, text,
+                      t.number);
+      read |= kNumberRead;
     }
+    return t.length;
+  }
+
+  // read_plain_number out of line: the rare longer tokens keep the loop's registers free.
+  [[gnu::noinline]] static PlainNumber read_long_number(const unsigned char* s) {
+    return read_plain_number(s);
+  }
+
+  // add_plain_number for a token read by read_plain_number.
+  static std::size_t add_long_number(const PlainNumber& t, std::uint32_t offset,
+                                     std::uint32_t square, unsigned char*& next,
+                                     std::uint8_t*& next_square, unsigned& read) {
+    if (t.length == 0) return 0;
+    const TextRange text{offset, t.length};
+    if (t.move) {
+      PlainBatch::add(next, ElementKind::Move, t.separator, static_cast<std::uint8_t>(t.count),
+                      0, offset, text, square);
+      std::memcpy(next_square, t.squares, kPlainMaxSquares);
+      next_square += t.count;
+      read |= kNumberRead | kMoveRead;
+    } else {
+      PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, t.black_form ? 1 : 0,
+                      offset, text, t.number);
+      read |= kNumberRead;
+    }
+    return t.length;
   }
 
   std::uint32_t parse_uint(std::size_t from, std::size_t to) {
@@ -953,7 +964,6 @@ class Parser {
     e.text = range(start, q);
     e.set_strength_size(static_cast<std::uint32_t>(q - strength_begin));
     e.square_count = static_cast<std::uint8_t>(count);
-    note_numeric_move(game_.squares.data() + e.value, count);
     if (!at_end_or_delimiter(q)) {
       std::size_t k = q;
       while (!at_end_or_delimiter(k)) ++k;
@@ -1002,7 +1012,6 @@ class Parser {
     e.value = static_cast<std::uint32_t>(game_.squares.size());
     push(e);
     add_alphanumeric_evidence(std::string_view(s_ + start, q - start), evidence_);
-    if (stack_.empty()) evidence_.any_move = true;
     movetext_ = move_seen_ = true;
     p_ = q;
   }
@@ -1231,7 +1240,9 @@ class Parser {
   bool ended_by_next_tag_ = false;
   bool bare_tag_repeats_ = false;  // a tag without its '[' repeats a name: next game
   bool move_seen_ = false;        // a move or setup was read (in any line)
-  MoveEvidence evidence_;         // variant evidence of the moves read (check_variant)
+  // Variant evidence of the alphanumeric moves read (check_variant); the numeric part comes
+  // from the game once read (add_numeric_evidence).
+  MoveEvidence evidence_;
   bool evidence_valid_ = true;    // false when a move was reclassified after the fact
 
  private:
@@ -1263,13 +1274,24 @@ class Parser {
   TextPos too_deep_pos_;
   std::vector<Element> too_deep_line_;
   std::vector<std::uint32_t> open_pos_;  // offsets of the open variations' '('
-  // read_plain_movetext's batches: elements, and the squares of its moves (16 bytes a move).
-  static constexpr std::size_t kPlainBatch = 32;
-  std::array<Element, kPlainBatch> batch_;
-  std::array<std::uint8_t, kPlainBatch * 16> batch_squares_;
+  PlainBatch batch_;  // read_plain_movetext's elements before they join their line
   LineColumn start_;     // line and column of s_[0]
   LineColumn begin_at_;  // line and column of the game's first byte
 };
+
+// Adds to `evidence` (MoveEvidence: the parser gathers that of alphanumeric moves) what the
+// numeric moves of `game` say: their largest square, and the first square of the main line's
+// first move when that move is numeric.
+void add_numeric_evidence(const Game& game, MoveEvidence& evidence) {
+  for (const std::uint8_t square : game.squares)
+    evidence.max_square = std::max<int>(evidence.max_square, square);
+  for (const Element& e : game.moves) {
+    if (e.kind != ElementKind::Move) continue;
+    evidence.any_move = true;
+    if (!e.alphanumeric()) evidence.first_from = game.squares[e.value];
+    break;
+  }
+}
 
 // Turns the offsets recorded while parsing (tags, diagnostics) into lines and columns.
 void resolve_positions(Game& game) {
@@ -1352,8 +1374,10 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   game.last_line = end.line;
   normalize_tag_text(game);
   check_tag_values(game);
-  if (evidence_valid)
+  if (evidence_valid) {
+    add_numeric_evidence(game, evidence);
     check_variant(game, evidence);
+  }
   else
     check_variant(game);
   std::stable_sort(game.diagnostics.begin(), game.diagnostics.end(),

@@ -8,8 +8,11 @@
 #include "pdn/game.hpp"
 
 #include <array>
+#include <bit>  // std::endian
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <vector>
 
 namespace damdb::pdn {
 
@@ -20,21 +23,37 @@ inline constexpr std::size_t kPlainWindow = 64;
 /// The most squares a plain move holds (3 + 12 * 4 bytes and a look-ahead fit the window).
 inline constexpr int kPlainMaxSquares = 12;
 
-/// White space between movetext tokens (what the parser skips): blank, tab, CR, LF, FF, VT.
-inline constexpr std::array<bool, 256> kPlainSpace = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v'}) t[c] = true;
+/// What a byte starts in plain movetext.
+enum class PlainLead : std::uint8_t { Other, Space, Digit, Comment };
+
+/// PlainLead of each byte: white space is what the parser skips between tokens (blank, tab, CR,
+/// LF, FF, VT).
+inline constexpr std::array<PlainLead, 256> kPlainLead = [] {
+  std::array<PlainLead, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v'}) t[c] = PlainLead::Space;
+  for (unsigned char c = '0'; c <= '9'; ++c) t[c] = PlainLead::Digit;
+  t['{'] = PlainLead::Comment;
   return t;
 }();
 
-/// Bytes that may follow a token without white space (PDN 3.0 delimiters), and '.'.
-inline constexpr std::array<bool, 256> kPlainTokenEnd = [] {
+/// Bytes that may end a plain move: the PDN 3.0 delimiters (white space { } ( ) [ ] % $ / ; ,
+/// " \) and '.', but '(' (a strength mark such as "(?)" may follow a move).
+inline constexpr std::array<bool, 256> kPlainMoveEnd = [] {
   std::array<bool, 256> t{};
-  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v', '{', '}', '(', ')', '[', ']', '%',
-                          '$', '/', ';', ',', '"', '\\', '.'})
+  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v', '{', '}', ')', '[', ']', '%', '$',
+                          '/', ';', ',', '"', '\\', '.'})
     t[c] = true;
   return t;
 }();
+
+inline bool plain_separator(unsigned char c) {
+  return c == '-' || c == 'x' || c == 'X' || c == ':';
+}
+
+/// The separator a move keeps for the byte written ('X' is read as 'x').
+inline Separator plain_separator_of(unsigned char c) {
+  return c == 'X' ? Separator::Cross : static_cast<Separator>(c);
+}
 
 /// A plain number token read by read_plain_number.
 struct PlainNumber {
@@ -45,17 +64,15 @@ struct PlainNumber {
   std::uint32_t number = 0;               ///< move number: its value; move: the first square
   int count = 0;                          ///< move: squares read
   int max_square = 0;                     ///< move: the largest square
-  /// move: the squares, 1..99 each (16 bytes, so that a copy has a fixed size)
-  std::uint8_t squares[16];
+  std::uint8_t squares[kPlainMaxSquares];  ///< move: the squares, 1..99 each
 };
-
-inline bool plain_separator(unsigned char c) { return c == '-' || c == 'x' || c == 'X' || c == ':'; }
 
 /// Reads the token at `s` (s[0] is a digit; kPlainWindow bytes readable): a move number of 1..3
 /// digits, not 0, followed by 1..15 dots, or a move of 2..kPlainMaxSquares squares of 1..2
 /// digits (the first of two digits or above 2, none 0) joined by separators and followed by a
 /// delimiter or '.'. Anything else (a result such as 1-0, `1- 7`, strength marks, glued text,
-/// longer tokens) gives length 0, for the general code.
+/// longer tokens) gives length 0, for the general code. (The parser tries the shorter
+/// read_short_number first.)
 inline PlainNumber read_plain_number(const unsigned char* s) {
   PlainNumber t;
   auto digit = [](unsigned char c) { return static_cast<unsigned>(c - '0'); };
@@ -103,13 +120,58 @@ inline PlainNumber read_plain_number(const unsigned char* s) {
     if (!plain_separator(c)) break;
   }
   // Strength marks, glued text: general code. Otherwise the move must end at a delimiter.
-  if (c == '(' || !kPlainTokenEnd[c]) return t;
+  if (!kPlainMoveEnd[c]) return t;
   t.move = true;
-  t.separator = first_sep == 'X' ? Separator::Cross : static_cast<Separator>(first_sep);
+  t.separator = plain_separator_of(first_sep);
   t.number = v;
   t.count = count;
   t.max_square = static_cast<int>(max_square);
   t.length = static_cast<std::uint32_t>(k);
+  return t;
+}
+
+/// A short plain number token read by read_short_number: scalars only, so that it stays in
+/// registers.
+struct ShortNumber {
+  std::uint32_t length = 0;  ///< bytes of the token; 0 when it is not a short form
+  bool move = false;         ///< a move of two squares (else a move number)
+  Separator separator = Separator::None;  ///< move: its separator ('X' read as 'x')
+  std::uint8_t to = 0;                    ///< move: the second square
+  std::uint32_t number = 0;               ///< move number: its value; move: the first square
+};
+
+/// read_plain_number for the common short forms at `s`: a move number of 1..2 digits and one
+/// dot (`12.`), or a move of two squares of 1..2 digits (`32-28`, `5x14`, `05-10`). Gives
+/// length 0 for any other token, which read_plain_number then reads (or rejects); otherwise
+/// what read_plain_number gives. Written with few branches (the digit counts select values
+/// rather than paths), so that a processor predicts them well.
+inline ShortNumber read_short_number(const unsigned char* s) {
+  ShortNumber t;
+  const unsigned d0 = s[0] - '0', d1 = s[1] - '0', d2 = s[2] - '0';
+  const bool two = d1 < 10;
+  if (two && d2 < 10) return t;  // three digits or more
+  const unsigned first = two ? d0 * 10 + d1 : d0;
+  const unsigned k = two ? 2 : 1;
+  const unsigned char c = s[k];
+  if (c == '.') {
+    if (first == 0 || s[k + 1] == '.') return t;  // "0." (0.5-0.5?); "12..."
+    t.number = first;
+    t.length = k + 1;
+    return t;
+  }
+  // A single digit 0..2 may start a result ("1-0"); no square 0.
+  if (!plain_separator(c) || first <= (two ? 0u : 2u)) return t;
+  const unsigned e0 = s[k + 1] - '0', e1 = s[k + 2] - '0', e2 = s[k + 3] - '0';
+  const bool two_more = e1 < 10;
+  if (e0 >= 10 || (two_more && e2 < 10)) return t;
+  const unsigned to = two_more ? e0 * 10 + e1 : e0;
+  const unsigned end = k + (two_more ? 3 : 2);  // a separator there: more squares follow
+  if (to == 0 || !kPlainMoveEnd[s[end]]) return t;
+  t.move = true;
+  t.separator = plain_separator_of(c);
+  t.number = first;
+  t.to = static_cast<std::uint8_t>(to);
+  t.length = end;
   return t;
 }
 
@@ -123,5 +185,57 @@ inline std::size_t plain_comment_end(const unsigned char* s) {
   }
   return 0;
 }
+
+/// Elements of plain tokens and their squares, gathered in fixed arrays and appended to a line
+/// kCapacity elements at a time: no capacity check and no size update of a vector per element.
+/// An element is written as raw bytes in Element's layout (three integer stores on
+/// little-endian machines). The write positions are the caller's (a loop keeps them in
+/// registers): `next` element, `next_square`.
+struct PlainBatch {
+  static constexpr std::size_t kCapacity = 32;
+  alignas(Element) unsigned char elements[kCapacity * sizeof(Element)];
+  /// Room for kCapacity moves of kPlainMaxSquares squares, each copied whole.
+  std::uint8_t squares[(kCapacity + 1) * kPlainMaxSquares];
+
+  unsigned char* begin() { return elements; }
+  unsigned char* end() { return elements + sizeof elements; }
+
+  /// Writes an element with these fields at `next` (< end()), and steps past it.
+  static void add(unsigned char*& next, ElementKind kind, Separator separator,
+                  std::uint8_t square_count, std::uint8_t detail, std::uint32_t offset,
+                  TextRange text, std::uint32_t value) {
+    if constexpr (std::endian::native == std::endian::little) {
+      static_assert(offsetof(Element, kind) == 0 && offsetof(Element, separator) == 1 &&
+                    offsetof(Element, square_count) == 2 && offsetof(Element, detail) == 3 &&
+                    offsetof(Element, offset) == 4 && offsetof(Element, text) == 8 &&
+                    offsetof(Element, value) == 16 && sizeof(TextRange) == 8);
+      const std::uint64_t head =
+          static_cast<std::uint64_t>(kind) | static_cast<std::uint64_t>(separator) << 8 |
+          std::uint64_t{square_count} << 16 | std::uint64_t{detail} << 24 |
+          std::uint64_t{offset} << 32;
+      const std::uint64_t range = text.begin | std::uint64_t{text.size} << 32;
+      std::memcpy(next, &head, 8);
+      std::memcpy(next + 8, &range, 8);
+      std::memcpy(next + 16, &value, 4);
+    } else {
+      const Element e{kind, separator, square_count, detail, offset, text, value};
+      std::memcpy(next, &e, sizeof e);
+    }
+    next += sizeof(Element);
+  }
+
+  /// Appends the elements before `next` to `line` and the squares before `next_square` to
+  /// `game_squares`; the batch is then empty (next = begin(), next_square = squares).
+  void append_to(std::vector<Element>& line, std::vector<std::uint8_t>& game_squares,
+                 unsigned char* next, std::uint8_t* next_square) {
+    // resize and memcpy: Element is trivially copyable, but not trivial (its default member
+    // initialisers), so insert would copy one element at a time.
+    const std::size_t bytes = static_cast<std::size_t>(next - elements);
+    const std::size_t size = line.size();
+    line.resize(size + bytes / sizeof(Element));
+    std::memcpy(line.data() + size, elements, bytes);
+    game_squares.insert(game_squares.end(), squares, next_square);
+  }
+};
 
 }  // namespace damdb::pdn

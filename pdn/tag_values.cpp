@@ -7,7 +7,6 @@
 #include <array>
 #include <cctype>
 #include <charconv>
-#include <cstdio>
 
 namespace damdb::pdn {
 
@@ -54,10 +53,9 @@ int month_number(std::string word) {
   return 0;
 }
 
+// `v` (0..99) in two digits.
 std::string two_digits(int v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "%02d", v);
-  return buf;
+  return {static_cast<char>('0' + v / 10), static_cast<char>('0' + v % 10)};
 }
 
 // "YYYY.MM.DD" with zero parts (placeholders) written '?'; empty when a part is out of range.
@@ -310,9 +308,24 @@ bool is_plain_number(std::string_view v) {
     if (c < '0' || c > '9') return false;
   return true;
 }
+
+// True for the tags whose value has a grammar that check_tag_value checks.
+bool has_value_grammar(std::string_view name) {
+  switch (name.size()) {
+    case 3: return name == "FEN";
+    case 4: return name == "Date";
+    case 5: return name == "Round";
+    case 6: return name == "Result";
+    case 8: return name == "GameType";
+    case 11: return name == "TimeControl";
+    default: return false;
+  }
+}
+
 }  // namespace
 
 TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
+  if (!has_value_grammar(name)) return {};  // most tags of a game: Event, Site, White, ...
   if (name == "Date" && (value.empty() || (is_iso_date(value) && !has_zero_part(value))))
     return {};
   if ((name == "Round" || name == "GameType") && (value == "?" || is_plain_number(value)))
