@@ -237,6 +237,7 @@ struct PlainBatch {
     // resize and memcpy: Element is trivially copyable, but not trivial (its default member
     // initialisers), so insert would copy one element at a time.
     const std::size_t bytes = static_cast<std::size_t>(next - elements);
+    if (bytes == 0) return;  // (an empty line has no storage to copy to)
     const std::size_t size = line.size();
     line.resize(size + bytes / sizeof(Element));
     std::memcpy(line.data() + size, elements, bytes);
