@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+#include <shared_mutex>
 #include <type_traits>
 
 #include "server/api.hpp"
@@ -54,11 +55,11 @@ struct HttpServer::Impl {
             std::shared_ptr<const db::Database>(&database, [](const db::Database*) {}),
             options)) {}
   const ServerOptions options;
-  mutable std::mutex served_mutex;
+  mutable std::shared_mutex served_mutex;  ///< shared by requests, exclusive to reopen()
   std::shared_ptr<const Served> served;  ///< replaced by reopen(); a request keeps its own
 
   std::shared_ptr<const Served> current() const {
-    const std::lock_guard lock(served_mutex);
+    const std::shared_lock lock(served_mutex);
     return served;
   }
   /// Opens the database read-only again (another process committed to it) and serves that
@@ -70,7 +71,7 @@ struct HttpServer::Impl {
       auto fresh = std::make_shared<const Served>(
           std::make_shared<const db::Database>(db::Database::open(current()->database->folder(), open)),
           options);
-      const std::lock_guard lock(served_mutex);
+      const std::unique_lock lock(served_mutex);
       served = std::move(fresh);
       return true;
     } catch (const db::Error& e) {

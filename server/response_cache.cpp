@@ -27,12 +27,12 @@ std::size_t ResponseCache::cost(const std::string& key, const Response& answer) 
 }
 
 std::uint64_t ResponseCache::generation() const {
-  const std::lock_guard lock(mutex_);
+  const std::shared_lock lock(mutex_);
   return generation_;
 }
 
 std::shared_ptr<const Response> ResponseCache::find(const std::string& key) const {
-  const std::lock_guard lock(mutex_);
+  const std::shared_lock lock(mutex_);
   const auto it = answers_.find(key);
   return it == answers_.end() ? nullptr : it->second;
 }
@@ -41,7 +41,7 @@ void ResponseCache::put(std::string key, std::shared_ptr<const Response> answer,
                         std::uint64_t generation) {
   const std::size_t size = cost(key, *answer);
   if (size > max_bytes_ / 16) return;
-  const std::lock_guard lock(mutex_);
+  const std::unique_lock lock(mutex_);
   if (generation != generation_) return;
   const auto [it, added] = answers_.try_emplace(key, std::move(answer));
   if (!added) return;  // computed twice at once: the first is kept
@@ -56,7 +56,7 @@ void ResponseCache::put(std::string key, std::shared_ptr<const Response> answer,
 }
 
 void ResponseCache::clear() {
-  const std::lock_guard lock(mutex_);
+  const std::unique_lock lock(mutex_);
   ++generation_;
   answers_.clear();
   order_.clear();
@@ -64,12 +64,12 @@ void ResponseCache::clear() {
 }
 
 std::size_t ResponseCache::bytes() const {
-  const std::lock_guard lock(mutex_);
+  const std::shared_lock lock(mutex_);
   return bytes_;
 }
 
 std::size_t ResponseCache::size() const {
-  const std::lock_guard lock(mutex_);
+  const std::shared_lock lock(mutex_);
   return answers_.size();
 }
 

@@ -9,6 +9,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,7 +47,7 @@ class ResponseCache {
   static std::size_t cost(const std::string& key, const Response& answer);
 
   const std::size_t max_bytes_;
-  mutable std::mutex mutex_;
+  mutable std::shared_mutex mutex_;  ///< shared by readers: a hit never waits for another hit
   std::unordered_map<std::string, std::shared_ptr<const Response>> answers_;
   std::deque<std::string> order_;  ///< keys, oldest first
   std::size_t bytes_ = 0;
