@@ -129,6 +129,7 @@ class DuplicateFinder {
 };
 
 void DuplicateFinder::read_headers() {
+  games_.reserve(db_.meta().counts.games);  // exactly: doubling would hold up to twice as much
   db_.for_each_game_header([&](db::GameId id, const db::GameHeader& h) {
     if (!filter_.matches(h)) return true;
     ++report_.games;

@@ -70,8 +70,9 @@ struct DuplicateReport {
 
 struct DuplicateOptions {
   /// Moves of at most this many plies are held in memory at a time (games are read in chunks
-  /// of whole player pairs; a single larger pair is read alone).
-  std::size_t chunk_plies = std::size_t{1} << 25;
+  /// of whole player pairs; a single larger pair is read alone): with their positions in the
+  /// chunk and the replayed lines of a pair, about 10 bytes a ply.
+  std::size_t chunk_plies = std::size_t{1} << 22;
   /// When not 0: only the player pairs with a game of this id or a later one are compared
   /// (the games an import just added; see apply_to_new_games).
   std::uint32_t new_from = 0;
