@@ -376,6 +376,74 @@ inline int count_moves_for(const Position& pos) {
   return count_moves_for<C>(pos.pieces(C), pos.pieces(opposite(C)), pos.kings());
 }
 
+/// Side C's number of moves (`replies`) on a board where it has no capture, and the squares where a quiet
+/// move of the other side can change that number. A quiet move empties its start square and
+/// fills its end square; the number stays the same when the start square is not in `vacate` and
+/// the end square is not in `fill`:
+/// - filling a square changes C's moves only on a king's run (the run stops earlier, or a capture
+///   appears) or next to a man (its step is blocked, or the man can jump the new piece);
+/// - emptying a square changes them only in front of a man (a new step), two squares from a man
+///   (a piece next to it becomes jumpable), on the square that stops a king's run (the run goes
+///   on) or on the square behind it (the piece that stops the run becomes jumpable).
+/// Emptying a square outside `vacate` leaves the runs, and so `fill`, as they were, so the two
+/// changes can be taken one after the other. When C can capture, every square counts (`fill` and
+/// `vacate` are the whole board).
+template <Color C>
+struct StableReplies {
+  int replies = 0;
+  Bitboard fill = kBoard;
+  Bitboard vacate = kBoard;
+
+  StableReplies(Bitboard own, Bitboard opp, Bitboard all_kings) {
+    const Bitboard men = own & ~all_kings;
+    const Bitboard kings = own & all_kings;
+    const Bitboard empty = kBoard & ~(own | opp);
+    const ManJumps jumps(men, opp, empty);
+    if (jumps.any()) return;
+    if (kings) {
+      const KingRuns runs(kings, empty);
+      if (runs.can_capture(kings, jumps.jump_from)) return;
+      replies = runs.count_slides();
+      fill = runs.runs[0] | runs.runs[1] | runs.runs[2] | runs.runs[3];
+      vacate = beyond_runs<kUpLeft>(runs.runs[0] | kings) |
+               beyond_runs<kUpRight>(runs.runs[1] | kings) |
+               beyond_runs<kDownLeft>(runs.runs[2] | kings) |
+               beyond_runs<kDownRight>(runs.runs[3] | kings);
+    } else {
+      fill = 0;
+      vacate = 0;
+    }
+    constexpr int kLeft = C == Color::White ? kUpLeft : kDownLeft;
+    constexpr int kRight = C == Color::White ? kUpRight : kDownRight;
+    const Bitboard steps_to = step<kLeft>(men) | step<kRight>(men);
+    replies += count(step<kLeft>(men) & empty) + count(step<kRight>(men) & empty);
+    fill |= step<kUpLeft>(men) | step<kUpRight>(men) | step<kDownLeft>(men) | step<kDownRight>(men);
+    vacate |= steps_to | step<2 * kUpLeft>(men) | step<2 * kUpRight>(men) |
+              step<2 * kDownLeft>(men) | step<2 * kDownRight>(men);
+  }
+
+  /// The two squares after each square of `run` along D: the square that stops a run and the one
+  /// behind it.
+  template <int D>
+  static Bitboard beyond_runs(Bitboard run) {
+    return step<D>(run) | step<2 * D>(run);
+  }
+};
+
+/// The opponent's (side C's) replies summed over the steps of the other side's men along D that
+/// end on `ends`; `own` holds the other side's pieces before the steps, `opp` side C's.
+template <Color C, int D>
+inline std::uint64_t replies_to_steps(Bitboard ends, Bitboard own, Bitboard opp,
+                                      Bitboard all_kings, const StableReplies<C>& stable) {
+  const Bitboard same = ends & ~stable.fill & ~step<D>(stable.vacate);
+  std::uint64_t n = static_cast<std::uint64_t>(stable.replies) * static_cast<std::uint64_t>(count(same));
+  for (Bitboard t = ends & ~same; t; t &= t - 1) {
+    const Bitboard to = t & (0 - t);
+    n += count_moves_for<C>(opp, own ^ (to | step<-D>(to)), all_kings);
+  }
+  return n;
+}
+
 /// count_replies for side C to move.
 template <Color C>
 std::uint64_t count_replies_for(const Position& pos) {
@@ -402,19 +470,18 @@ std::uint64_t count_replies_for(const Position& pos) {
   // the opponent to move, and its count depends only on the squares our pieces stand on, not on
   // which of them are kings: `all_kings` is passed unchanged (its bits on our squares, moved or
   // crowned or not, are never read: count_moves_for reads only the kings among `opp`).
+  // A move that changes no square that matters to the opponent leaves it `stable.replies` replies.
+  const StableReplies<kThem> stable(opp, own, all_kings);
   constexpr int kLeft = C == Color::White ? kUpLeft : kDownLeft;
   constexpr int kRight = C == Color::White ? kUpRight : kDownRight;
-  for (Bitboard t = step<kLeft>(men) & empty; t; t &= t - 1) {
-    const Bitboard to = t & (0 - t);
-    n += count_moves_for<kThem>(opp, own ^ (to | step<-kLeft>(to)), all_kings);
-  }
-  for (Bitboard t = step<kRight>(men) & empty; t; t &= t - 1) {
-    const Bitboard to = t & (0 - t);
-    n += count_moves_for<kThem>(opp, own ^ (to | step<-kRight>(to)), all_kings);
-  }
+  n += replies_to_steps<kThem, kLeft>(step<kLeft>(men) & empty, own, opp, all_kings, stable);
+  n += replies_to_steps<kThem, kRight>(step<kRight>(men) & empty, own, opp, all_kings, stable);
   for (Bitboard k = kings; k; k &= k - 1) {
     const Bitboard from = k & (0 - k);
-    for (Bitboard t = king_slides(lowest_bit(from), ~empty); t; t &= t - 1)
+    const Bitboard slides = king_slides(lowest_bit(from), ~empty);
+    const Bitboard same = (from & stable.vacate) ? 0 : slides & ~stable.fill;
+    n += static_cast<std::uint64_t>(stable.replies) * static_cast<std::uint64_t>(count(same));
+    for (Bitboard t = slides & ~same; t; t &= t - 1)
       n += count_moves_for<kThem>(opp, own ^ (from | (t & (0 - t))), all_kings);
   }
   return n;
