@@ -59,18 +59,28 @@ inline bool king_can_capture(Bitboard kings, Bitboard opp, Bitboard empty) {
 template <int D>
 inline constexpr int kCrossing = (D == kUpLeft || D == kDownRight) ? kUpRight : kUpLeft;
 
+/// What a capture search keeps: every legal capture (the longest ones, one per start, end and
+/// captured set); only their number (the moves of three pieces or more are still kept, to tell
+/// two routes of one move apart); or one capture per (start, end) whatever its length, the one
+/// taking the fewest pieces (the majority rule not applied).
+enum class CaptureKeep : std::uint8_t { Legal, LegalCount, ShortestPerEnd };
+
 /// Depth-first search of the capture sequences of the men and kings of the side to move, one
 /// piece at a time (FMJD art. 4: a piece jumps an opponent it has not jumped yet; captured pieces
 /// stay on the board, blocking, until the move ends; the moving piece's start square counts as
-/// empty). Keeps the sequences that take the most pieces, one Move per (from, to, captured set);
-/// with `keep_all`, one per (from, to): the one taking the fewest pieces.
+/// empty). Keeps the sequences that take the most pieces, one Move per (from, to, captured set),
+/// or what `keep` says.
 class CaptureSearch {
  public:
-  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out, bool keep_all = false)
-      : opponents_(opponents), board_empty_(empty), out_(out), keep_all_(keep_all) {}
+  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& out,
+                CaptureKeep keep = CaptureKeep::Legal)
+      : opponents_(opponents), board_empty_(empty), out_(out), keep_(keep) {}
 
   /// The most pieces a sequence found so far takes (0: none).
   int best() const { return best_; }
+  /// The number of moves found so far (with CaptureKeep::Legal and LegalCount, those that take
+  /// best() pieces).
+  int found() const { return found_; }
 
   /// Every capture of the man on bit `from`.
   void man(int from) {
@@ -170,27 +180,44 @@ class CaptureSearch {
     if (!extended) record(sq, captured, n);
   }
 
-  void record(int to, Bitboard captured, int n) {
-    if (keep_all_) return record_shortest(to, captured, n);
-    if (n < best_) return;
+  // Starts the count again when a sequence takes more pieces than those found before; false
+  // when it takes fewer (it is no move).
+  bool at_least_best(int n) {
+    if (n < best_) return false;
     if (n > best_) {
       best_ = n;
+      found_ = 0;
       out_.clear();
       first_of_piece_ = 0;
     }
+    return true;
+  }
+
+  void record(int to, Bitboard captured, int n) {
+    if (keep_ == CaptureKeep::ShortestPerEnd) return record_shortest(to, captured, n);
+    if (!at_least_best(n)) return;
     const Move m{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to)};
     // Two routes with the same start, end and captured set are one move. It takes three pieces
     // at least: after one jump the end fixes the piece taken, and after two the other order
     // would need to jump straight back over the first piece. Earlier pieces' moves start
-    // elsewhere.
-    if (n >= 3)
+    // elsewhere. So only the moves of three pieces or more are kept when counting.
+    if (n >= 3) {
       for (int i = first_of_piece_; i < out_.size(); ++i)
         if (out_[i] == m) return;
+    } else if (keep_ == CaptureKeep::LegalCount) {
+      ++found_;
+      return;
+    }
+    ++found_;
     out_.push_back(m);
   }
 
   // record() for every square of `ends`.
   void record_each(Bitboard ends, Bitboard captured, int n) {
+    if (keep_ == CaptureKeep::LegalCount && n < 3) {
+      if (ends && at_least_best(n)) found_ += count(ends);
+      return;
+    }
     for (; ends; ends &= ends - 1) record(lowest_bit(ends), captured, n);
   }
 
@@ -202,14 +229,16 @@ class CaptureSearch {
         if (n < x.capture_count()) x.captures = captured;
         return;
       }
+    ++found_;
     out_.push_back(Move{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to)});
   }
 
   Bitboard opponents_;
   Bitboard board_empty_;  ///< empty squares of the position
   MoveList& out_;
-  bool keep_all_ = false;
+  CaptureKeep keep_ = CaptureKeep::Legal;
   int best_ = 0;
+  int found_ = 0;
   int from_ = 0;
   Bitboard empty_ = 0;     ///< empty squares during the current piece's move
   Bitboard occupied_ = 0;  ///< the other squares of the board
@@ -257,22 +286,24 @@ inline void add_single_jumps(Bitboard starts, MoveList& moves) {
 
 /// The men's captures when no king can capture and some man takes two pieces or more: the
 /// search goes on from the landing squares of the first jumps that go on (a first jump that
-/// cannot go on takes fewer than the maximum). Fills `moves`.
-inline void men_multi_captures(const ManJumps& jumps, Bitboard opp, Bitboard empty,
-                               MoveList& moves) {
+/// cannot go on takes fewer than the maximum). Fills `moves` as `keep` says; returns the number
+/// of moves.
+inline int men_multi_captures(const ManJumps& jumps, Bitboard opp, Bitboard empty,
+                              MoveList& moves, CaptureKeep keep = CaptureKeep::Legal) {
   moves.clear();
-  CaptureSearch search(opp, empty, moves);
+  CaptureSearch search(opp, empty, moves, keep);
   search.men_after_first_jumps<kUpLeft>(jumps.goes_on[0]);
   search.men_after_first_jumps<kUpRight>(jumps.goes_on[1]);
   search.men_after_first_jumps<kDownLeft>(jumps.goes_on[2]);
   search.men_after_first_jumps<kDownRight>(jumps.goes_on[3]);
+  return search.found();
 }
 
 /// Runs the capture search from every piece of `from_pieces` (the side to move's; `kings` tells
-/// which are kings), adding to `moves`; returns the most pieces a sequence takes (0: none).
+/// which are kings), adding to `moves` as `keep` says; returns the number of moves found.
 int search_captures(Bitboard from_pieces, Bitboard kings, Bitboard opp, Bitboard empty,
-                    MoveList& moves, bool keep_all) {
-  CaptureSearch search(opp, empty, moves, keep_all);
+                    MoveList& moves, CaptureKeep keep) {
+  CaptureSearch search(opp, empty, moves, keep);
   for (Bitboard p = from_pieces; p; p &= p - 1) {
     const int from = lowest_bit(p);
     if (kings & bit(from))
@@ -280,7 +311,7 @@ int search_captures(Bitboard from_pieces, Bitboard kings, Bitboard opp, Bitboard
     else
       search.man(from);
   }
-  return search.best();
+  return search.found();
 }
 
 /// Adds the steps of `men` in direction D onto empty squares.
@@ -330,19 +361,20 @@ namespace {
 // The rare cases of count_moves, out of line so that its common path keeps a small frame (no
 // MoveList on the stack, few saved registers).
 
+// (The men's jumps are found again here rather than passed: a reference to them would keep them
+// in memory on the common path.)
 [[gnu::noinline]] int count_with_king_captures(Bitboard men, Bitboard kings, Bitboard opp,
                                                Bitboard empty) {
   // As generate_moves: the general search from every king and every man that can jump.
   const ManJumps jumps(men, opp, empty);
   MoveList moves;
-  search_captures(jumps.capturers() | kings, kings, opp, empty, moves, false);
-  return moves.size();
+  return search_captures(jumps.capturers() | kings, kings, opp, empty, moves,
+                         CaptureKeep::LegalCount);
 }
 
 [[gnu::noinline]] int count_men_multi_captures(Bitboard men, Bitboard opp, Bitboard empty) {
   MoveList moves;
-  men_multi_captures(ManJumps(men, opp, empty), opp, empty, moves);
-  return moves.size();
+  return men_multi_captures(ManJumps(men, opp, empty), opp, empty, moves, CaptureKeep::LegalCount);
 }
 
 /// count_moves for side C to move, given its pieces, the opponent's pieces and every king.
@@ -511,7 +543,7 @@ void generate_moves(const Position& pos, MoveList& moves) {
   if (kings && KingRuns(kings, empty).can_capture(kings, jumps.jump_from)) {
     // Kings and men compete for the longest capture: the general search from every king and
     // every man that can jump.
-    search_captures(jumps.capturers() | kings, kings, opp, empty, moves, false);
+    search_captures(jumps.capturers() | kings, kings, opp, empty, moves, CaptureKeep::Legal);
   } else if (jumps.any_goes_on()) {
     men_multi_captures(jumps, opp, empty, moves);
   } else if (jumps.any()) {
@@ -547,7 +579,7 @@ void generate_all_captures(const Position& pos, MoveList& captures) {
   captures.clear();
   search_captures(pos.pieces(pos.side_to_move()), pos.kings(),
                   pos.pieces(opposite(pos.side_to_move())), pos.empty(), captures,
-                  /*keep_all=*/true);
+                  CaptureKeep::ShortestPerEnd);
 }
 
 namespace {
