@@ -12,6 +12,7 @@
 
 namespace damdb::rules::detail {
 
+/// The set of the one bit `b` (0..63).
 constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
 
 /// Squares from which a man jumps in direction D: the next square along D holds an opponent and
