@@ -136,7 +136,7 @@ inline int count_moves_for(const Position& pos) {
 /// of the other side can change that number. A quiet move empties its start square and fills
 /// its end square; the number stays the same when the start square is not in `vacate` and the
 /// end square is not in `fill`. When C can capture, both are the squares the count depends on
-/// (count_captures_reading()). Otherwise:
+/// (count_captures_reading()) if C has kings alone, else the whole board. Otherwise:
 /// - filling a square changes C's moves only on a king's run (the run stops earlier, or a capture
 ///   appears) or next to a man (its step is blocked, or the man can jump the new piece);
 /// - emptying a square changes them only in front of a man (a new step), two squares from a man
@@ -158,8 +158,11 @@ struct StableReplies {
     if (kings) {
       const KingRuns runs(kings, empty);
       if (runs.can_capture(kings, jumps.jump_from)) {
-        Bitboard reads = 0;
-        replies = count_captures_reading(men, kings, opp, empty, reads);
+        // Only a side of kings alone: the count also depends on every square next to a man or
+        // two squares from it, which leaves few quiet moves that change none (the search would
+        // rarely pay for itself).
+        Bitboard reads = kBoard;
+        if (!men) replies = count_captures_reading(men, kings, opp, empty, reads);
         fill = reads;
         vacate = reads;
         return;
