@@ -17,16 +17,17 @@ constexpr std::string_view kClassNames[kDuplicateClasses] = {
 
 /// What pass 1 keeps of a game (from its header).
 struct HeaderInfo {
+  std::uint64_t round = 0;            // round_key (first: no padding, 32 bytes in all)
   std::uint32_t id = 0;
   std::uint32_t white = 0, black = 0;  // player identities
   std::uint32_t event = 0, date = 0;  // interned texts
-  std::uint64_t round = 0;            // round_key
   std::uint32_t plies = 0;
   std::uint64_t pair() const {
     const std::uint32_t lo = std::min(white, black), hi = std::max(white, black);
     return std::uint64_t{lo} << 32 | hi;
   }
 };
+static_assert(sizeof(HeaderInfo) == 32);  // every stored game's, held for the whole pass
 
 /// Strings kept once (events and dates repeat from game to game).
 class Interned {
