@@ -85,18 +85,27 @@ void BatchEntries::emit_games(const ImportBatch& batch, EntrySink& sink) {
   // games, then game_headers: stored games (older ids: new sources, perhaps a new stored
   // copy) first, then new ones; ids ascending in both.
   for (const Cf cf : {kGames, kGameHeaders}) emit_stored_games(batch, cf, sink);
-  std::vector<std::pair<ContentHash, const SameMovesGames*>> hashes;
+  std::vector<std::pair<ContentHash, const ImportBatch::HashGames*>> hashes;
   hashes.reserve(batch.new_games_.size());
   for (const auto& [hash, games] : batch.hashes_)
-    if (games.changed) hashes.emplace_back(hash, &games.value);
+    if (!games.changed.empty()) hashes.emplace_back(hash, &games);
   std::sort(hashes.begin(), hashes.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
+  SameMovesGames changes;
+  std::vector<GameId> changed;
   for (const auto& [hash, games] : hashes) {
+    // Only the entries of the games added or changed: the merge operator updates the list.
+    changed.assign(games->changed.begin(), games->changed.end());
+    std::sort(changed.begin(), changed.end());
+    changes.games.clear();
+    for (const auto& entry : games->value.games)
+      if (std::binary_search(changed.begin(), changed.end(), entry.first))
+        changes.games.push_back(entry);
     key.clear();
     value.clear();
     hash.encode(key);
-    games->encode(value);
-    sink.put(kGameHashes, key, value);
+    changes.encode(value);
+    sink.merge_hash_games(key, value);
   }
 }
 

@@ -23,6 +23,7 @@
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
 #include "db/detail/storage_guard.hpp"
+#include "db/detail/game_hashes_merge.hpp"
 #include "db/detail/game_sources_merge.hpp"
 #include "db/detail/position_entry_merge.hpp"
 #include "db/error.hpp"
@@ -103,6 +104,8 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       break;
     case kGameHashes:
       t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+      // A batch writes only the games it adds to a hash's list (or whose identity changed).
+      o.merge_operator = detail::make_same_moves_games_update();
       o.write_buffer_size = bulk ? (64 << 20) : (32 << 20);
       break;
     case kGames:
@@ -572,6 +575,9 @@ class WriteBatchSink final : public detail::EntrySink {
   void merge_sources(std::string_view key, std::string_view value) override {
     check(wb_.Merge(impl_.cf(kGames), slice(key), slice(value)), where_);
   }
+  void merge_hash_games(std::string_view key, std::string_view value) override {
+    check(wb_.Merge(impl_.cf(kGameHashes), slice(key), slice(value)), where_);
+  }
   rocksdb::WriteBatch& batch() { return wb_; }
 
  private:
@@ -604,6 +610,9 @@ class SstSink final : public detail::EntrySink {
   }
   void merge_sources(std::string_view key, std::string_view value) override {
     check(writer(kGames).Merge(slice(key), slice(value)), where_);
+  }
+  void merge_hash_games(std::string_view key, std::string_view value) override {
+    check(writer(kGameHashes).Merge(slice(key), slice(value)), where_);
   }
   // Finishes every file and ingests them all in one atomic step.
   void ingest() {

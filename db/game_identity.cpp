@@ -50,6 +50,22 @@ GameIdentity GameIdentity::merged(const GameIdentity& other) const {
   return out;
 }
 
+void SameMovesGames::update(const SameMovesGames& changes) {
+  std::vector<std::pair<GameId, GameIdentity>> out;
+  out.reserve(games.size() + changes.games.size());
+  auto a = games.begin();
+  auto b = changes.games.begin();
+  while (a != games.end() || b != changes.games.end()) {
+    if (b == changes.games.end() || (a != games.end() && a->first.value < b->first.value)) {
+      out.push_back(std::move(*a++));
+    } else {
+      if (a != games.end() && a->first == b->first) ++a;  // replaced
+      out.push_back(*b++);
+    }
+  }
+  games = std::move(out);
+}
+
 void SameMovesGames::encode(std::string& out) const {
   put_varint(out, games.size());
   for (const auto& [id, identity] : games) {

@@ -42,7 +42,12 @@ struct GameIdentity {
 
 /// The stored games sharing one content hash, with their identities.
 struct SameMovesGames {
-  std::vector<std::pair<GameId, GameIdentity>> games;
+  std::vector<std::pair<GameId, GameIdentity>> games;  ///< ascending ids
+
+  /// Applies `changes` (entries of games new or whose identity changed, ascending ids): an
+  /// entry replaces the entry of its game, or joins the list in id order. The value a
+  /// game_hashes merge operand holds (Database: an import writes only what changed).
+  void update(const SameMovesGames& changes);
 
   void encode(std::string& out) const;
   /// Raises Error(Corruption) on a malformed value.

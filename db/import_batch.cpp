@@ -57,6 +57,20 @@ std::size_t record_memory(const GameRecord& record) {
   return n;
 }
 
+// Heap bytes of one stored game's identity beyond the object.
+std::size_t heap_bytes(const GameIdentity& identity) {
+  return heap_bytes(identity.white) + heap_bytes(identity.black) + heap_bytes(identity.date);
+}
+
+// Memory a content hash's list of games holds: the vector at capacity and the identities'
+// strings (a line many games share, such as a short opening or a game copied with other
+// players' names, lists hundreds).
+std::size_t games_memory(const SameMovesGames& games) {
+  std::size_t n = games.games.capacity() * sizeof(games.games[0]);
+  for (const auto& entry : games.games) n += heap_bytes(entry.second);
+  return n;
+}
+
 // True when `source` (same path and byte offset) is already listed.
 bool listed(const GameRecord& record, const GameSource& source) {
   for (const auto& s : record.sources)
@@ -119,6 +133,7 @@ ImportBatch::HashGames& ImportBatch::hash_games(const ContentHash& hash) {
   if (it != hashes_.end()) return it->second;
   HashGames games;
   if (auto stored = detail::find_games(*db_, hash)) games.value = std::move(*stored);
+  record_bytes_ += games_memory(games.value);
   return hashes_.emplace(hash, std::move(games)).first->second;
 }
 
@@ -314,7 +329,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
         GameIdentity merged = stored_identity.merged(identity);
         if (!(merged == stored_identity)) {
           stored_identity = std::move(merged);
-          same_moves.changed = true;
+          same_moves.changed.push_back(id);
         }
       }
       return result;
@@ -363,12 +378,13 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   delta_.indexed_positions += scratch_.size();
   delta_.occurrence_entries += entries;
 
-  record_bytes_ += record_memory(record) + sizeof(identity) + heap_bytes(identity.white) +
-                   heap_bytes(identity.black);
+  const std::size_t listed = same_moves.value.games.capacity();
   record.sources.front().status = record.status;
   // Hash entries are stored in id order; a new id is larger than every stored one.
   same_moves.value.games.emplace_back(id, identity);
-  same_moves.changed = true;
+  record_bytes_ += record_memory(record) + heap_bytes(identity) +
+                   (same_moves.value.games.capacity() - listed) * sizeof(same_moves.value.games[0]);
+  same_moves.changed.push_back(id);
   new_games_.emplace_back(id, std::move(record));
   return AddResult{id, false, false};
 }

@@ -108,7 +108,7 @@ class ImportBatch {
   // The stored games of one content hash, as they will be after the batch.
   struct HashGames {
     SameMovesGames value;
-    bool changed = false;  // written at commit
+    std::vector<GameId> changed;  // games added or whose identity changed: written at commit
   };
   struct HashKey {
     std::size_t operator()(const ContentHash& h) const noexcept {

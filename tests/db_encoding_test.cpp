@@ -9,6 +9,7 @@
 #include "db/content_hash.hpp"
 #include "db/error.hpp"
 #include "db/game_id.hpp"
+#include "db/game_identity.hpp"
 #include "db/game_header.hpp"
 #include "db/game_record.hpp"
 #include "db/game_signature.hpp"
@@ -35,6 +36,34 @@ ErrorKind kind_of(auto&& f) {
 }
 
 }  // namespace
+
+// A game_hashes merge operand updates a content hash's list: an entry replaces its game's,
+// others join in id order; applying two operands one after the other equals applying the
+// second's update of the first (what a partial merge writes).
+TEST(DbEncoding, SameMovesGamesUpdateReplacesAndInsertsInIdOrder) {
+  auto entry = [](std::uint32_t id, const char* white, GameResult result) {
+    return std::pair<GameId, GameIdentity>{GameId{id}, GameIdentity{white, "b", "", result}};
+  };
+  SameMovesGames list{{entry(2, "two", GameResult::Unknown), entry(5, "five", GameResult::Draw)}};
+  const SameMovesGames a{{entry(2, "two", GameResult::WhiteWin), entry(7, "seven", GameResult::Draw)}};
+  const SameMovesGames b{{entry(1, "one", GameResult::BlackWin), entry(7, "seven", GameResult::WhiteWin)}};
+  SameMovesGames once = list;
+  once.update(a);
+  once.update(b);
+  const SameMovesGames expected{{entry(1, "one", GameResult::BlackWin),
+                                     entry(2, "two", GameResult::WhiteWin),
+                                     entry(5, "five", GameResult::Draw),
+                                     entry(7, "seven", GameResult::WhiteWin)}};
+  EXPECT_EQ(once, expected);
+  SameMovesGames partial = a;
+  partial.update(b);
+  SameMovesGames twice = list;
+  twice.update(partial);
+  EXPECT_EQ(twice, expected);
+  SameMovesGames empty;
+  empty.update(expected);
+  EXPECT_EQ(empty, expected);
+}
 
 TEST(DbEncoding, GameIdIsBigEndian) {
   EXPECT_EQ(GameId{0x01020304}.encode(), "\x01\x02\x03\x04"s);

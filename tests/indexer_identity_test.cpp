@@ -96,6 +96,27 @@ TEST(GameIdentity, ResultAndDateMustAgreeWhereBothAreKnown) {
   EXPECT_EQ(r.summary.duplicates, 3u);
 }
 
+// Across batches (one game each) the stored identity of a content hash's games is updated by a
+// merge operand: a copy with a known result and date makes the stored game's identity known,
+// so a later copy with another result or year is another game, as in one batch.
+TEST(GameIdentity, IdentityLearnedInAnEarlierBatchDecidesLaterCopies) {
+  const std::string text = game("Alice", "Bob", "*", "", kShortGame) +              // id 1
+                           game("Carol", "Dave", "1-1", "2003.05.14", kShortGame) + // id 2
+                           game("Alice", "Bob", "2-0", "2003.05.14", kShortGame) +  // id 1 now 2-0, 2003.05.14
+                           game("Alice", "Bob", "0-2", "2003.05.14", kShortGame) +  // id 3: other result
+                           game("Alice", "Bob", "2-0", "2004.05.14", kShortGame) +  // id 4: other year
+                           game("Carol", "Dave", "1-1", "", kShortGame);             // id 2 again
+  for (const std::size_t batch : {std::size_t{1}, std::size_t{20000}}) {
+    const Imported r = import_text(text, batch);
+    ASSERT_EQ(r.games.size(), 4u) << "batch " << batch;
+    EXPECT_EQ(r.games[0].sources.size(), 2u) << "batch " << batch;
+    EXPECT_EQ(r.games[1].sources.size(), 2u) << "batch " << batch;
+    EXPECT_EQ(r.games[2].tag("Result"), "0-2") << "batch " << batch;
+    EXPECT_EQ(r.games[3].tag("Date"), "2004.05.14") << "batch " << batch;
+    EXPECT_EQ(r.summary.duplicates, 2u) << "batch " << batch;
+  }
+}
+
 TEST(GameIdentity, CleanCopyAndCopyWithExportJunkAreOneGameKeepingTheCleanCopy) {
   const std::string clean = game("Alice", "Bob", "2-0", "2003.05.14", kShortGame);
   // A broadcast export: every tag line ends with the two characters '\' 'r'.

@@ -17,6 +17,9 @@ class EntrySink {
   virtual void merge_position(std::string_view key, std::string_view value) = 0;
   /// A games merge operand: further sources of the stored game `key`.
   virtual void merge_sources(std::string_view key, std::string_view value) = 0;
+  /// A game_hashes merge operand: the games added to the list of content hash `key`, or whose
+  /// identity changed (SameMovesGames::update).
+  virtual void merge_hash_games(std::string_view key, std::string_view value) = 0;
 
  protected:
   ~EntrySink() = default;
