@@ -2,6 +2,7 @@
 
 #include "pdn/enum_names.hpp"
 
+#include "pdn/projected_capacity.hpp"
 #include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 #include "pdn/writer.hpp"
@@ -103,19 +104,26 @@ inline std::uint32_t byte_mask(const char* bytes, char c) {
 }
 
 // Offsets after each line end of s[0, n): LF, CRLF (one end, at its LF) and a CR that no LF
-// follows; 16 bytes at a time.
+// follows; 16 bytes at a time. `out` grows a segment of kSegment bytes at a time to the size
+// projected for the text (projected_capacity.hpp): a text of short lines holds about one line
+// start (4 bytes) for every few bytes.
 void find_line_starts(const char* s, std::size_t n, std::vector<std::uint32_t>& out) {
+  constexpr std::size_t kSegment = 4096;  // a multiple of 16
   const bool has_cr = std::memchr(s, '\r', n) != nullptr;
   std::size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    std::uint32_t ends = byte_mask(s + i, '\n');
-    if (has_cr) {
-      // A CR ends a line unless an LF follows it (in this block, or the first of the next).
-      std::uint32_t lf_next = ends >> 1;
-      if (i + 16 < n && s[i + 16] == '\n') lf_next |= 1u << 15;
-      ends |= byte_mask(s + i, '\r') & ~lf_next;
+  while (i + 16 <= n) {
+    const std::size_t segment_end = std::min(n, i + kSegment);
+    reserve_projected(out, segment_end - i, i, n);  // room for a line end at every byte
+    for (; i + 16 <= segment_end; i += 16) {
+      std::uint32_t ends = byte_mask(s + i, '\n');
+      if (has_cr) {
+        // A CR ends a line unless an LF follows it (in this block, or the first of the next).
+        std::uint32_t lf_next = ends >> 1;
+        if (i + 16 < n && s[i + 16] == '\n') lf_next |= 1u << 15;
+        ends |= byte_mask(s + i, '\r') & ~lf_next;
+      }
+      push_line_starts(ends, static_cast<std::uint32_t>(i), out);
     }
-    push_line_starts(ends, static_cast<std::uint32_t>(i), out);
   }
   for (; i < n; ++i)
     if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n')))

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "pdn/game.hpp"
+#include "pdn/projected_capacity.hpp"
 
 #include <array>
 #include <bit>  // std::endian
@@ -198,7 +199,7 @@ inline std::size_t plain_comment_end(const unsigned char* s) {
 /// little-endian machines). The write positions are the caller's (a loop keeps them in
 /// registers): `next` element, `next_square`.
 struct PlainBatch {
-  static constexpr std::size_t kCapacity = 32;
+  static constexpr std::size_t kCapacity = 64;
   alignas(Element) unsigned char elements[kCapacity * sizeof(Element)];
   /// Room for kCapacity moves of kPlainMaxSquares squares, each copied whole.
   std::uint8_t squares[(kCapacity + 1) * kPlainMaxSquares];
@@ -231,16 +232,21 @@ struct PlainBatch {
   }
 
   /// Appends the elements before `next` to `line` and the squares before `next_square` to
-  /// `game_squares`; the batch is then empty (next = begin(), next_square = squares).
+  /// `game_squares`, growing each as reserve_projected does for a text of `total` bytes of
+  /// which `read` are read; the batch is then empty (next = begin(), next_square = squares).
   void append_to(std::vector<Element>& line, std::vector<std::uint8_t>& game_squares,
-                 unsigned char* next, std::uint8_t* next_square) {
+                 unsigned char* next, std::uint8_t* next_square, std::size_t read,
+                 std::size_t total) {
     // resize and memcpy: Element is trivially copyable, but not trivial (its default member
     // initialisers), so insert would copy one element at a time.
     const std::size_t bytes = static_cast<std::size_t>(next - elements);
     if (bytes == 0) return;  // (an empty line has no storage to copy to)
+    reserve_projected(line, bytes / sizeof(Element), read, total);
     const std::size_t size = line.size();
     line.resize(size + bytes / sizeof(Element));
     std::memcpy(line.data() + size, elements, bytes);
+    const auto square_count = static_cast<std::size_t>(next_square - squares);
+    reserve_projected(game_squares, square_count, read, total);
     game_squares.insert(game_squares.end(), squares, next_square);
   }
 };
