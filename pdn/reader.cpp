@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace damdb::pdn {
 
@@ -20,11 +23,30 @@ GameReader::GameReader(const std::string& path, ReaderOptions options)
     file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
     if (!*file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
     in_ = file_.get();
+    if (std::filesystem::is_regular_file(path, ec)) {
+      const std::uintmax_t size = std::filesystem::file_size(path, ec);
+      if (!ec) file_size_ = size;
+    }
   }
 }
 
 GameReader::GameReader(std::istream& in, std::string source_name, ReaderOptions options)
     : in_(&in), source_(std::move(source_name)), options_(options) {}
+
+namespace {
+
+// Gives the heap memory freed so far back to the system, where the C library keeps it
+// (glibc: each large block freed raises the size from which blocks are mapped on their own, so
+// the buffers and vectors of a long game's earlier, shorter reads end up in heap memory that
+// stays with the process). Called only while a game longer than a chunk is read: ordinary
+// files never need it.
+void release_freed_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
+}  // namespace
 
 void GameReader::fill() {
   // Drop consumed bytes, then read at least one chunk (more when the game is long, so that a
@@ -36,7 +58,15 @@ void GameReader::fill() {
     pos_ = 0;
   }
   std::size_t want = std::max(options_.chunk_bytes, len_);
-  if (buffer_.size() < len_ + want) buffer_.resize(len_ + want);
+  // No room (zero-filled, so resident) past the end of a file of known size: one byte more
+  // than it holds, so that a short read tells its end (a file that grew is read on as before).
+  const std::uint64_t read_so_far = buffer_offset_ + len_;
+  if (file_size_ && *file_size_ >= read_so_far)
+    want = static_cast<std::size_t>(std::min<std::uint64_t>(want, *file_size_ - read_so_far + 1));
+  if (buffer_.size() < len_ + want) {
+    buffer_.resize(len_ + want);
+    if (len_ >= options_.chunk_bytes) release_freed_memory();
+  }
   errno = 0;
   in_->read(buffer_.data() + len_, static_cast<std::streamsize>(want));
   std::size_t got = static_cast<std::size_t>(in_->gcount());

@@ -92,6 +92,7 @@ class GameReader {
   std::size_t len_ = 0;
   std::size_t pos_ = 0;     // first unconsumed byte
   std::uint64_t buffer_offset_ = 0;  // source offset of buffer_[0]
+  std::optional<std::uint64_t> file_size_;  // a regular file's size when opened
   bool eof_ = false;
   bool started_ = false;
   LineColumn at_{};

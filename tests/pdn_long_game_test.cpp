@@ -1,12 +1,15 @@
 // A long game in the reader: its vectors grow to the size projected for the text instead of by
-// doubling, the next game does not keep its storage, and whatever the reader's chunk size its
-// elements, squares and line starts are the same. Expected capacities are computed by hand;
-// line starts by a byte-by-byte count.
+// doubling, the next game does not keep its storage, and however it is read (chunk sizes, a
+// file or a stream) its elements, squares and line starts are the same. Expected capacities are
+// computed by hand; line starts by a byte-by-byte count.
 #include "pdn/projected_capacity.hpp"
 #include "pdn/reader.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>  // getpid
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -91,6 +94,28 @@ TEST(PdnLongGame, SameElementsWhateverTheChunks) {
     ASSERT_EQ(games.size(), 2u) << chunk;
     for (std::size_t i = 0; i < 2; ++i) expect_same_game(whole[i], games[i]);
   }
+}
+
+TEST(PdnLongGame, FileOfKnownSizeReadsAsTheStream) {
+  // The reader reads a regular file up to one byte past its size: files just below, at and
+  // just above the chunk size, and one much longer, give the games the stream gives.
+  const std::string text = shuffle(40) + kShort + shuffle(3000) + kShort;
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("damdb-long-game-" + std::to_string(::getpid()) + ".pdn");
+  for (std::size_t size : {std::size_t{999}, std::size_t{1000}, std::size_t{1001}, text.size()}) {
+    const std::string bytes = text.substr(0, size);
+    std::ofstream(path, std::ios::binary) << bytes;
+    ReaderOptions options;
+    options.chunk_bytes = 1000;
+    GameReader reader(path.string(), options);
+    std::vector<Game> games;
+    reader.visit([&](Game& g) { games.push_back(g); });
+    const std::vector<Game> expected = read_stream(bytes, 1000);
+    ASSERT_EQ(games.size(), expected.size()) << size;
+    for (std::size_t i = 0; i < games.size(); ++i) expect_same_game(expected[i], games[i]);
+    EXPECT_EQ(reader.bytes_consumed(), bytes.size());
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(PdnLongGame, LineStartsOfManySegments) {
