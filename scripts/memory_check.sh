@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Peak memory of parse, validate and import on hostile sizes, against the documented bound
 # (at most 4 x the largest game + 100 MB): a 50 MB single game (a legal king shuffle, 5.4 M
-# plies) and, with --big, the corpus concatenated to 1 GB. Prints each command's peak RSS
-# (/usr/bin/time -v) beside the bound; exits 1 when one is over.
+# plies), the same plies without move numbers (about 5 bytes a ply, the most elements per
+# byte), and one ply a line (the most line starts per byte); with --big, the corpus
+# concatenated to 1 GB. Prints each command's peak RSS (/usr/bin/time -v) beside the bound;
+# exits 1 when one is over.
 # Usage: scripts/memory_check.sh [--big] [BUILD_DIR]   (default build; Release recommended)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +23,7 @@ run() {
   kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$work/time")
   local verdict=ok
   if (( kb / 1024 > bound )); then verdict=OVER; status=1; fi
-  printf '%-34s %6d MB   bound %5d MB   %s\n' "$name" $((kb / 1024)) "$bound" "$verdict"
+  printf '%-44s %6d MB   bound %5d MB   %s\n' "$name" $((kb / 1024)) "$bound" "$verdict"
 }
 
 awk 'BEGIN { print "[Event \"shuffle\"]\n[FEN \"W:WK46:BK1\"]\n"; line = "";
@@ -29,11 +31,27 @@ awk 'BEGIN { print "[Event \"shuffle\"]\n[FEN \"W:WK46:BK1\"]\n"; line = "";
     line = line i (i % 2 ? ". 46-41 1-6 " : ". 41-46 6-1 ");
     if (i % 6 == 0) { print line; line = "" } }
   print line "*" }' >"$work/game50.pdn"
-mb=$(( $(stat -c %s "$work/game50.pdn") / 1048576 ))
-bound=$(( 4 * mb + 100 ))
-run "parse, ${mb} MB single game" $bound parse "$work/game50.pdn"
-run "validate, ${mb} MB single game" $bound validate "$work/game50.pdn"
-run "import, ${mb} MB single game" $bound import --db "$work/db50" "$work/game50.pdn"
+awk 'BEGIN { print "[Event \"shuffle\"]\n[FEN \"W:WK46:BK1\"]\n"; line = "";
+  for (i = 1; i <= 2720000; i++) {
+    line = line (i % 2 ? "46-41 1-6" : "41-46 6-1");
+    if (i % 8 == 0) { print line; line = "" } else line = line " " }
+  print line "*" }' >"$work/bare.pdn"
+awk 'BEGIN { print "[Event \"shuffle\"]\n[FEN \"W:WK46:BK1\"]\n";
+  for (i = 1; i <= 2720000; i++) print (i % 2 ? "46-41\n1-6" : "41-46\n6-1");
+  print "*" }' >"$work/lines.pdn"
+
+# check FILE DESCRIPTION: parse, validate and import of FILE against 4 x its size + 100 MB.
+check() {
+  local mb=$(( $(stat -c %s "$1") / 1048576 ))
+  local bound=$(( 4 * mb + 100 )) what="${mb} MB $2"
+  run "parse, $what" $bound parse "$1"
+  run "validate, $what" $bound validate "$1"
+  rm -rf "$work/db"
+  run "import, $what" $bound import --db "$work/db" "$1"
+}
+check "$work/game50.pdn" "single game"
+check "$work/bare.pdn" "game, no move numbers"
+check "$work/lines.pdn" "game, a ply a line"
 
 if (( big )); then
   find ../shared/corpus/ -name '*.pdn' -print0 | sort -z | xargs -0 cat >"$work/once.pdn"
