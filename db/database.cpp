@@ -28,6 +28,7 @@
 #include "db/detail/position_entry_merge.hpp"
 #include "db/error.hpp"
 #include "db/position_entry.hpp"
+#include "db/signature_block.hpp"
 #include "db/varint.hpp"
 
 namespace fs = std::filesystem;
@@ -266,7 +267,8 @@ void drop_signature_families(DatabaseImpl& impl) {
   const std::string where = "dropping signatures in '" + impl.folder.string() + "'";
   for (auto* cf : {impl.signatures, impl.signature_moves}) {
     if (cf == nullptr) continue;
-    // Keys are 4-byte game ids: [00000000, ffffffff] and one byte past covers them all.
+    // Keys are 4-byte game ids, or start with "c" or "g" (db/signature_block.hpp):
+    // [00000000, ffffffffff) covers them all.
     check(impl.db->DeleteRange(rocksdb::WriteOptions(), cf, slice(std::string(4, '\0')),
                                slice(std::string(5, '\xff'))),
           where);
@@ -937,16 +939,37 @@ void Database::catch_up() {
 
 namespace {
 
-// The key of the block holding game `id`: the first id of its block.
-std::string signature_block_key(std::uint32_t id) {
-  return be32(id - (id - 1) % kSignatureBlockGames);
+// The first id of the block holding game `id`.
+std::uint32_t signature_block_first(std::uint32_t id) {
+  return id - (id - 1) % kSignatureBlockGames;
 }
 
-std::size_t signatures_in(std::string_view block) {
-  GameSignature scratch;
-  std::size_t n = 0;
-  for (; !block.empty(); ++n) GameSignature::decode(block, scratch);
-  return n;
+// The signatures stored in the block starting at `first` (none when it has no games part).
+std::vector<GameSignature> read_signature_block(DatabaseImpl& impl, std::uint32_t first) {
+  const std::string where = "reading signatures in '" + impl.folder.string() + "'";
+  std::string games;
+  rocksdb::Status s =
+      impl.db->Get(rocksdb::ReadOptions(), impl.signatures, slice(signature_games_key(first)), &games);
+  if (s.IsNotFound()) return {};
+  check(s, where);
+  std::vector<std::string> values(kSignatureColumns);
+  std::array<std::string_view, kSignatureColumns> columns;
+  for (int c = 0; c < kSignatureColumns; ++c) {
+    s = impl.db->Get(rocksdb::ReadOptions(), impl.signatures, slice(signature_column_key(c, first)),
+                     &values[c]);
+    if (!s.IsNotFound()) check(s, where);
+    columns[c] = s.ok() ? std::string_view(values[c]) : std::string_view();
+  }
+  return decode_signature_block(games, columns);
+}
+
+// Puts the games part and the columns of one block into `wb`.
+void put_signature_block(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint32_t first,
+                         std::span<const GameSignature> block, const std::string& where) {
+  const EncodedSignatureBlock encoded = encode_signature_block(block);
+  check(wb.Put(impl.signatures, slice(signature_games_key(first)), encoded.games), where);
+  for (const auto& [column, value] : encoded.columns)
+    check(wb.Put(impl.signatures, slice(signature_column_key(column, first)), value), where);
 }
 
 }  // namespace
@@ -955,11 +978,12 @@ GameId Database::signatures_end() const {
   if (impl_->signatures == nullptr) return GameId{1};
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->signatures));
-  it->SeekToLast();
+  it->SeekToLast();  // the games part of the last block: "g" sorts after the columns' "c"
   check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
-  if (!it->Valid() || it->key().size() != 4) return GameId{1};  // none, or the layout key only
-  const std::uint32_t first = GameId::decode(view(it->key())).value;
-  return GameId{first + static_cast<std::uint32_t>(signatures_in(view(it->value())))};
+  const std::string_view key = it->Valid() ? view(it->key()) : std::string_view();
+  if (key.size() != 5 || key[0] != 'g') return GameId{1};  // none, or the layout key only
+  Reader r(view(it->value()), "signature block");
+  return GameId{get_be32(key.data() + 1) + static_cast<std::uint32_t>(signature_block_games(r))};
 }
 
 void Database::append_signatures(std::span<const GameSignature> signatures,
@@ -968,28 +992,23 @@ void Database::append_signatures(std::span<const GameSignature> signatures,
     throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot write signatures");
   if (signatures.empty()) return;
   const std::string where = "writing signatures to '" + impl_->folder.string() + "'";
-  std::uint32_t id = signatures_end().value;
-  rocksdb::WriteBatch wb;
-  std::string value;
+  const std::uint32_t end = signatures_end().value;
+  std::uint32_t first = signature_block_first(end);
   // A partly filled last block is read and continued.
-  if ((id - 1) % kSignatureBlockGames != 0) {
-    rocksdb::PinnableSlice existing;
-    check(impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures,
-                         slice(signature_block_key(id)), &existing),
-          where);
-    value.assign(existing.data(), existing.size());
-  }
+  std::vector<GameSignature> block;
+  if (first != end) block = read_signature_block(*impl_, first);
+  rocksdb::WriteBatch wb;
   for (const GameSignature& sig : signatures) {
-    sig.encode(value);
-    ++id;
-    if ((id - 1) % kSignatureBlockGames == 0) {
-      check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
-      value.clear();
+    block.push_back(sig);
+    if (block.size() == kSignatureBlockGames) {
+      put_signature_block(*impl_, wb, first, block, where);
+      first += kSignatureBlockGames;
+      block.clear();
     }
   }
-  if (!value.empty())
-    check(wb.Put(impl_->signatures, slice(signature_block_key(id - 1)), value), where);
-  std::uint32_t moves_id = id - static_cast<std::uint32_t>(signatures.size());
+  if (!block.empty()) put_signature_block(*impl_, wb, first, block, where);
+  std::uint32_t moves_id = end;
+  std::string value;
   for (const GameMoves& m : moves) {
     value.clear();
     value.push_back(static_cast<char>(m.result));
@@ -1003,15 +1022,40 @@ void Database::append_signatures(std::span<const GameSignature> signatures,
 }
 
 void Database::for_each_signature_block(
-    const std::function<bool(GameId, std::string_view)>& visit) const {
+    std::span<const int> columns,
+    const std::function<bool(GameId, std::string_view, std::span<const std::string_view>)>& visit)
+    const {
   if (impl_->signatures == nullptr) return;
+  const std::string where = "reading signatures in '" + impl_->folder.string() + "'";
   rocksdb::ReadOptions ro;
   ro.readahead_size = 2 << 20;  // one sequential pass
   ro.fill_cache = false;
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signatures));
-  for (it->Seek(slice(std::string(4, '\0'))); it->Valid(); it->Next())  // past the layout key
-    if (!visit(GameId::decode(view(it->key())), view(it->value()))) return;
-  check(it->status(), "reading signatures in '" + impl_->folder.string() + "'");
+  std::unique_ptr<rocksdb::Iterator> games(impl_->db->NewIterator(ro, impl_->signatures));
+  // One iterator per column, each over its own run of blocks.
+  ro.readahead_size = 256 << 10;
+  std::vector<std::unique_ptr<rocksdb::Iterator>> its;
+  for (const int c : columns) {
+    its.emplace_back(impl_->db->NewIterator(ro, impl_->signatures));
+    its.back()->Seek(slice(signature_column_key(c, 0)));
+  }
+  std::vector<std::string_view> values(columns.size());
+  for (games->Seek(slice(signature_games_key(0))); games->Valid(); games->Next()) {
+    const std::string_view key = view(games->key());
+    if (key.size() != 5 || key[0] != 'g') break;
+    const std::uint32_t first = get_be32(key.data() + 1);
+    for (std::size_t i = 0; i < its.size(); ++i) {
+      const std::string prefix = signature_column_key(columns[i], first);
+      rocksdb::Iterator& it = *its[i];
+      while (it.Valid() && view(it.key()) < std::string_view(prefix) &&
+             view(it.key()).starts_with(std::string_view(prefix).substr(0, 3)))
+        it.Next();
+      values[i] = it.Valid() && view(it.key()) == std::string_view(prefix) ? view(it.value())
+                                                                           : std::string_view();
+    }
+    if (!visit(GameId{first}, view(games->value()), values)) return;
+  }
+  check(games->status(), where);
+  for (const auto& it : its) check(it->status(), where);
 }
 
 void Database::for_each_game_of(

@@ -193,10 +193,13 @@ class Database {
   /// Deletes every stored signature (and the moves kept beside them), so that the next
   /// build stores them again (after a change of their layout). ReadWrite only.
   void drop_signatures();
-  /// Calls visit(first id, bytes) for every block of signatures in id order (the bytes hold
-  /// the signatures of consecutive games, see GameSignature::decode) until it returns false.
+  /// Calls visit(first id, games part, column values) for every block of signatures in id
+  /// order until it returns false (db/signature_block.hpp): the block's games part and the
+  /// values of `columns` (column ids), an empty view where the block has no such column.
   void for_each_signature_block(
-      const std::function<bool(GameId, std::string_view)>& visit) const;
+      std::span<const int> columns,
+      const std::function<bool(GameId, std::string_view, std::span<const std::string_view>)>&
+          visit) const;
 
   // ---- near-duplicate marks (db/duplicate_mark.hpp, kept in meta under "cluster:") ----
 

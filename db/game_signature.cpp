@@ -11,17 +11,6 @@ namespace {
 
 constexpr std::uint8_t kMaskEscape = 0xf0;  // a segment mask stored as 16 raw bits
 
-void put_squares(std::string& out, std::uint64_t b) {
-  for (int i = 0; i < 7; ++i) out.push_back(static_cast<char>((b >> (8 * i)) & 0xff));
-}
-
-std::uint64_t get_squares(Reader& r) {
-  const std::string_view s = r.bytes(7);
-  std::uint64_t b = 0;
-  for (int i = 0; i < 7; ++i) b |= std::uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
-  return b;
-}
-
 /// The run of set bits of `m` starting at its lowest set bit, as [first, last]; false when m
 /// is 0.
 bool lowest_run(std::uint32_t m, int& first, int& last) {
@@ -35,8 +24,9 @@ std::uint32_t run_bits(int first, int last) {
   return ((1u << (last + 1)) - 1) & ~((1u << first) - 1);
 }
 
-/// Appends the code of one segment mask (layout in the header: one run, two runs, raw).
-void put_mask(std::string& out, std::uint16_t mask) {
+}  // namespace
+
+void put_segment_mask(std::string& out, std::uint16_t mask) {
   int a = 0, b = 0, c = 0, d = 0;
   if (lowest_run(mask, a, b)) {
     const std::uint32_t rest = mask & ~run_bits(a, b);
@@ -56,7 +46,7 @@ void put_mask(std::string& out, std::uint16_t mask) {
   out.push_back(static_cast<char>(mask >> 8));
 }
 
-std::uint16_t get_mask(Reader& r) {
+std::uint16_t get_segment_mask(Reader& r) {
   const std::uint8_t first = r.byte();
   const int hi = first >> 4, lo = first & 0xf;
   if (hi <= lo) return static_cast<std::uint16_t>(run_bits(hi, lo));
@@ -71,6 +61,8 @@ std::uint16_t get_mask(Reader& r) {
   if (c > d || c < hi + 1) r.fail("bad segment mask code");
   return static_cast<std::uint16_t>(run_bits(lo, hi - 1) | run_bits(c, d));
 }
+
+namespace {
 
 /// Count changes (white men, white kings, black men, black kings) of the material change codes
 /// 0..14 (layout in the header); 15 is the escape.
@@ -155,60 +147,32 @@ void get_material(Reader& r, std::vector<MaterialEntry>& material) {
   }
 }
 
-std::size_t mask_count(const GameSignature& s) {
-  return static_cast<std::size_t>(std::popcount(s.white_men) + std::popcount(s.white_kings) +
-                                  std::popcount(s.black_men) + std::popcount(s.black_kings));
-}
-
 }  // namespace
 
-void GameSignature::encode(std::string& out) const {
+void GameSignature::encode_game(std::string& out) const {
   put_varint(out, plies);
-  const std::uint64_t sets[5] = {white_men, white_kings, black_men, black_kings, ever_empty};
-  int flags = (black_first ? 1 : 0) | (opaque ? 2 : 0);
-  for (int i = 0; i < 5; ++i) flags |= sets[i] != 0 ? 4 << i : 0;
-  out.push_back(static_cast<char>(flags));
+  out.push_back(static_cast<char>((black_first ? 1 : 0) | (opaque ? 2 : 0)));
   put_varint(out, date);
-  for (const std::uint64_t b : sets)
-    if (b != 0) put_squares(out, b);
-  std::string rest;
-  put_material(rest, material);
-  for (const std::uint16_t m : segments) put_mask(rest, m);
-  put_varint(out, rest.size());
-  out += rest;
+  std::string m;
+  put_material(m, material);
+  put_varint(out, m.size());
+  out += m;
 }
 
-void GameSignature::decode_head(std::string_view& bytes, GameSignature& out,
-                                std::string_view& rest) {
-  Reader r(bytes, "game signature");
+std::string_view GameSignature::decode_game(Reader& r, GameSignature& out) {
   out.plies = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
   const std::uint8_t flags = r.byte();
-  if (flags > 0x7f) r.fail("unknown flags");
+  if (flags > 3) r.fail("unknown flags");
   out.black_first = (flags & 1) != 0;
   out.opaque = (flags & 2) != 0;
   out.date = static_cast<std::uint32_t>(r.varint_max(99999999));
-  std::uint64_t* sets[5] = {&out.white_men, &out.white_kings, &out.black_men, &out.black_kings,
-                            &out.ever_empty};
-  for (int i = 0; i < 5; ++i) *sets[i] = (flags & 4 << i) != 0 ? get_squares(r) : 0;
-  const std::size_t rest_size = static_cast<std::size_t>(r.varint_max(r.remaining()));
-  rest = r.bytes(rest_size);
-  bytes.remove_prefix(bytes.size() - r.remaining());
+  return r.bytes(static_cast<std::size_t>(r.varint_max(r.remaining())));
 }
 
-void GameSignature::decode_rest(std::string_view rest, GameSignature& out, std::size_t masks) {
-  Reader r(rest, "game signature");
-  get_material(r, out.material);
-  const std::size_t squares = mask_count(out);
-  out.segments.resize(std::min(squares, masks));
-  for (std::uint16_t& m : out.segments) m = get_mask(r);
-  if (out.segments.size() == squares && r.remaining() != 0)
-    r.fail("game signature longer than its material and segments");
-}
-
-void GameSignature::decode(std::string_view& bytes, GameSignature& out) {
-  std::string_view rest;
-  decode_head(bytes, out, rest);
-  decode_rest(rest, out);
+void GameSignature::decode_material(std::string_view bytes, std::vector<MaterialEntry>& out) {
+  Reader r(bytes, "game signature material");
+  get_material(r, out);
+  r.expect_end();
 }
 
 }  // namespace damdb::db

@@ -6,6 +6,7 @@
 #include "indexer/counted_games.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/signature.hpp"
+#include "indexer/signature_scan.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -35,7 +36,7 @@ class Search {
   Search(const db::Database& db, const PatternQuery& query, const GameFilter& filter,
          const SearchOptions& options)
       : db_(db), query_(query), counted_(db, filter), options_(options), tracker_(query),
-        mirrored_(query.pattern.mirrored()), start_(Clock::now()), last_report_(start_) {}
+        start_(Clock::now()), last_report_(start_) {}
 
   SearchAnswer run() {
     total_ = db_.meta().counts.games;
@@ -49,41 +50,29 @@ class Search {
 
  private:
   void scan_signatures() {
-    db::GameSignature sig;
-    std::string_view rest;
-    db_.for_each_signature_block([&](db::GameId first, std::string_view bytes) {
-      for (std::uint32_t id = first.value; !bytes.empty(); ++id) {
-        db::GameSignature::decode_head(bytes, sig, rest);
-        ++answer_.games_scanned;
-        Candidate c;
-        // The square sets alone reject most games; the segments and counts are read after.
-        const bool possible = squares_possible(sig, query_.pattern) ||
-                              (query_.mirror && squares_possible(sig, mirrored_));
-        if (possible)
-          db::GameSignature::decode_rest(
-              rest, sig,
-              std::max(masks_needed(sig, query_.pattern),
-                       query_.mirror ? masks_needed(sig, mirrored_) : std::size_t{0}));
-        if (possible && test(sig, id, c)) candidates_.push_back(c);
-        else ++answer_.rejected_by_signature;
-      }
-      report();
-      return true;
-    });
+    SignatureScan scan(query_);
+    std::vector<SignatureCandidate> possible;
+    db_.for_each_signature_block(
+        scan.columns(), [&](db::GameId first, std::string_view games,
+                            std::span<const std::string_view> columns) {
+          possible.clear();
+          const std::size_t n = scan.scan(first.value, games, columns, possible);
+          answer_.games_scanned += n;
+          answer_.rejected_by_signature += n - possible.size();
+          for (const SignatureCandidate& p : possible) candidates_.push_back(candidate(p));
+          report();
+          return true;
+        });
   }
 
-  /// Tests both forms of the query against a signature; true (and `c` filled) when the game
-  /// may have a hit.
-  bool test(const db::GameSignature& sig, std::uint32_t id, Candidate& c) const {
-    const SignatureVerdict direct = test_signature(sig, query_.pattern, query_.plies, query_.hold);
-    SignatureVerdict mirror;
-    if (query_.mirror) mirror = test_signature(sig, mirrored_, query_.plies, query_.hold);
-    if (!direct.possible && !mirror.possible) return false;
-    c.id = id;
-    c.date = sig.date;
+  /// The candidate of a game that one form of the query or both may hold in.
+  static Candidate candidate(const SignatureCandidate& p) {
+    Candidate c;
+    c.id = p.id;
+    c.date = p.date;
     c.window = IntRange{INT_MAX, INT_MIN};
     c.exact = true;
-    for (const SignatureVerdict* v : {&direct, static_cast<const SignatureVerdict*>(&mirror)}) {
+    for (const SignatureVerdict* v : {&p.direct, &p.mirror}) {
       if (!v->possible) continue;
       c.window.lo = std::min(c.window.lo, v->first);
       c.window.hi = std::max(c.window.hi, v->last);
@@ -91,13 +80,13 @@ class Search {
     }
     if (c.exact) {
       // The earlier hit, the direct one on a tie.
-      c.hit = direct.possible ? direct.hit : mirror.hit;
-      if (!direct.possible || (mirror.possible && mirror.hit.ply < direct.hit.ply)) {
-        c.hit = mirror.hit;
+      c.hit = p.direct.hit;
+      if (!p.direct.possible || (p.mirror.possible && p.mirror.hit.ply < p.direct.hit.ply)) {
+        c.hit = p.mirror.hit;
         c.hit.mirrored = true;
       }
     }
-    return true;
+    return c;
   }
 
   /// Drops the candidates the filter rejects or that are members of a marked cluster (counted
@@ -264,7 +253,6 @@ class Search {
   const CountedGames counted_;
   const SearchOptions& options_;
   HitTracker tracker_;
-  Pattern mirrored_;
   std::vector<Candidate> candidates_;
   std::vector<Found> found_;
   std::vector<rules::Position> positions_;

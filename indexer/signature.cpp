@@ -172,19 +172,6 @@ IntRange segment_plies(std::uint32_t mask, int per, int lo, int hi) {
 
 }  // namespace
 
-std::size_t masks_needed(const db::GameSignature& sig, const Pattern& pattern) {
-  if (sig.opaque) return 0;
-  const MaskIndex index(sig);
-  std::size_t needed = 0;
-  for (const KindsOf& k : kinds_of(pattern.must))
-    for (Bitboard b = k.squares; b != 0; b &= b - 1) {
-      const int bit = rules::lowest_bit(b);
-      for (const int kind : {k.kind_a, k.kind_b})
-        if (kind >= 0 && index.has(kind, bit)) needed = std::max(needed, index.at(kind, bit) + 1);
-    }
-  return needed;
-}
-
 db::GameSignature signature_of(const db::GameRecord& game) {
   db::GameSignature sig;
   sig.plies = static_cast<std::uint32_t>(game.moves.size());
@@ -218,8 +205,8 @@ db::GameSignature signature_of(const db::GameRecord& game) {
   return sig;
 }
 
-SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
-                                const IntRange& plies, int hold) {
+SignatureVerdict test_counts(const db::GameSignature& sig, const Pattern& pattern,
+                             const IntRange& plies, int hold, std::uint32_t segments) {
   SignatureVerdict v;
   int lo = std::max(plies.lo, 0);
   int hi = static_cast<int>(std::min<std::int64_t>(plies.hi, sig.plies));
@@ -229,10 +216,9 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
     v.last = hi;
     return v;
   }
-  if (lo > hi || !squares_possible(sig, pattern)) return v;
+  if (lo > hi) return v;
   // Every hit (and its held plies) lies in segments where all the required pieces stood.
-  const IntRange stay = segment_plies(common_segments(sig, pattern.must),
-                                      static_cast<int>(sig.span_plies()), lo, hi);
+  const IntRange stay = segment_plies(segments, static_cast<int>(sig.span_plies()), lo, hi);
   lo = stay.lo;
   hi = stay.hi;
   if (lo > hi) return v;
@@ -274,6 +260,13 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
   }
   if (!v.exact) v.hit = PatternHit{};
   return v;
+}
+
+SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
+                                const IntRange& plies, int hold) {
+  if (!sig.opaque && !squares_possible(sig, pattern)) return SignatureVerdict{};
+  return test_counts(sig, pattern, plies, hold,
+                     sig.opaque ? kEverySegment : common_segments(sig, pattern.must));
 }
 
 std::uint64_t build_signatures(db::Database& db) {

@@ -30,18 +30,23 @@ struct SignatureVerdict {
   PatternHit hit;
 };
 
+/// Every segment of a game (db::kSignatureSegments bits).
+inline constexpr std::uint32_t kEverySegment = (1u << db::kSignatureSegments) - 1;
+
 /// False when a square condition of `pattern` asks for a piece that never stood there or an
 /// empty square that was never empty (exact: the condition would need it at a hit); reads only
-/// what db::GameSignature::decode_head() fills. True for an opaque signature.
+/// the square sets. True for an opaque signature.
 bool squares_possible(const db::GameSignature& sig, const Pattern& pattern);
-
-/// How many of the first segment masks of `sig` test_signature() reads for `pattern` (those of
-/// its `must` squares), for db::GameSignature::decode_rest(); reads only what decode_head() fills.
-std::size_t masks_needed(const db::GameSignature& sig, const Pattern& pattern);
 
 /// Tests `pattern` (one form of a query with the query's ply window and hold) against `sig`.
 SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
                                 const IntRange& plies, int hold);
+
+/// The second half of test_signature(), for a game whose square sets allow `pattern`: reads
+/// plies, flags and material of `sig` only; `segments` are those in which every `must` piece
+/// stood (the AND of their masks; kEverySegment for a pattern without `must`).
+SignatureVerdict test_counts(const db::GameSignature& sig, const Pattern& pattern,
+                             const IntRange& plies, int hold, std::uint32_t segments);
 
 /// Computes and stores the signatures of every game from db.signatures_end() on (games
 /// imported before signatures existed, or by an interrupted import); returns how many.

@@ -13,6 +13,8 @@
 #include "db/game_header.hpp"
 #include "db/game_record.hpp"
 #include "db/game_signature.hpp"
+#include "db/signature_block.hpp"
+#include "db/varint.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
 #include "db/position_entry.hpp"
@@ -393,69 +395,97 @@ TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
   sig.segments = {0x0001, 0x8006, 0x0a52};
   sig.material = {{0, 2, 0, 0, 1}, {130, 1, 0, 0, 1}, {131, 0, 0, 0, 0}, {135, 7, 0, 0, 0}};
   std::string bytes;
-  sig.encode(bytes);
-  // plies 40, flags 1 | sets 0, 3 and 4 stored (0x64), date 20030510 as a varint (0xae 0xc8
-  // 0xc6 0x09), three 7-byte square sets, the length of the rest (25), then 4 material entries:
-  // ply 0 and the 4 counts; delta 130, too long for the nibble (0x00 and 0x82 0x01 after it), a
-  // white man lost (code 0); delta 1, a white man and a black king lost, not in the table:
-  // 0x1f and the counts; delta 4, 7 white men: 0x4f and the counts. Then the masks: 0x0001 is
-  // the run 0..0 (0x00), 0x8006 the runs 1..2 and 15..15 ((2 + 1) << 4 | 1, 0xff), 0x0a52 has
-  // four runs (0xf0 and the raw bits).
-  const std::string expected =
-      "\x28\x65\xae\xc8\xc6\x09"s + "\x03\0\0\0\0\0\0"s + "\0\x01\0\0\0\0\0"s +
-      "\xff\0\0\0\0\0\0"s + "\x19"s + "\x04\0\x02\0\0\x01"s + "\x00\x82\x01"s +
-      "\x1f\0\0\0\0"s + "\x4f\x07\0\0\0"s + "\x00\x31\xff\xf0\x52\x0a"s;
+  sig.encode_game(bytes);
+  // plies 40, flags 1, date 20030510 as a varint (0xae 0xc8 0xc6 0x09), the length of the
+  // material (19), then 4 material entries: ply 0 and the 4 counts; delta 130, too long for the
+  // nibble (0x00 and 0x82 0x01 after it), a white man lost (code 0); delta 1, a white man and a
+  // black king lost, not in the table: 0x1f and the counts; delta 4, 7 white men: 0x4f and the
+  // counts.
+  const std::string expected = "\x28\x01\xae\xc8\xc6\x09\x13"s + "\x04\0\x02\0\0\x01"s +
+                               "\x00\x82\x01"s + "\x1f\0\0\0\0"s + "\x4f\x07\0\0\0"s;
   EXPECT_EQ(bytes, expected);
-  std::string two = bytes + bytes;
-  std::string_view view = two;
-  GameSignature back;
-  GameSignature::decode(view, back);
-  EXPECT_EQ(back, sig);
-  // The head alone, then the rest: the same signature, and the view is past the first one.
-  GameSignature head;
-  std::string_view rest;
-  GameSignature::decode_head(view, head, rest);
-  EXPECT_TRUE(view.empty());
-  EXPECT_TRUE(head.segments.empty());
-  EXPECT_EQ(head.white_men, sig.white_men);
-  GameSignature::decode_rest(rest, head);
-  EXPECT_EQ(head, sig);
-  for (std::size_t cut = 0; cut < bytes.size(); ++cut) {
-    std::string_view truncated(bytes.data(), cut);
-    EXPECT_THROW(GameSignature::decode(truncated, back), Error) << cut;
+  // A second game: a white man on bit 1 in segments 0..1, bit 0 empty.
+  GameSignature other;
+  other.plies = 5;
+  other.white_men = 0x2;
+  other.ever_empty = 0x1;
+  other.segments = {0x0003};
+  const std::vector<GameSignature> block = {sig, other};
+  const EncodedSignatureBlock e = encode_signature_block(block);
+  EXPECT_EQ(e.games, "\x02"s + expected + "\x05\x00\x00\x01\x00"s);
+  // Columns: (white men, bit 0) held by game 0 only: a bitmap (one byte) beats the list (two),
+  // then its mask 0x0001, the run 0..0; bit 1 held by both (form 0) with 0x8006, the runs 1..2
+  // and 15..15 ((2 + 1) << 4 | 1, 0xff), and 0x0003; (black kings, bit 8) with 0x0a52, four
+  // runs (0xf0 and the raw bits); ever empty bit 0 by both, bits 1..7 by game 0.
+  ASSERT_EQ(e.columns.size(), 11u);
+  EXPECT_EQ(e.columns[0], (std::pair<int, std::string>{0, "\x02\x01\x00"s}));
+  EXPECT_EQ(e.columns[1], (std::pair<int, std::string>{1, "\x00\x31\xff\x01"s}));
+  EXPECT_EQ(e.columns[2], (std::pair<int, std::string>{3 * 56 + 8, "\x02\x01\xf0\x52\x0a"s}));
+  EXPECT_EQ(e.columns[3], (std::pair<int, std::string>{4 * 56, "\x00"s}));
+  EXPECT_EQ(e.columns[4], (std::pair<int, std::string>{4 * 56 + 1, "\x02\x01"s}));
+  std::array<std::string_view, kSignatureColumns> columns{};
+  for (const auto& [id, value] : e.columns) columns[id] = value;
+  EXPECT_EQ(decode_signature_block(e.games, columns), block);
+  // One reader of a column: the games holding it and their masks.
+  SignatureColumn column;
+  column.read(columns[1], 2, true);
+  EXPECT_TRUE(column.has(0) && column.has(1));
+  EXPECT_EQ(column.mask(1), 0x0003);
+  // Every cut of the games part or of a column is corruption.
+  for (std::size_t cut = 0; cut < e.games.size(); ++cut)
+    EXPECT_THROW(decode_signature_block(e.games.substr(0, cut), columns), Error) << cut;
+  for (const int id : {0, 1, 3 * 56 + 8, 4 * 56})
+    for (std::size_t cut = 1; cut < columns[id].size(); ++cut) {
+      auto cut_columns = columns;
+      cut_columns[id] = columns[id].substr(0, cut);
+      EXPECT_THROW(decode_signature_block(e.games, cut_columns), Error) << id << " " << cut;
+    }
+  // A game index listed past the block is corruption, and so is an unknown form.
+  for (const std::string& bad : {"\x01\x01\x02\x00"s, "\x03"s}) {
+    auto bad_columns = columns;
+    bad_columns[0] = bad;
+    EXPECT_EQ(kind_of([&] { decode_signature_block(e.games, bad_columns); }),
+              ErrorKind::Corruption);
   }
+  EXPECT_EQ(signature_column_key(1 * 56 + 5, 1025), "c\x01\x05\0\0\x04\x01"s);
+  EXPECT_EQ(signature_games_key(1025), "g\0\0\x04\x01"s);
 }
 
-// Every 16-bit segment mask survives its code (one run, two runs or raw), and the code is as
-// short as the layout says: 1 byte for one run, 2 for two, 3 otherwise.
+// A column held by few games of a block is a list of index gaps: game 70 of 100 holding white
+// kings' bit 5 costs the form, the count and the index (70 = 0x46), then its mask.
+TEST(DbEncoding, SignatureColumnListsFewGames) {
+  std::vector<GameSignature> block(100);
+  block[70].white_kings = 1 << 5;
+  block[70].segments = {0x0001};
+  block[80].white_kings = 1 << 5;
+  block[80].segments = {0x0002};
+  const EncodedSignatureBlock e = encode_signature_block(block);
+  ASSERT_EQ(e.columns.size(), 1u);
+  EXPECT_EQ(e.columns[0], (std::pair<int, std::string>{61, "\x01\x02\x46\x09\x00\x11"s}));
+  std::array<std::string_view, kSignatureColumns> columns{};
+  columns[61] = e.columns[0].second;
+  EXPECT_EQ(decode_signature_block(e.games, columns), block);
+}
+
+// Every 16-bit segment mask survives its code, and the code is as short as the layout says: 1
+// byte for one run, 2 for two, 3 otherwise.
 TEST(DbEncoding, GameSignatureEveryMaskRoundTrips) {
-  GameSignature sig;
-  sig.plies = 1000;
-  sig.white_men = 1;
-  sig.segments = {0};
   for (std::uint32_t m = 0; m <= 0xffff; ++m) {
-    sig.segments[0] = static_cast<std::uint16_t>(m);
     std::string bytes;
-    sig.encode(bytes);
-    std::string_view view = bytes;
-    GameSignature back;
-    GameSignature::decode(view, back);
-    ASSERT_EQ(back.segments, sig.segments) << m;
+    put_segment_mask(bytes, static_cast<std::uint16_t>(m));
+    Reader r(bytes, "mask");
+    ASSERT_EQ(get_segment_mask(r), m);
+    ASSERT_EQ(r.remaining(), 0u);
     int runs = 0;
     for (int bit = 0; bit < 16; ++bit)
       runs += (m >> bit & 1) != 0 && (bit == 0 || (m >> (bit - 1) & 1) == 0);
-    // bytes = plies (2) + flags + date + one set (7) + rest length + mask code + material (1).
-    const std::size_t code = bytes.size() - 2 - 1 - 1 - 7 - 1 - 1;
-    ASSERT_EQ(code, runs == 1 ? 1u : runs == 2 ? 2u : 3u) << m;
+    ASSERT_EQ(bytes.size(), runs == 1 ? 1u : runs == 2 ? 2u : 3u) << m;
   }
   // Codes the encoder never writes are corruption: a two-run code whose second run does not
   // start 2 past the first one's end, and a first byte 0xf1..0xfe.
-  for (const std::string& rest : {"\x00\x31\x22"s, "\x00\xf5"s}) {  // no material, a mask
-    const std::string bytes = "\x05\x04\0"s + "\x01\0\0\0\0\0\0"s +
-                              static_cast<char>(rest.size()) + rest;
-    std::string_view view = bytes;
-    GameSignature back;
-    EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::Corruption);
+  for (const std::string& code : {"\x31\x22"s, "\xf5"s}) {
+    Reader r(code, "mask");
+    EXPECT_EQ(kind_of([&] { get_segment_mask(r); }), ErrorKind::Corruption);
   }
 }
 
@@ -478,15 +508,15 @@ TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
     sig.material = material;
     sig.plies = material.empty() ? 0 : material.back().ply;
     std::string bytes;
-    sig.encode(bytes);
-    std::string_view view = bytes;
+    sig.encode_game(bytes);
+    Reader r(bytes, "game");
     GameSignature back;
-    GameSignature::decode(view, back);
+    GameSignature::decode_material(GameSignature::decode_game(r, back), back.material);
+    EXPECT_EQ(r.remaining(), 0u);
     EXPECT_EQ(back, sig);
   }
   // A change taking more men than there are is corruption (code 1: White loses 2 men, of 1).
-  const std::string bytes = "\x01\0\0"s + "\x07\x02\0\x01\0\0\0\x11"s;
-  std::string_view view = bytes;
-  GameSignature back;
-  EXPECT_EQ(kind_of([&] { GameSignature::decode(view, back); }), ErrorKind::Corruption);
+  std::vector<MaterialEntry> back;
+  EXPECT_EQ(kind_of([&] { GameSignature::decode_material("\x02\0\x01\0\0\0\x11"s, back); }),
+            ErrorKind::Corruption);
 }

@@ -3,11 +3,13 @@
 // games and on random games full of kings.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
 #include <random>
 #include <sstream>
 
 #include "db/database.hpp"
+#include "db/signature_block.hpp"
 #include "games_fixture.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/pattern_parse.hpp"
@@ -440,25 +442,20 @@ TEST(SearchSignatures, SignatureOfMatchesPositionsAndSurvivesItsBytes) {
   games.push_back(test::random_record("B:WK28,K38,29,30:BK2,K3,12,13", 120, 2));
   games.push_back(shuffling_kings(5000));  // a very long game
   for (std::uint64_t seed = 10; seed < 30; ++seed) games.push_back(test::random_record("", 200, seed));
-  std::string stored;
   std::vector<db::GameSignature> expected;
   for (const db::GameRecord& game : games) {
     const db::GameSignature sig = indexer::signature_of(game);
     db::GameSignature by_hand = signature_by_hand(positions_of(game));
     by_hand.date = sig.date;
     EXPECT_EQ(sig, by_hand) << game.start_fen << " " << game.moves.size();
-    sig.encode(stored);
     expected.push_back(sig);
   }
   EXPECT_EQ(expected[3].plies, 5000u);
   EXPECT_EQ(expected[0].material.size(), 1u);
-  std::string_view view = stored;
-  db::GameSignature back;
-  for (const db::GameSignature& sig : expected) {
-    db::GameSignature::decode(view, back);
-    EXPECT_EQ(back, sig);
-  }
-  EXPECT_TRUE(view.empty());
+  const db::EncodedSignatureBlock stored = db::encode_signature_block(expected);
+  std::array<std::string_view, db::kSignatureColumns> columns{};
+  for (const auto& [id, value] : stored.columns) columns[id] = value;
+  EXPECT_EQ(db::decode_signature_block(stored.games, columns), expected);
 }
 
 // ---- random patterns against the brute force ----
