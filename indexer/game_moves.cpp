@@ -156,14 +156,13 @@ std::vector<DecodedPly> decode_moves(const db::GameRecord& game, std::size_t max
   return plies;
 }
 
+void play_code(rules::Position& pos, rules::MoveList& scratch, std::uint8_t code, std::size_t i) {
+  pos.play_unkeyed(coded_move_in(pos, scratch, code, i));
+}
+
 void for_each_position(const db::GameRecord& game,
                        const std::function<bool(int, const rules::Position&)>& visit) {
-  rules::Position pos = start_position(game);
-  rules::MoveList legal;
-  for (std::size_t i = 0;; ++i) {
-    if (!visit(static_cast<int>(i), pos) || i == game.moves.size()) return;
-    pos.play_unkeyed(coded_move_in(pos, legal, game.moves[i], i));  // keys are not read
-  }
+  replay_positions(game, visit);
 }
 
 DecodedPly decode_move(const rules::Position& pos, std::uint8_t code) {

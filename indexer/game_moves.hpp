@@ -32,8 +32,27 @@ struct DecodedPly {
 /// Throws GameDecodeError for a start FEN that does not parse.
 rules::Position start_position(const db::GameRecord& game);
 
+/// Plays the move coded `code` in `pos` (`scratch`: a move list to reuse), without updating
+/// its Zobrist key. Throws GameDecodeError naming ply index `i` when the code is not a legal
+/// move's index.
+void play_code(rules::Position& pos, rules::MoveList& scratch, std::uint8_t code, std::size_t i);
+
 /// Replays the move codes: calls visit(ply, position after `ply` plies) for ply 0, 1, ...,
-/// game.moves.size() until visit returns false. Throws GameDecodeError for a bad record.
+/// game.moves.size() until visit returns false (inlined: for the hot loops). Throws
+/// GameDecodeError for a bad record. Positions' Zobrist keys are not kept.
+template <class Visit>
+void replay_positions(const db::GameRecord& game, Visit&& visit) {
+  rules::Position pos = start_position(game);
+  rules::MoveList scratch;
+  for (std::size_t i = 0;; ++i) {
+    if (!visit(static_cast<int>(i), static_cast<const rules::Position&>(pos)) ||
+        i == game.moves.size())
+      return;
+    play_code(pos, scratch, game.moves[i], i);
+  }
+}
+
+/// replay_positions() through a std::function.
 void for_each_position(const db::GameRecord& game,
                        const std::function<bool(int, const rules::Position&)>& visit);
 

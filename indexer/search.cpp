@@ -167,7 +167,7 @@ class Search {
     ++answer_.replayed;
     positions_.clear();
     tracker_.reset(window);
-    for_each_position(game, [&](int ply, const rules::Position& pos) {
+    replay_positions(game, [&](int ply, const rules::Position& pos) {
       positions_.push_back(pos);
       if (exact != nullptr) return ply < exact->ply;
       tracker_.add(ply, pos);

@@ -205,23 +205,27 @@ db::GameSignature signature_of(const db::GameRecord& game) {
   return sig;
 }
 
+IntRange segment_window(const db::GameSignature& sig, const IntRange& plies,
+                        std::uint32_t segments) {
+  const int lo = std::max(plies.lo, 0);
+  const int hi = static_cast<int>(std::min<std::int64_t>(plies.hi, sig.plies));
+  if (sig.opaque || lo > hi) return IntRange{lo, hi};
+  // Every hit (and its held plies) lies in segments where all the required pieces stood.
+  return segment_plies(segments, static_cast<int>(sig.span_plies()), lo, hi);
+}
+
 SignatureVerdict test_counts(const db::GameSignature& sig, const Pattern& pattern,
                              const IntRange& plies, int hold, std::uint32_t segments) {
   SignatureVerdict v;
-  int lo = std::max(plies.lo, 0);
-  int hi = static_cast<int>(std::min<std::int64_t>(plies.hi, sig.plies));
+  const IntRange window = segment_window(sig, plies, segments);
+  const int lo = window.lo, hi = window.hi;
+  if (lo > hi) return v;
   if (sig.opaque) {
-    v.possible = lo <= hi;
+    v.possible = true;
     v.first = lo;
     v.last = hi;
     return v;
   }
-  if (lo > hi) return v;
-  // Every hit (and its held plies) lies in segments where all the required pieces stood.
-  const IntRange stay = segment_plies(segments, static_cast<int>(sig.span_plies()), lo, hi);
-  lo = stay.lo;
-  hi = stay.hi;
-  if (lo > hi) return v;
   const CountNeeds needs(pattern);
   v.exact = !has_square_conditions(pattern);
   // Runs of consecutive plies (in the window) where the counts meet the needs.

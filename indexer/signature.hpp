@@ -42,6 +42,12 @@ bool squares_possible(const db::GameSignature& sig, const Pattern& pattern);
 SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pattern,
                                 const IntRange& plies, int hold);
 
+/// The plies of the query window `plies` inside the game and inside `segments` (those in which
+/// every `must` piece stood; test_counts() below): where a hit can lie before the material is
+/// read (empty when lo > hi). Reads only plies and flags of `sig`.
+IntRange segment_window(const db::GameSignature& sig, const IntRange& plies,
+                        std::uint32_t segments);
+
 /// The second half of test_signature(), for a game whose square sets allow `pattern`: reads
 /// plies, flags and material of `sig` only; `segments` are those in which every `must` piece
 /// stood (the AND of their masks; kEverySegment for a pattern without `must`).

@@ -151,16 +151,25 @@ std::size_t SignatureScan::scan(std::uint32_t first, std::string_view games,
     for (std::uint64_t b = any[w]; b != 0; b &= b - 1) {
       const std::size_t g = w * 64 + static_cast<std::size_t>(std::countr_zero(b));
       db::GameSignature& sig = heads_[g];
+      // The segment masks first: the material is read only for games they leave.
+      std::array<std::uint32_t, 2> segments{};
+      bool open = false;
+      for (std::size_t i = 0; i < forms_.size(); ++i) {
+        if ((forms_[i].candidates[w] >> (g % 64) & 1) == 0) continue;
+        segments[i] = sig.opaque ? kEverySegment : common_segments(forms_[i], g);
+        const IntRange window = segment_window(sig, plies_, segments[i]);
+        if (window.lo <= window.hi) open = true;
+        else segments[i] = 0;
+      }
+      if (!open) continue;
       db::GameSignature::decode_material(material_[g], sig.material);
       SignatureCandidate c;
       c.id = first + static_cast<std::uint32_t>(g);
       c.date = sig.date;
-      for (std::size_t i = 0; i < forms_.size(); ++i) {
-        const Form& f = forms_[i];
-        if ((f.candidates[w] >> (g % 64) & 1) == 0) continue;
-        const std::uint32_t segments = sig.opaque ? kEverySegment : common_segments(f, g);
-        (i == 0 ? c.direct : c.mirror) = test_counts(sig, f.pattern, plies_, hold_, segments);
-      }
+      for (std::size_t i = 0; i < forms_.size(); ++i)
+        if (segments[i] != 0)
+          (i == 0 ? c.direct : c.mirror) =
+              test_counts(sig, forms_[i].pattern, plies_, hold_, segments[i]);
       if (c.direct.possible || c.mirror.possible) out.push_back(c);
     }
   return n;
