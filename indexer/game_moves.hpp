@@ -41,15 +41,25 @@ void play_code(rules::Position& pos, rules::MoveList& scratch, std::uint8_t code
 /// game.moves.size() until visit returns false (inlined: for the hot loops). Throws
 /// GameDecodeError for a bad record. Positions' Zobrist keys are not kept.
 template <class Visit>
-void replay_positions(const db::GameRecord& game, Visit&& visit) {
-  rules::Position pos = start_position(game);
+void replay_positions(const db::GameRecord& game, Visit&& visit);
+
+/// As replay_positions(), from `pos`, the position after the first `first` plies of `game`:
+/// calls visit(ply, position) for ply first, first + 1, ...
+template <class Visit>
+void replay_positions_from(const db::GameRecord& game, rules::Position pos, std::size_t first,
+                           Visit&& visit) {
   rules::MoveList scratch;
-  for (std::size_t i = 0;; ++i) {
+  for (std::size_t i = first;; ++i) {
     if (!visit(static_cast<int>(i), static_cast<const rules::Position&>(pos)) ||
         i == game.moves.size())
       return;
     play_code(pos, scratch, game.moves[i], i);
   }
+}
+
+template <class Visit>
+void replay_positions(const db::GameRecord& game, Visit&& visit) {
+  replay_positions_from(game, start_position(game), 0, visit);
 }
 
 /// replay_positions() through a std::function.

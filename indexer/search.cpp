@@ -5,6 +5,7 @@
 
 #include "indexer/counted_games.hpp"
 #include "indexer/game_moves.hpp"
+#include "indexer/opening_cache.hpp"
 #include "indexer/signature.hpp"
 #include "indexer/signature_scan.hpp"
 #include "rules/movegen.hpp"
@@ -167,12 +168,22 @@ class Search {
     ++answer_.replayed;
     positions_.clear();
     tracker_.reset(window);
-    replay_positions(game, [&](int ply, const rules::Position& pos) {
+    // Plies before `from` are only played through: from a known opening when there is one.
+    const int from = exact != nullptr ? exact->ply : window.lo;
+    auto visit = [&](int ply, const rules::Position& pos) {
+      if (ply <= from) openings_.keep(game, ply, pos);
       positions_.push_back(pos);
       if (exact != nullptr) return ply < exact->ply;
       tracker_.add(ply, pos);
       return !tracker_.done();
-    });
+    };
+    rules::Position opening;
+    if (openings_.find(game, from, first_ply_, opening)) {
+      replay_positions_from(game, opening, static_cast<std::size_t>(first_ply_), visit);
+    } else {
+      first_ply_ = 0;
+      replay_positions(game, visit);
+    }
     const PatternHit hit = exact != nullptr ? *exact : tracker_.hit();
     if (!hit.found()) return;
     add_found(id, date, hit);
@@ -187,11 +198,12 @@ class Search {
   /// The move played at the hit, in the pattern's orientation, with the game's result.
   void add_next_move(const db::GameRecord& game, const PatternHit& hit) {
     const auto ply = static_cast<std::size_t>(hit.ply);
-    if (ply >= game.moves.size() || ply >= positions_.size()) {
+    const auto at = ply - static_cast<std::size_t>(first_ply_);  // positions_ start there
+    if (ply >= game.moves.size() || at >= positions_.size()) {
       ++answer_.ended_here;
       return;
     }
-    const DecodedPly d = decode_move(positions_[ply], game.moves[ply]);
+    const DecodedPly d = decode_move(positions_[at], game.moves[ply]);
     std::string notation = d.notation;
     if (hit.mirrored) {
       const rules::Position m = d.before.mirrored();
@@ -255,7 +267,9 @@ class Search {
   HitTracker tracker_;
   std::vector<Candidate> candidates_;
   std::vector<Found> found_;
-  std::vector<rules::Position> positions_;
+  OpeningCache openings_;
+  std::vector<rules::Position> positions_;  // of the last replay, from ply first_ply_ on
+  int first_ply_ = 0;
   std::map<std::string, NextMoveRow> next_;
   SearchAnswer answer_;
   std::uint64_t total_ = 0;

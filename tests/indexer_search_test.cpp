@@ -12,6 +12,7 @@
 #include "db/signature_block.hpp"
 #include "games_fixture.hpp"
 #include "indexer/game_moves.hpp"
+#include "indexer/opening_cache.hpp"
 #include "indexer/pattern_parse.hpp"
 #include "indexer/search.hpp"
 #include "indexer/signature.hpp"
@@ -458,23 +459,54 @@ TEST(SearchSignatures, SignatureOfMatchesPositionsAndSurvivesItsBytes) {
   EXPECT_EQ(db::decode_signature_block(stored.games, columns), expected);
 }
 
+// A kept opening is found for every game that starts with the same codes, at the longest kept
+// length not past the ply asked, and its position is the one the replay reaches there.
+TEST(SearchOpenings, KeptOpeningsAreFoundForTheGamesThatShareThem) {
+  const db::GameRecord a = test::random_record("", 60, 1);
+  indexer::OpeningCache cache;
+  int at = -1;
+  rules::Position pos;
+  EXPECT_FALSE(cache.find(a, 60, at, pos));
+  indexer::replay_positions(a, [&](int ply, const rules::Position& p) {
+    cache.keep(a, ply, p);
+    return true;
+  });
+  db::GameRecord b = a;  // the same opening, 30 plies
+  b.moves.resize(30);
+  ASSERT_TRUE(cache.find(b, 30, at, pos));
+  EXPECT_EQ(at, 24);
+  EXPECT_EQ(pos, indexer::position_at(a, 24));
+  ASSERT_TRUE(cache.find(b, 23, at, pos));
+  EXPECT_EQ(at, 16);
+  EXPECT_EQ(pos, indexer::position_at(a, 16));
+  EXPECT_FALSE(cache.find(b, 7, at, pos));  // shorter than every kept opening
+  b.moves[3] = a.moves[3] == 0 ? 1 : 0;     // another opening from ply 3 on
+  EXPECT_FALSE(cache.find(b, 30, at, pos));
+  db::GameRecord c = a;  // the same codes from another start position
+  c.start_fen = "W:W31,32,33:B18,19,20";
+  EXPECT_FALSE(cache.find(c, 30, at, pos));
+}
+
 // ---- random patterns against the brute force ----
 
 /// Random games from the initial position, random legal moves to the end or to 160 plies: many
-/// kings, promotions and long captures.
-std::string random_games(int n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
+/// kings, promotions and long captures. The first `shared` plies are the same in every game (one
+/// opening, as a search meets many games of one).
+std::string random_games(int n, std::uint64_t seed, int shared = 0) {
+  std::mt19937_64 rng(seed), opening;
   std::string pdn;
   for (int g = 0; g < n; ++g) {
     pdn += "[Event \"random\"]\n[Date \"2010.01." + std::to_string(1 + g % 28) +
            "\"]\n[Result \"*\"]\n";
     rules::Position pos = rules::Position::initial();
     rules::MoveList legal;
+    opening.seed(seed + 1);
     for (int ply = 0; ply < 160; ++ply) {
       legal.clear();
       rules::generate_moves(pos, legal);
       if (legal.size() == 0) break;
-      const auto& m = legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
+      std::mt19937_64& r = ply < shared ? opening : rng;
+      const auto& m = legal[static_cast<int>(r() % static_cast<unsigned>(legal.size()))];
       if (ply % 2 == 0) pdn += std::to_string(ply / 2 + 1) + ". ";
       pdn += rules::to_pdn(pos, m, legal) + " ";
       pos.play(m);
@@ -549,7 +581,7 @@ class SearchBruteForce : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     folder_ = new test::TempFolder("search-brute");
-    std::string pdn = random_games(120, 7);
+    std::string pdn = random_games(120, 7) + random_games(30, 11, 34);
     for (const char* f : {"/wiegerw_pdn/games/succeed/nk2003-amsterdam.pdn",
                           "/rhalbersma_mobydam/book/games/babasy1.pdn"}) {
       std::ifstream in(std::string(DAMDB_CORPUS_DIR) + f, std::ios::binary);
