@@ -973,6 +973,34 @@ void put_signature_block(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint3
     check(wb.Put(impl.signatures, slice(signature_column_key(column, first)), value), where);
 }
 
+// Puts the moves of the games end, end + 1, ... into `wb`, one value per block of
+// kSignatureBlockGames games (key: its first id), each game's entry prefixed by its length; a
+// partly filled last block is read and continued.
+void put_moves(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint32_t end,
+               std::span<const GameMoves> moves, const std::string& where) {
+  std::uint32_t first = signature_block_first(end);
+  std::string value, entry;
+  if (first != end) {
+    const rocksdb::Status s =
+        impl.db->Get(rocksdb::ReadOptions(), impl.signature_moves, slice(be32(first)), &value);
+    if (!s.IsNotFound()) check(s, where);
+  }
+  std::uint32_t id = end;
+  for (const GameMoves& m : moves) {
+    entry.clear();
+    entry.push_back(static_cast<char>(m.result));
+    put_string(entry, m.start_fen);
+    entry += m.moves;
+    put_string(value, entry);
+    if (++id % kSignatureBlockGames == 1) {  // the block is full
+      check(wb.Put(impl.signature_moves, slice(be32(first)), value), where);
+      first = id;
+      value.clear();
+    }
+  }
+  if (!value.empty()) check(wb.Put(impl.signature_moves, slice(be32(first)), value), where);
+}
+
 }  // namespace
 
 GameId Database::signatures_end() const {
@@ -1008,17 +1036,7 @@ void Database::append_signatures(std::span<const GameSignature> signatures,
     }
   }
   if (!block.empty()) put_signature_block(*impl_, wb, first, block, where);
-  std::uint32_t moves_id = end;
-  std::string value;
-  for (const GameMoves& m : moves) {
-    value.clear();
-    value.push_back(static_cast<char>(m.result));
-    put_string(value, m.start_fen);
-    value += m.moves;
-    if (impl_->signature_moves != nullptr)
-      check(wb.Put(impl_->signature_moves, slice(be32(moves_id)), value), where);
-    ++moves_id;
-  }
+  if (impl_->signature_moves != nullptr && !moves.empty()) put_moves(*impl_, wb, end, moves, where);
   check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
 }
 
@@ -1083,14 +1101,22 @@ bool Database::for_each_moves_of(
   ro.readahead_size = 2 << 20;
   ro.fill_cache = false;  // one forward pass: its blocks are not read again
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signature_moves));
-  std::string key;
   GameMoves m;
+  std::uint32_t block = 0, next = 0;  // the block read, and the id of its next entry
+  Reader entries(std::string_view(), "signature moves");
   for (const GameId id : ids) {
-    key.clear();
-    id.encode(key);
-    if (!step_or_seek(*it, key)) break;
-    if (view(it->key()) != std::string_view(key)) continue;
-    Reader r(view(it->value()), "signature moves");
+    if (block == 0 || signature_block_first(id.value) != block) {
+      block = signature_block_first(id.value);
+      const std::string key = be32(block);
+      if (!step_or_seek(*it, key)) break;
+      const bool found = view(it->key()) == std::string_view(key);
+      entries = Reader(found ? view(it->value()) : std::string_view(), "signature moves");
+      next = block;
+    }
+    for (; next < id.value && entries.remaining() != 0; ++next) entries.string();
+    if (next != id.value || entries.remaining() == 0) continue;  // not stored
+    Reader r(entries.string(), "signature moves");
+    ++next;
     const std::uint8_t result = r.byte();
     if (result > 3) r.fail("bad result");
     m.result = static_cast<GameResult>(result);

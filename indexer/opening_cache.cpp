@@ -30,6 +30,7 @@ bool OpeningCache::matches(const Entry& e, const db::GameRecord& game, int plies
 bool OpeningCache::find(const db::GameRecord& game, int ply, int& at, rules::Position& out) const {
   if (!game.start_fen.empty()) return false;
   const auto h = hashes(game);
+  for (const std::uint64_t hash : h) __builtin_prefetch(&entries_[hash & mask_]);  // misses at once
   for (std::size_t k = 0; k < kPlies.size(); ++k) {
     const int plies = kPlies[k];
     if (plies > ply || static_cast<std::size_t>(plies) > game.moves.size()) continue;

@@ -19,7 +19,7 @@ class OpeningCache {
   static constexpr std::array<int, 4> kPlies = {32, 24, 16, 8};
 
   /// A table of 2^bits positions (a newer opening replaces an older one of the same slot).
-  explicit OpeningCache(int bits = 17);
+  explicit OpeningCache(int bits = 15);
 
   /// The position after the longest kept opening of `game` of at most `ply` plies: its length
   /// into `at` and the position into `out`; false when none is kept (or the game has a start

@@ -81,6 +81,12 @@ bool has_square_conditions(const Pattern& p) {
 
 }  // namespace
 
+bool counts_narrow(const Pattern& p) {
+  return !has_square_conditions(p) || !p.white_men.unbounded() || !p.white_kings.unbounded() ||
+         !p.black_men.unbounded() || !p.black_kings.unbounded() || !p.pieces.unbounded() ||
+         !p.balance.unbounded();
+}
+
 std::uint32_t date_number(const db::GameRecord& game) {
   const std::string d = game_date(game);
   if (d.size() != 10) return 0;
@@ -245,6 +251,7 @@ SignatureVerdict test_counts(const db::GameSignature& sig, const Pattern& patter
     }
     v.last = b;
   };
+  if (sig.material.empty()) close_run(lo, hi);  // counts not read: every ply may hold
   for (std::size_t i = 0; i < sig.material.size(); ++i) {
     const int from = static_cast<int>(sig.material[i].ply);
     const int to = i + 1 < sig.material.size() ? static_cast<int>(sig.material[i + 1].ply) - 1

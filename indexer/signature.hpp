@@ -48,9 +48,15 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
 IntRange segment_window(const db::GameSignature& sig, const IntRange& plies,
                         std::uint32_t segments);
 
+/// Whether the material of a signature is worth reading for `pattern`: it asks for piece counts
+/// or has no square condition (then the counts give the exact hit). Otherwise the counts its
+/// pieces imply rarely narrow the plies a replay looks at.
+bool counts_narrow(const Pattern& pattern);
+
 /// The second half of test_signature(), for a game whose square sets allow `pattern`: reads
-/// plies, flags and material of `sig` only; `segments` are those in which every `must` piece
-/// stood (the AND of their masks; kEverySegment for a pattern without `must`).
+/// plies, flags and material of `sig` only (no material entry: the counts were not read, every
+/// ply may hold); `segments` are those in which every `must` piece stood (the AND of their
+/// masks; kEverySegment for a pattern without `must`).
 SignatureVerdict test_counts(const db::GameSignature& sig, const Pattern& pattern,
                              const IntRange& plies, int hold, std::uint32_t segments);
 

@@ -30,6 +30,7 @@ SignatureScan::SignatureScan(const PatternQuery& query) : plies_(query.plies), h
   add_form(query.pattern);
   if (query.mirror) add_form(query.pattern.mirrored());
   read_.resize(columns_.size());
+  for (const Form& f : forms_) read_counts_ = read_counts_ || counts_narrow(f.pattern);
 }
 
 int SignatureScan::slot(int set, int bit) {
@@ -162,7 +163,8 @@ std::size_t SignatureScan::scan(std::uint32_t first, std::string_view games,
         else segments[i] = 0;
       }
       if (!open) continue;
-      db::GameSignature::decode_material(material_[g], sig.material);
+      if (read_counts_) db::GameSignature::decode_material(material_[g], sig.material);
+      else sig.material.clear();
       SignatureCandidate c;
       c.id = first + static_cast<std::uint32_t>(g);
       c.date = sig.date;

@@ -64,6 +64,7 @@ class SignatureScan {
   IntRange plies_;
   int hold_ = 1;
   std::vector<Form> forms_;
+  bool read_counts_ = false;  // some form's counts_narrow(): the material is read
   std::vector<int> columns_;
   std::array<int, db::kSignatureColumns> slot_of_{};
   std::vector<bool> with_masks_;  // per slot: a `must` column, whose masks are read

@@ -639,6 +639,44 @@ TEST_F(SearchBruteForce, RandomPatternsFromOccurringPositions) {
   EXPECT_GE(mirrored_hits, 1);
 }
 
+// A second import continues the last, partly filled block of signatures and of kept moves:
+// every game's moves come back, and random patterns get the brute force's answers.
+TEST(SearchSignatures, LaterImportsContinueTheLastBlock) {
+  test::TempFolder folder("search-blocks");
+  test::write_text(folder.path() / "a.pdn", random_games(5, 3));
+  test::write_text(folder.path() / "b.pdn", random_games(4, 5, 20));
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  test::import_into(folder.path() / "db", folder.path() / "b.pdn");
+  const db::Database db = test::open_read_only(folder.path() / "db");
+  ASSERT_EQ(db.signatures_end().value, 10u);
+  std::vector<db::GameId> ids;
+  std::vector<std::pair<std::uint32_t, std::vector<rules::Position>>> games;
+  db.for_each_game([&](db::GameId id, const db::GameRecord& g) {
+    ids.push_back(id);
+    games.emplace_back(id.value, positions_of(g));
+    return true;
+  });
+  ASSERT_EQ(ids.size(), 9u);
+  std::size_t visited = 0;
+  db.for_each_moves_of(ids, [&](db::GameId id, const db::GameMoves& m) {
+    const auto game = db.game(id);
+    EXPECT_EQ(std::string(m.moves), std::string(game->moves.begin(), game->moves.end()));
+    ++visited;
+    return true;
+  });
+  EXPECT_EQ(visited, 9u);
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 30; ++i) {
+    const auto& [id, positions] = games[rng() % games.size()];
+    const int ply = static_cast<int>(rng() % positions.size());
+    const PatternQuery q = random_query(rng, positions[ply], ply);
+    HitMap expected;
+    for (const auto& [g, p] : games)
+      if (const auto h = brute_hit(q, p); h.found()) expected[g] = {h.ply, h.held, h.mirrored};
+    EXPECT_EQ(describe(search_all(db, q)), describe(expected)) << "pattern " << i;
+  }
+}
+
 TEST_F(SearchBruteForce, GamesWithoutSignaturesAreReplayed) {
   // A database imported without signatures (as one written before they existed): the same
   // answers by replay, then again once build_signatures has stored them.
