@@ -57,12 +57,11 @@ void check(const rocksdb::Status& s, const std::string& what) {
 rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
 std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
-/// Moves `it` to `key` or the first key after it, stepping forward a few entries when the one
-/// wanted is that near (ids asked in ascending order are often close: a step costs less than a
-/// seek) and seeking otherwise. Returns false when no entry is left.
+/// Moves `it` to `key` or the first key after it, stepping once when the next entry is the one
+/// wanted (ids asked in ascending order are often adjacent) and seeking otherwise. Returns false
+/// when no entry is left.
 bool step_or_seek(rocksdb::Iterator& it, const std::string& key) {
-  for (int steps = 0; steps < 8 && it.Valid() && view(it.key()) < std::string_view(key); ++steps)
-    it.Next();
+  if (it.Valid() && view(it.key()) < std::string_view(key)) it.Next();
   if (!it.Valid() || view(it.key()) != std::string_view(key)) it.Seek(slice(key));
   return it.Valid();
 }
