@@ -121,10 +121,17 @@ std::vector<GameSignature> decode_signature_block(
   return out;
 }
 
+void SignatureColumn::read_games(std::string_view bytes, std::size_t n) {
+  read(bytes, n, true, false);
+}
+
 void SignatureColumn::read(std::string_view bytes, std::size_t n, bool piece_set,
                            bool with_masks) {
   games.fill(0);
   masks.clear();
+  codes_ = {};
+  passed_ = 0;
+  has_last_ = false;
   if (bytes.empty()) return;
   Reader r(bytes, "signature column");
   const std::uint8_t form = r.byte();
@@ -148,6 +155,7 @@ void SignatureColumn::read(std::string_view bytes, std::size_t n, bool piece_set
     r.fail("unknown column form");
   }
   if (!piece_set) r.expect_end();
+  codes_ = std::string_view(bytes).substr(bytes.size() - r.remaining());
   if (!piece_set || !with_masks) return;
   std::size_t held = 0;
   for (const std::uint64_t w : games) held += static_cast<std::size_t>(std::popcount(w));
@@ -156,12 +164,33 @@ void SignatureColumn::read(std::string_view bytes, std::size_t n, bool piece_set
   r.expect_end();
 }
 
-std::uint16_t SignatureColumn::mask(std::size_t g) const {
-  std::size_t rank = 0;
-  for (std::size_t w = 0; w < g / 64; ++w) rank += static_cast<std::size_t>(std::popcount(games[w]));
-  rank += static_cast<std::size_t>(
-      std::popcount(games[g / 64] & ((std::uint64_t{1} << (g % 64)) - 1)));
-  return masks[rank];
+std::size_t SignatureColumn::rank(std::size_t g) const {
+  std::size_t below = 0;
+  for (std::size_t w = 0; w < g / 64; ++w) below += static_cast<std::size_t>(std::popcount(games[w]));
+  return below + static_cast<std::size_t>(
+                     std::popcount(games[g / 64] & ((std::uint64_t{1} << (g % 64)) - 1)));
+}
+
+std::uint16_t SignatureColumn::mask(std::size_t g) const { return masks[rank(g)]; }
+
+std::uint16_t SignatureColumn::next_mask(std::size_t g) {
+  if (has_last_ && g == last_game_) return last_mask_;
+  const std::size_t target = rank(g);
+  for (; passed_ < target; ++passed_) {  // skip a code: its length is in its first byte
+    if (codes_.empty()) throw Error(ErrorKind::Corruption, "signature column: masks cut short");
+    const auto first = static_cast<std::uint8_t>(codes_[0]);
+    const std::size_t length = (first >> 4) <= (first & 0xf) ? 1 : first == 0xf0 ? 3 : 2;
+    if (length > codes_.size())
+      throw Error(ErrorKind::Corruption, "signature column: masks cut short");
+    codes_.remove_prefix(length);
+  }
+  Reader r(codes_, "signature column");
+  last_mask_ = get_segment_mask(r);
+  codes_.remove_prefix(codes_.size() - r.remaining());
+  ++passed_;
+  last_game_ = g;
+  has_last_ = true;
+  return last_mask_;
 }
 
 }  // namespace damdb::db

@@ -67,10 +67,25 @@ struct SignatureColumn {
   /// (`piece_set`, masks follow the games) or of the ever-empty set; the masks when
   /// `with_masks`. Raises Error(Corruption) on malformed bytes.
   void read(std::string_view bytes, std::size_t n, bool piece_set, bool with_masks = true);
+  /// Reads the games of a piece set's column value and keeps its mask codes undecoded, for
+  /// next_mask(). Raises Error(Corruption) on malformed bytes.
+  void read_games(std::string_view bytes, std::size_t n);
   /// Whether game `g` holds the bit.
   bool has(std::size_t g) const { return (games[g / 64] >> (g % 64) & 1) != 0; }
   /// The mask of game `g`. Precondition: read with masks and has(g).
   std::uint16_t mask(std::size_t g) const;
+  /// The mask of game `g` from the codes kept by read_games(), decoding only that code (the
+  /// ones before it are skipped). Precondition: has(g); `g` never below the last one asked.
+  /// Raises Error(Corruption) on malformed codes.
+  std::uint16_t next_mask(std::size_t g);
+
+ private:
+  std::size_t rank(std::size_t g) const;
+  std::string_view codes_;     // mask codes not yet passed
+  std::size_t passed_ = 0;     // codes passed (the next code is of the game of this rank)
+  std::size_t last_game_ = 0;  // the game of the last next_mask() and its mask
+  std::uint16_t last_mask_ = 0;
+  bool has_last_ = false;
 };
 
 }  // namespace damdb::db

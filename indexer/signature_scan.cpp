@@ -110,15 +110,15 @@ void SignatureScan::select(Form& f, std::size_t n, const GameBits& opaque) {
 }
 
 // The segments in which every `must` piece of the form stood on its square in game `g` (the
-// AND of their masks, as test_signature() takes them).
-std::uint32_t SignatureScan::common_segments(const Form& f, std::size_t g) const {
+// AND of their masks, as test_signature() takes them); games are asked in ascending order.
+std::uint32_t SignatureScan::common_segments(const Form& f, std::size_t g) {
   std::uint32_t common = kEverySegment;
   for (const Need& need : f.must) {
     std::uint32_t mask = 0;
     for (int set = 0; set < 4; ++set) {
       if ((need.sets >> set & 1) == 0) continue;
-      const db::SignatureColumn& c = read_[slot_of_[set * db::kSignatureBits + need.bit]];
-      if (c.has(g)) mask |= c.mask(g);
+      db::SignatureColumn& c = read_[slot_of_[set * db::kSignatureBits + need.bit]];
+      if (c.has(g)) mask |= c.next_mask(g);
     }
     common &= mask;
   }
@@ -147,7 +147,7 @@ std::size_t SignatureScan::scan(std::uint32_t first, std::string_view games,
   }
   if (std::all_of(any.begin(), any.end(), [](std::uint64_t w) { return w == 0; })) return n;
   for (std::size_t i = 0; i < read_.size(); ++i)
-    if (with_masks_[i]) read_[i].read(values[i], n, true, true);
+    if (with_masks_[i]) read_[i].read_games(values[i], n);
   for (std::size_t w = 0; w < any.size(); ++w)
     for (std::uint64_t b = any[w]; b != 0; b &= b - 1) {
       const std::size_t g = w * 64 + static_cast<std::size_t>(std::countr_zero(b));

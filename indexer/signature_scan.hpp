@@ -59,7 +59,7 @@ class SignatureScan {
   int slot(int set, int bit);
   GameBits holding(const Need& need) const;
   void select(Form& f, std::size_t n, const GameBits& opaque);
-  std::uint32_t common_segments(const Form& f, std::size_t g) const;
+  std::uint32_t common_segments(const Form& f, std::size_t g);
 
   IntRange plies_;
   int hold_ = 1;

@@ -431,6 +431,14 @@ TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
   column.read(columns[1], 2, true);
   EXPECT_TRUE(column.has(0) && column.has(1));
   EXPECT_EQ(column.mask(1), 0x0003);
+  // Or only the games, then the masks one by one, the codes before skipped.
+  column.read_games(columns[1], 2);
+  EXPECT_EQ(column.next_mask(1), 0x0003);
+  EXPECT_EQ(column.next_mask(1), 0x0003);
+  column.read_games(columns[1], 2);
+  EXPECT_EQ(column.next_mask(0), 0x8006);
+  column.read_games(columns[1].substr(0, 3), 2);  // the second code cut off
+  EXPECT_EQ(kind_of([&] { column.next_mask(1); }), ErrorKind::Corruption);
   // Every cut of the games part or of a column is corruption.
   for (std::size_t cut = 0; cut < e.games.size(); ++cut)
     EXPECT_THROW(decode_signature_block(e.games.substr(0, cut), columns), Error) << cut;
