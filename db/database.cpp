@@ -28,6 +28,7 @@
 #include "db/detail/position_entry_merge.hpp"
 #include "db/error.hpp"
 #include "db/position_entry.hpp"
+#include "db/packed_moves.hpp"
 #include "db/signature_block.hpp"
 #include "db/varint.hpp"
 
@@ -408,6 +409,10 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
   for (const char* name : {kSignaturesName, kSignatureMovesName}) {
     if (impl.mode != OpenMode::ReadWrite && !has(present, name)) continue;
     rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
+    // The kept moves of every candidate are read back by a search: packed by hand
+    // (db/packed_moves.hpp), never decompressed.
+    if (std::string_view(name) == kSignatureMovesName)
+      o.compression = o.bottommost_compression = rocksdb::kNoCompression;
     rocksdb::BlockBasedTableOptions t;
     t.block_cache = impl.cache;
     t.block_size = 64 * 1024;  // read in one forward pass
@@ -989,7 +994,7 @@ void put_moves(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint32_t end,
     entry.clear();
     entry.push_back(static_cast<char>(m.result));
     put_string(entry, m.start_fen);
-    entry += m.moves;
+    put_packed_moves(entry, m.moves);
     put_string(value, entry);
     if (++id % kSignatureBlockGames == 1) {  // the block is full
       check(wb.Put(impl.signature_moves, slice(be32(first)), value), where);
@@ -1101,6 +1106,7 @@ bool Database::for_each_moves_of(
   ro.fill_cache = false;  // one forward pass: its blocks are not read again
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->signature_moves));
   GameMoves m;
+  std::string codes;  // the unpacked move codes of the game visited
   std::uint32_t block = 0, next = 0;  // the block read, and the id of its next entry
   Reader entries(std::string_view(), "signature moves");
   for (const GameId id : ids) {
@@ -1120,7 +1126,8 @@ bool Database::for_each_moves_of(
     if (result > 3) r.fail("bad result");
     m.result = static_cast<GameResult>(result);
     m.start_fen = r.string();
-    m.moves = r.bytes(r.remaining());
+    get_packed_moves(r.bytes(r.remaining()), codes);
+    m.moves = codes;
     if (!visit(id, m)) break;
   }
   check(it->status(), "reading signature moves in '" + impl_->folder.string() + "'");

@@ -13,6 +13,7 @@
 #include "db/game_header.hpp"
 #include "db/game_record.hpp"
 #include "db/game_signature.hpp"
+#include "db/packed_moves.hpp"
 #include "db/signature_block.hpp"
 #include "db/varint.hpp"
 #include "db/meta.hpp"
@@ -473,6 +474,32 @@ TEST(DbEncoding, SignatureColumnListsFewGames) {
   std::array<std::string_view, kSignatureColumns> columns{};
   columns[61] = e.columns[0].second;
   EXPECT_EQ(decode_signature_block(e.games, columns), block);
+}
+
+// Move codes in nibbles: below 15 one nibble, else 15 and the code's two nibbles; every code
+// survives, and cut or trailing bytes are corruption.
+TEST(DbEncoding, PackedMovesExactBytesAndRoundTrip) {
+  std::string bytes;
+  put_packed_moves(bytes, "\x00\x03\x0e\x0f\xc8"s);
+  // 5 codes; nibbles 0, 3, 14, (15: 15, 15, 0), (200: 15, 8, 12) and a zero to end the byte.
+  EXPECT_EQ(bytes, "\x05\x30\xfe\x0f\x8f\x0c"s);
+  std::string back;
+  get_packed_moves(bytes, back);
+  EXPECT_EQ(back, "\x00\x03\x0e\x0f\xc8"s);
+  std::string all;
+  for (int c = 0; c < 256; ++c) all.push_back(static_cast<char>(c));
+  bytes.clear();
+  put_packed_moves(bytes, all);
+  get_packed_moves(bytes, back);
+  EXPECT_EQ(back, all);
+  for (std::size_t cut = 0; cut < bytes.size(); ++cut)
+    EXPECT_EQ(kind_of([&] { get_packed_moves(std::string_view(bytes).substr(0, cut), back); }),
+              ErrorKind::Corruption)
+        << cut;
+  EXPECT_EQ(kind_of([&] { get_packed_moves(bytes + "\x01"s, back); }), ErrorKind::Corruption);
+  bytes.clear();
+  put_packed_moves(bytes, "");
+  EXPECT_EQ(bytes, "\x00"s);
 }
 
 // Every 16-bit segment mask survives its code, and the code is as short as the layout says: 1
