@@ -81,26 +81,37 @@ void BatchEntries::emit_stored_games(const ImportBatch& batch, Cf cf, EntrySink&
 }
 
 void BatchEntries::emit_games(const ImportBatch& batch, EntrySink& sink) {
-  std::string key, value;
   // games, then game_headers: stored games (older ids: new sources, perhaps a new stored
   // copy) first, then new ones; ids ascending in both.
   for (const Cf cf : {kGames, kGameHeaders}) emit_stored_games(batch, cf, sink);
+  emit_hash_games(batch, sink);
+}
+
+void BatchEntries::emit_hash_games(const ImportBatch& batch, EntrySink& sink) {
+  // Only the entries of the games added or changed, one operand per content hash (the batch
+  // holds a hash once per pair of player keys): the merge operator updates the stored list.
   std::vector<std::pair<ContentHash, const ImportBatch::HashGames*>> hashes;
-  hashes.reserve(batch.new_games_.size());
-  for (const auto& [hash, games] : batch.hashes_)
-    if (!games.changed.empty()) hashes.emplace_back(hash, &games);
+  hashes.reserve(batch.hashes_.size());
+  for (const auto& [hash_players, games] : batch.hashes_)
+    if (!games.changed.empty()) hashes.emplace_back(hash_players.hash, &games);
   std::sort(hashes.begin(), hashes.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   SameMovesGames changes;
   std::vector<GameId> changed;
-  for (const auto& [hash, games] : hashes) {
-    // Only the entries of the games added or changed: the merge operator updates the list.
-    changed.assign(games->changed.begin(), games->changed.end());
-    std::sort(changed.begin(), changed.end());
+  std::string key, value;
+  for (std::size_t i = 0; i < hashes.size();) {
+    const ContentHash hash = hashes[i].first;
     changes.games.clear();
-    for (const auto& entry : games->value.games)
-      if (std::binary_search(changed.begin(), changed.end(), entry.first))
-        changes.games.push_back(entry);
+    for (; i < hashes.size() && hashes[i].first == hash; ++i) {
+      const ImportBatch::HashGames& games = *hashes[i].second;
+      changed.assign(games.changed.begin(), games.changed.end());
+      std::sort(changed.begin(), changed.end());
+      for (const auto& entry : games.value.games)
+        if (std::binary_search(changed.begin(), changed.end(), entry.first))
+          changes.games.push_back(entry);
+    }
+    std::sort(changes.games.begin(), changes.games.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     key.clear();
     value.clear();
     hash.encode(key);

@@ -246,6 +246,13 @@ std::optional<SameMovesGames> find_games(const DatabaseImpl& impl, const Content
   return SameMovesGames::decode(*v);
 }
 
+SameMovesGames find_games_of_players(const DatabaseImpl& impl, const ContentHash& hash,
+                                     std::string_view white, std::string_view black) {
+  auto v = impl.get(kGameHashes, hash.encode());
+  if (!v) return {};
+  return SameMovesGames::decode_players(*v, white, black);
+}
+
 std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id) {
   auto v = impl.get(kGames, id.encode());
   if (!v) return std::nullopt;

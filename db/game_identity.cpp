@@ -77,25 +77,46 @@ void SameMovesGames::encode(std::string& out) const {
   }
 }
 
-SameMovesGames SameMovesGames::decode(std::string_view bytes) {
+namespace {
+
+// Decodes a game_hashes value, keeping the games whose player keys `keep(white, black)` accepts.
+template <typename Keep>
+SameMovesGames decode_if(std::string_view bytes, Keep&& keep, bool reserve) {
   Reader r(bytes, "game_hashes value");
   SameMovesGames out;
   const std::uint64_t n = r.varint_max(r.remaining());
   if (n == 0) r.fail("no game");
-  out.games.reserve(n);
+  if (reserve) out.games.reserve(n);
   for (std::uint64_t i = 0; i < n; ++i) {
     GameId id{static_cast<std::uint32_t>(r.varint_max(UINT32_MAX))};
-    GameIdentity identity;
-    identity.white = r.string();
-    identity.black = r.string();
-    identity.date = r.string();
+    const std::string_view white = r.string();
+    const std::string_view black = r.string();
+    const std::string_view date = r.string();
     const std::uint8_t result = r.byte();
     if (result > 3) r.fail("bad result");
+    if (!keep(white, black)) continue;
+    GameIdentity identity;
+    identity.white = white;
+    identity.black = black;
+    identity.date = date;
     identity.result = static_cast<GameResult>(result);
     out.games.emplace_back(id, std::move(identity));
   }
   r.expect_end();
   return out;
+}
+
+}  // namespace
+
+SameMovesGames SameMovesGames::decode(std::string_view bytes) {
+  return decode_if(bytes, [](std::string_view, std::string_view) { return true; }, true);
+}
+
+SameMovesGames SameMovesGames::decode_players(std::string_view bytes, std::string_view white,
+                                              std::string_view black) {
+  return decode_if(
+      bytes, [&](std::string_view w, std::string_view b) { return w == white && b == black; },
+      false);
 }
 
 }  // namespace damdb::db

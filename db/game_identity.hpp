@@ -52,6 +52,11 @@ struct SameMovesGames {
   void encode(std::string& out) const;
   /// Raises Error(Corruption) on a malformed value.
   static SameMovesGames decode(std::string_view bytes);
+  /// decode() keeping only the games whose player keys are `white` and `black`: the only
+  /// ones GameIdentity::compatible accepts for an identity with those keys (a line copied
+  /// under many players' names lists hundreds of others). Checks the whole value as decode().
+  static SameMovesGames decode_players(std::string_view bytes, std::string_view white,
+                                       std::string_view black);
   friend bool operator==(const SameMovesGames&, const SameMovesGames&) = default;
 };
 

@@ -27,7 +27,7 @@ std::size_t ImportBatch::memory_bytes() const noexcept {
          updated_games_.capacity() * sizeof(updated_games_[0]) +
          appended_games_.capacity() * sizeof(appended_games_[0]) +
          new_rows_begin_.capacity() * sizeof(std::size_t) +
-         index_keys_.capacity() * (sizeof(index_keys_[0]) + 16) + hashes_.size() * 96;
+         index_keys_.capacity() * (sizeof(index_keys_[0]) + 16) + hashes_.size() * 160;
 }
 
 namespace {
@@ -128,13 +128,15 @@ bool better(const GameRecord& copy, const GameRecord& stored) {
 
 }  // namespace
 
-ImportBatch::HashGames& ImportBatch::hash_games(const ContentHash& hash) {
-  auto it = hashes_.find(hash);
+ImportBatch::HashGames& ImportBatch::hash_games(const ContentHash& hash,
+                                               const GameIdentity& identity) {
+  HashPlayers key{hash, identity.white, identity.black};
+  auto it = hashes_.find(key);
   if (it != hashes_.end()) return it->second;
   HashGames games;
-  if (auto stored = detail::find_games(*db_, hash)) games.value = std::move(*stored);
-  record_bytes_ += games_memory(games.value);
-  return hashes_.emplace(hash, std::move(games)).first->second;
+  games.value = detail::find_games_of_players(*db_, hash, identity.white, identity.black);
+  record_bytes_ += games_memory(games.value) + heap_bytes(key.white) + heap_bytes(key.black);
+  return hashes_.emplace(std::move(key), std::move(games)).first->second;
 }
 
 GameRecord& ImportBatch::record_of(GameId id) {
@@ -321,7 +323,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   if (record.sources.empty())
     throw Error(ErrorKind::InvalidArgument, "game without a source");
   const ContentHash hash = record.content_hash;
-  HashGames& same_moves = hash_games(hash);
+  HashGames& same_moves = hash_games(hash, identity);
   for (auto& [id, stored_identity] : same_moves.value.games)
     if (stored_identity.compatible(identity)) {
       const AddResult result = join(id, std::move(record), texts);

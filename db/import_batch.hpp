@@ -105,14 +105,26 @@ class ImportBatch {
 
   // One (position, game) pair (plies of rows with count > 1 in plies_).
   using Row = PostingRow;
-  // The stored games of one content hash, as they will be after the batch.
+  // A content hash and the player keys of an identity: the games of the hash that such an
+  // identity can be compatible with (GameIdentity::compatible asks for equal player keys).
+  struct HashPlayers {
+    ContentHash hash;
+    std::string white;
+    std::string black;
+    friend bool operator==(const HashPlayers&, const HashPlayers&) = default;
+  };
+  // The stored games of one content hash and pair of player keys, as they will be after the
+  // batch (only those: a line shared by hundreds of games of other players is not held).
   struct HashGames {
     SameMovesGames value;
     std::vector<GameId> changed;  // games added or whose identity changed: written at commit
   };
   struct HashKey {
-    std::size_t operator()(const ContentHash& h) const noexcept {
-      return static_cast<std::size_t>(h.lo ^ (h.hi * 0x9e3779b97f4a7c15ull));
+    std::size_t operator()(const HashPlayers& k) const noexcept {
+      const std::size_t players =
+          std::hash<std::string>{}(k.white) * 31 + std::hash<std::string>{}(k.black);
+      return static_cast<std::size_t>(k.hash.lo ^ (k.hash.hi * 0x9e3779b97f4a7c15ull)) ^
+             (players * 0xff51afd7ed558ccdull);
     }
   };
 
@@ -120,8 +132,9 @@ class ImportBatch {
   std::uint64_t generation_;   // the database's commit count when the batch was made
   std::uint32_t first_id_;     // next_game_id when the batch was made
   std::uint32_t next_id_;
-  // The games of content hashes seen in this batch (loaded from game_hashes, then updated).
-  HashGames& hash_games(const ContentHash& hash);
+  // The games of a content hash with the player keys of `identity` (loaded from game_hashes
+  // on first use in this batch, then updated).
+  HashGames& hash_games(const ContentHash& hash, const GameIdentity& identity);
   // A game stored by an earlier commit that only gains sources in this batch: its record
   // without the source list, the count of its stored sources, a 32-bit hash of the place
   // (path, byte offset) of each source, and the sources this batch adds (one games merge
@@ -161,7 +174,7 @@ class ImportBatch {
 
   std::vector<std::pair<GameId, GameRecord>> new_games_;
   std::vector<std::size_t> new_rows_begin_;  // first row of each new game in rows_
-  std::unordered_map<ContentHash, HashGames, HashKey> hashes_;
+  std::unordered_map<HashPlayers, HashGames, HashKey> hashes_;
   std::vector<std::pair<GameId, GameRecord>> updated_games_;  // stored games with a new source
   std::unordered_map<std::uint32_t, std::size_t> updated_by_id_;  // -> index in updated_games_
   std::vector<std::pair<GameId, AppendedGame>> appended_games_;

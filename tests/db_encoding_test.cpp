@@ -68,6 +68,23 @@ TEST(DbEncoding, SameMovesGamesUpdateReplacesAndInsertsInIdOrder) {
   EXPECT_EQ(empty, expected);
 }
 
+TEST(DbEncoding, SameMovesGamesDecodePlayersKeepsOnlyThatPairAndChecksTheWholeValue) {
+  auto entry = [](std::uint32_t id, const char* white, const char* black) {
+    return std::pair<GameId, GameIdentity>{GameId{id}, GameIdentity{white, black, "2003", GameResult::Draw}};
+  };
+  const SameMovesGames list{{entry(3, "a", "b"), entry(4, "b", "a"), entry(8, "a", "b"),
+                             entry(9, "a", "c"), entry(12, "", "")}};
+  std::string bytes;
+  list.encode(bytes);
+  const SameMovesGames ab{{entry(3, "a", "b"), entry(8, "a", "b")}};
+  EXPECT_EQ(SameMovesGames::decode_players(bytes, "a", "b"), ab);  // colours count
+  const SameMovesGames unknown{{entry(12, "", "")}};
+  EXPECT_EQ(SameMovesGames::decode_players(bytes, "", ""), unknown);
+  EXPECT_TRUE(SameMovesGames::decode_players(bytes, "c", "a").games.empty());
+  bytes.pop_back();  // the last game's result: corrupt even though that game is not kept
+  EXPECT_EQ(kind_of([&] { SameMovesGames::decode_players(bytes, "a", "b"); }), ErrorKind::Corruption);
+}
+
 TEST(DbEncoding, GameIdIsBigEndian) {
   EXPECT_EQ(GameId{0x01020304}.encode(), "\x01\x02\x03\x04"s);
   EXPECT_EQ(GameId::decode("\x00\x00\x01\x00"s).value, 256u);

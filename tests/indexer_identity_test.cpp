@@ -105,15 +105,18 @@ TEST(GameIdentity, IdentityLearnedInAnEarlierBatchDecidesLaterCopies) {
                            game("Alice", "Bob", "2-0", "2003.05.14", kShortGame) +  // id 1 now 2-0, 2003.05.14
                            game("Alice", "Bob", "0-2", "2003.05.14", kShortGame) +  // id 3: other result
                            game("Alice", "Bob", "2-0", "2004.05.14", kShortGame) +  // id 4: other year
-                           game("Carol", "Dave", "1-1", "", kShortGame);             // id 2 again
-  for (const std::size_t batch : {std::size_t{1}, std::size_t{20000}}) {
+                           game("Carol", "Dave", "1-1", "", kShortGame) +            // id 2 again
+                           game("Alice", "Bob", "0-2", "", kShortGame);              // id 3 again
+  // Batches of 2 and 3 games mix games of other players under one hash in one merge operand.
+  for (const std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{20000}}) {
     const Imported r = import_text(text, batch);
     ASSERT_EQ(r.games.size(), 4u) << "batch " << batch;
     EXPECT_EQ(r.games[0].sources.size(), 2u) << "batch " << batch;
     EXPECT_EQ(r.games[1].sources.size(), 2u) << "batch " << batch;
     EXPECT_EQ(r.games[2].tag("Result"), "0-2") << "batch " << batch;
+    EXPECT_EQ(r.games[2].sources.size(), 2u) << "batch " << batch;
     EXPECT_EQ(r.games[3].tag("Date"), "2004.05.14") << "batch " << batch;
-    EXPECT_EQ(r.summary.duplicates, 2u) << "batch " << batch;
+    EXPECT_EQ(r.summary.duplicates, 3u) << "batch " << batch;
   }
 }
 

@@ -44,6 +44,8 @@ class BatchEntries {
   static void emit_games(const ImportBatch& batch, EntrySink& sink);
   // The games (or game_headers, by `cf`) entries of the batch's stored and new games.
   static void emit_stored_games(const ImportBatch& batch, Cf cf, EntrySink& sink);
+  // One game_hashes merge operand per content hash: the games the batch added or changed.
+  static void emit_hash_games(const ImportBatch& batch, EntrySink& sink);
   static void emit_meta(ImportBatch& batch, const Counts& counts, EntrySink& sink);
 };
 

@@ -14,6 +14,10 @@ struct DatabaseImpl;
 
 /// Database::find_games on the implementation.
 std::optional<SameMovesGames> find_games(const DatabaseImpl& impl, const ContentHash& hash);
+/// The stored games of `hash` whose player keys are `white` and `black` (SameMovesGames::
+/// decode_players); an empty list when the hash has none.
+SameMovesGames find_games_of_players(const DatabaseImpl& impl, const ContentHash& hash,
+                                     std::string_view white, std::string_view black);
 /// Database::game on the implementation.
 std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id);
 
