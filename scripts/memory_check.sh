@@ -3,7 +3,7 @@
 # (at most 4 x the largest game + 100 MB): a 50 MB single game (a legal king shuffle, 5.4 M
 # plies), the same plies without move numbers (about 5 bytes a ply, the most elements per
 # byte), and one ply a line (the most line starts per byte); with --big, the corpus
-# concatenated to 1 GB. Prints each command's peak RSS (/usr/bin/time -v) beside the bound;
+# concatenated to 1 GB, as it is and with the players renamed in each copy. Prints each command's peak RSS (/usr/bin/time -v) beside the bound;
 # exits 1 when one is over.
 # Usage: scripts/memory_check.sh [--big] [BUILD_DIR]   (default build; Release recommended)
 set -euo pipefail
@@ -63,5 +63,16 @@ if (( big )); then
   # Import holds one batch of new games (at most --batch-games) besides the reader: here the
   # corpus games once, then the same games again (found as duplicates, nothing new to hold).
   run "import, 1 GB of corpus games" 104 import --db "$work/dbbig" "$work/big.pdn"
+  rm -rf "$work/dbbig"
+  # The same moves under other players' names in every copy: each copy is a game of its own,
+  # and a content hash lists a game for every copy read so far.
+  : >"$work/renamed.pdn"
+  copy=0
+  while (( $(stat -c %s "$work/renamed.pdn") < 1000000000 )); do
+    copy=$((copy + 1))
+    sed -E "s/^\[(White|Black) \"([^\"]*)\"\]/[\1 \"\2 c$copy\"]/" "$work/once.pdn" >>"$work/renamed.pdn"
+  done
+  rm -f "$work/big.pdn"
+  run "import, 1 GB of corpus games renamed per copy" 104 import --db "$work/dbren" "$work/renamed.pdn"
 fi
 exit $status
