@@ -31,7 +31,9 @@ struct GameIdentity {
 
   /// True when both can be one game: the same players (an unknown name only equals an unknown
   /// name), the same result where both are known, the same year, month and day where both
-  /// know them ("2003.??.??" fits "2003.05.14"; "0000" and "00" count as unknown).
+  /// know them ("2003.??.??" fits "2003.05.14"; "0000" and "00" count as unknown). Equal
+  /// player keys are required: an import batch looks only at the stored games with the keys
+  /// of the game it adds (SameMovesGames::decode_players).
   bool compatible(const GameIdentity& other) const;
   /// The identity of the game that both copies are (precondition: compatible): the known
   /// result, and every date part either copy knows.
