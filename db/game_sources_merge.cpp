@@ -1,39 +1,28 @@
 #include "db/detail/game_sources_merge.hpp"
 
-#include <rocksdb/merge_operator.h>
-
+#include "db/detail/value_merge.hpp"
 #include "db/error.hpp"
 #include "db/game_record.hpp"
 
 namespace damdb::db::detail {
 namespace {
 
-std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
-
-class GameSourcesAppend final : public rocksdb::MergeOperator {
+class GameSourcesAppend final : public ValueMerge {
  public:
-  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
-    if (in.existing_value == nullptr) return false;  // sources of a game never stored
-    try {
-      GameRecord record = GameRecord::decode(view(*in.existing_value));
-      for (const auto& operand : in.operand_list) record.append_sources(view(operand));
-      out->new_value.clear();  // RocksDB may hand over a string still holding an earlier value
-      record.encode(out->new_value);
-      return true;
-    } catch (const Error&) {
-      return false;  // reported by RocksDB as corruption
-    }
-  }
-
-  bool PartialMergeMulti(const rocksdb::Slice& /*key*/,
-                         const std::deque<rocksdb::Slice>& operands, std::string* new_value,
-                         rocksdb::Logger* /*logger*/) const override {
-    new_value->clear();
-    for (const auto& s : operands) new_value->append(s.data(), s.size());
-    return true;
-  }
-
   const char* Name() const override { return "damdb.GameSourcesAppend"; }
+
+ protected:
+  void full_merge(const std::string_view* existing, std::span<const std::string_view> operands,
+                  std::string& out) const override {
+    if (existing == nullptr) throw Error(ErrorKind::Corruption, "sources of a game never stored");
+    GameRecord record = GameRecord::decode(*existing);
+    for (const std::string_view operand : operands) record.append_sources(operand);
+    record.encode(out);
+  }
+
+  void partial_merge(std::span<const std::string_view> operands, std::string& out) const override {
+    for (const std::string_view operand : operands) out.append(operand);  // operands concatenate
+  }
 };
 
 }  // namespace
