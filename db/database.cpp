@@ -16,6 +16,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <mutex>
 #include <system_error>
 
 #include "db/detail/batch_entries.hpp"
@@ -206,6 +207,9 @@ struct DatabaseImpl {
   // signature_moves: GameId -> result, start FEN and move codes (what a replay needs), or null.
   rocksdb::ColumnFamilyHandle* signature_moves = nullptr;
   std::vector<std::string> optional_names;  // names of the handles after the kCfCount ones
+  // Set once the layout of the signatures was checked (a writer at open, a reader at its first
+  // use of them).
+  std::once_flag signature_format_checked;
 
   std::string name_of(std::size_t c) const {
     return c < kCfCount ? kCfNames[c] : optional_names[c - kCfCount];
@@ -303,6 +307,12 @@ void check_signature_format(DatabaseImpl& impl) {
         "writing signatures to '" + impl.folder.string() + "'");
 }
 
+// check_signature_format, once per open: a reader checks at its first use of the signatures,
+// so that a query that reads none does not read the signatures' index.
+void check_signature_format_once(DatabaseImpl& impl) {
+  std::call_once(impl.signature_format_checked, [&] { check_signature_format(impl); });
+}
+
 // Refuses a folder that is a file, missing (for a reader) or not a database; creates the
 // folder of a new database.
 void check_folder(const fs::path& dir, bool writer) {
@@ -355,6 +365,8 @@ void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   // No statistics dump thread (nothing reads the dumps).
   d.stats_dump_period_sec = 0;
   d.stats_persist_period_sec = 0;
+  // A reader does not check the table files' sizes against the folder (a stat per file).
+  if (!writer) d.skip_checking_sst_file_sizes_on_db_open = true;
 }
 
 // The column families stored in the folder (none when it holds no database yet).
@@ -435,9 +447,9 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
   return descriptors;
 }
 
-// Opens RocksDB in impl's mode; Error(Io) with a clear message when a writer holds the lock.
-void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
-                  const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+// Opens RocksDB in impl's mode with the families `descriptors`; returns RocksDB's status.
+rocksdb::Status open_status(DatabaseImpl& impl, const OpenOptions& options,
+                            const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
   const std::string where = impl.folder.string();
   const auto& d = impl.db_options;
   rocksdb::Status s;
@@ -450,14 +462,14 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
       break;
     case OpenMode::Secondary: {
       fs::path sec = options.secondary_folder;
-      if (sec.empty()) {
+      if (sec.empty() && impl.secondary_tmp.empty()) {
         static std::atomic<unsigned> serial{0};
-        sec = fs::temp_directory_path() /
+        impl.secondary_tmp = fs::temp_directory_path() /
               ("damdb-secondary-" +
                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
                "-" + std::to_string(serial++));
-        impl.secondary_tmp = sec;
       }
+      if (sec.empty()) sec = impl.secondary_tmp;
       std::error_code ec;
       fs::create_directories(sec, ec);
       s = rocksdb::DB::OpenAsSecondary(d, where, sec.string(), descriptors, &impl.handles,
@@ -465,6 +477,13 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
       break;
     }
   }
+  return s;
+}
+
+// Raises Error for a failed open (Error(Io) with a clear message when a writer holds the
+// lock); otherwise takes the handles of the optional families.
+void finish_open(DatabaseImpl& impl, const rocksdb::Status& s) {
+  const std::string where = impl.folder.string();
   if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
     throw Error(ErrorKind::Io, "database '" + where +
                                    "' is in use by another damdb process (an import holds it); "
@@ -474,6 +493,24 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options,
   for (std::size_t i = 0; i < impl.optional_names.size(); ++i)
     (impl.optional_names[i] == kSignaturesName ? impl.signatures : impl.signature_moves) =
         impl.handles[kCfCount + i];
+}
+
+// Opens RocksDB in impl's mode with every family the folder holds. A reader first names the
+// schema's families and both optional ones without listing them (listing reads the whole
+// MANIFEST once more: a quarter of a one-query command's instructions on a database after a
+// long import); a folder that lacks one of them (an optional family added after it was
+// written, or another schema) is listed and opened as before.
+void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options) {
+  if (impl.mode != OpenMode::ReadWrite) {
+    const std::vector<std::string> expected{kSignaturesName, kSignatureMovesName};
+    const rocksdb::Status s = open_status(impl, options, family_descriptors(impl, expected));
+    if (!s.IsInvalidArgument()) return finish_open(impl, s);
+    impl.handles.clear();
+    impl.optional_names.clear();
+  }
+  const std::vector<std::string> present = present_families(impl);
+  check_families(impl, present);
+  finish_open(impl, open_status(impl, options, family_descriptors(impl, present)));
 }
 
 // Meta: written on the first open of a new database, the schema version checked otherwise;
@@ -528,14 +565,12 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   impl->bulk = options.bulk_load && options.mode == OpenMode::ReadWrite;
   check_folder(dir, impl->mode == OpenMode::ReadWrite);
   set_db_options(*impl, options);
-  const std::vector<std::string> present = present_families(*impl);
-  check_families(*impl, present);
-  open_rocksdb(*impl, options, family_descriptors(*impl, present));
+  open_rocksdb(*impl, options);
   // SST files of a commit killed before its ingestion (never part of the database).
   std::error_code ec;
   if (impl->mode == OpenMode::ReadWrite) fs::remove_all(dir / "ingest", ec);
   init_or_check_meta(*impl);
-  check_signature_format(*impl);
+  if (impl->mode == OpenMode::ReadWrite) check_signature_format_once(*impl);
   return Database(std::move(impl));
 }
 
@@ -1015,6 +1050,7 @@ void put_moves(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint32_t end,
 }  // namespace
 
 GameId Database::signatures_end() const {
+  check_signature_format_once(*impl_);
   if (impl_->signatures == nullptr) return GameId{1};
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->signatures));
@@ -1055,6 +1091,7 @@ void Database::for_each_signature_block(
     std::span<const int> columns,
     const std::function<bool(GameId, std::string_view, std::span<const std::string_view>)>& visit)
     const {
+  check_signature_format_once(*impl_);
   if (impl_->signatures == nullptr) return;
   const std::string where = "reading signatures in '" + impl_->folder.string() + "'";
   rocksdb::ReadOptions ro;
@@ -1107,6 +1144,7 @@ void Database::for_each_game_of(
 bool Database::for_each_moves_of(
     std::span<const GameId> ids,
     const std::function<bool(GameId, const GameMoves&)>& visit) const {
+  check_signature_format_once(*impl_);
   if (impl_->signature_moves == nullptr) return false;
   rocksdb::ReadOptions ro;
   ro.readahead_size = 2 << 20;

@@ -175,6 +175,56 @@ TEST(DbDatabase, StoresAndReadsBackAGame) {
   EXPECT_EQ(kind_of([&] { db.begin_import(); }), ErrorKind::InvalidArgument);
 }
 
+// A reader opens the families it knows without listing the folder's: every family's data,
+// the optional signature families included, is read back by a read-only and a secondary open.
+TEST(DbDatabase, ReadersSeeEveryFamily) {
+  TempDir dir;
+  const PositionKey p0{100, 1}, p1{200, 2};
+  const auto g = make_game({p0, p1}, GameResult::Draw, "a.pdn");
+  {
+    auto db = Database::open(dir.path());
+    auto batch = db.begin_import();
+    batch.add_game(g.record, g.plies,
+                   IndexTexts{{"smith", "jones"}, {"open"}, {"2024.01.02"}});
+    db.commit(batch);
+    GameSignature sig;
+    sig.plies = 1;
+    sig.date = 20240102;
+    const std::string moves(1, '\x03');
+    const GameMoves kept{GameResult::Draw, "", moves};
+    db.append_signatures(std::span(&sig, 1), std::span(&kept, 1));
+    db.flush();
+  }
+  for (const OpenMode mode : {OpenMode::ReadOnly, OpenMode::Secondary}) {
+    const auto db = Database::open(dir.path(), opts(mode));
+    EXPECT_EQ(db.game(GameId{1}), g.record);
+    EXPECT_EQ(db.game_header(GameId{1}), GameHeader::of(g.record));
+    EXPECT_EQ(db.position_stats(p1)->games(), 1u);
+    EXPECT_EQ(db.find_games(g.record.content_hash), std::vector<GameId>{GameId{1}});
+    for (const auto& [index, text] : {std::pair{TextIndex::Players, "smith"},
+                                      {TextIndex::Events, "open"}, {TextIndex::Dates, "2024"}}) {
+      std::vector<GameId> games;
+      db.scan_index(index, text, [&](const TextIndexKey& k) { return games.push_back(k.game), true; });
+      EXPECT_EQ(games, std::vector<GameId>{GameId{1}}) << text;
+    }
+    EXPECT_EQ(db.meta().counts.games, 1u);
+    EXPECT_EQ(db.signatures_end(), GameId{2});
+    std::string read_moves;
+    const GameId ids[] = {GameId{1}};
+    EXPECT_TRUE(db.for_each_moves_of(ids, [&](GameId, const GameMoves& m) {
+      return read_moves = m.moves, true;
+    }));
+    EXPECT_EQ(read_moves, std::string(1, '\x03'));
+    // Every family but `default` holds a table file.
+    std::vector<std::string> families;
+    for (const auto& [name, bytes] : db.info().column_family_bytes)
+      if (bytes > 0) families.push_back(name);
+    EXPECT_EQ(families, (std::vector<std::string>{"games", "game_headers", "positions",
+                                                  "game_hashes", "players", "events", "dates",
+                                                  "meta", "signatures", "signature_moves"}));
+  }
+}
+
 // Zobrist keys forced into a space of 4 values: every lookup must still return exactly the
 // games of its own position (same zobrist, different check key = different position).
 TEST(DbDatabase, ZobristCollisionsNeverMixPositions) {
