@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -223,6 +224,48 @@ TEST(DbDatabase, ReadersSeeEveryFamily) {
                                                   "game_hashes", "players", "events", "dates",
                                                   "meta", "signatures", "signature_moves"}));
   }
+}
+
+// The size of the MANIFEST file that the folder's CURRENT names.
+std::uintmax_t manifest_size(const fs::path& dir) {
+  std::ifstream current(dir / "CURRENT");
+  std::string name;
+  std::getline(current, name);
+  return fs::file_size(dir / name);
+}
+
+// A writer leaves its folder so that readers open it quickly: nothing in a log to replay, and a
+// MANIFEST that lists the live table files instead of every flush of the session.
+TEST(DbDatabase, WriterLeavesNoLogAndAShortManifest) {
+  TempDir dir;
+  constexpr int kCommits = 40;
+  {
+    auto db = Database::open(dir.path());
+    for (int i = 0; i < kCommits; ++i) {
+      auto batch = db.begin_import();
+      const auto g = make_game({{1, 1}, {static_cast<std::uint64_t>(100 + i), 2}},
+                               GameResult::Draw, "s", static_cast<std::uint64_t>(i),
+                               static_cast<std::uint8_t>(i));
+      batch.add_game(g.record, g.plies, IndexTexts{{"p" + std::to_string(i)}, {}, {}});
+      db.commit(batch);
+      db.flush();  // one MANIFEST edit per family holding data
+    }
+    // Every flush recorded its table files (about 1 KB each): more than a MANIFEST is let grow.
+    EXPECT_GT(manifest_size(dir.path()), 32u << 10);
+    auto last = db.begin_import();
+    const auto g = make_game({{1, 1}, {99, 2}}, GameResult::WhiteWin, "last", 0, 250);
+    last.add_game(g.record, g.plies);
+    db.commit(last);  // in the log and the memtables only
+  }
+  EXPECT_LE(manifest_size(dir.path()), 32u << 10);
+  for (const auto& entry : fs::directory_iterator(dir.path()))
+    if (entry.path().extension() == ".log") {
+      EXPECT_EQ(entry.file_size(), 0u) << entry.path();
+    }
+  const auto db = Database::open(dir.path(), opts(OpenMode::ReadOnly));
+  EXPECT_EQ(db.meta().counts.games, kCommits + 1u);
+  EXPECT_EQ(db.position_stats({1, 1})->games(), kCommits + 1u);
+  EXPECT_EQ(db.game_header(GameId{kCommits + 1})->white, "W");
 }
 
 // Zobrist keys forced into a space of 4 values: every lookup must still return exactly the
