@@ -218,7 +218,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
   cmd->callback([opts, &exit_code] { exit_code = run_clean(*opts); });
 }
 
-const Registration registration{setup_clean};
+const Registration registration{"clean", setup_clean};
 
 }  // namespace
 }  // namespace damdb::cli

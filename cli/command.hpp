@@ -45,12 +45,21 @@ inline const CLI::Validator kCount(
 /// `exit_code`.
 using CommandSetup = std::function<void(CLI::App& app, int& exit_code)>;
 
-/// The registry of subcommands, filled before main() by Registration objects.
-std::vector<CommandSetup>& command_registry();
+/// A subcommand: its name (as its setup adds it) and its setup.
+struct Command {
+  std::string name;
+  CommandSetup setup;
+};
 
-/// Create one static instance per subcommand file: `static Registration reg{setup_moves};`.
+/// The registry of subcommands, filled before main() by Registration objects.
+std::vector<Command>& command_registry();
+
+/// Create one static instance per subcommand file: `const Registration r{"moves", setup_moves};`
+/// (main builds only the subcommand that the command line names).
 struct Registration {
-  explicit Registration(CommandSetup setup) { command_registry().push_back(std::move(setup)); }
+  Registration(std::string name, CommandSetup setup) {
+    command_registry().push_back({std::move(name), std::move(setup)});
+  }
 };
 
 }  // namespace damdb::cli

@@ -157,7 +157,7 @@ void setup_duplicates(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_duplicates};
+const Registration registration{"duplicates", setup_duplicates};
 
 }  // namespace
 }  // namespace damdb::cli

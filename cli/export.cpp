@@ -102,7 +102,7 @@ void setup_export(CLI::App& app, int& exit_code) {
   cmd->callback([opts, &exit_code] { exit_code = run_export(*opts); });
 }
 
-const Registration registration{setup_export};
+const Registration registration{"export", setup_export};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -63,7 +63,7 @@ void setup_games(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_games};
+const Registration registration{"games", setup_games};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -210,7 +210,7 @@ void setup_import(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_import};
+const Registration registration{"import", setup_import};
 
 }  // namespace
 }  // namespace damdb::cli

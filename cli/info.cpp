@@ -68,7 +68,7 @@ void setup_info(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_info};
+const Registration registration{"info", setup_info};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -5,8 +5,8 @@
 #include "cli/command.hpp"
 
 namespace damdb::cli {
-std::vector<CommandSetup>& command_registry() {
-  static std::vector<CommandSetup> registry;
+std::vector<Command>& command_registry() {
+  static std::vector<Command> registry;
   return registry;
 }
 }  // namespace damdb::cli
@@ -22,7 +22,17 @@ int main(int argc, char** argv) {
     return "damdb: " + CLI::FailureMessage::simple(failed, e);
   });
   int exit_code = kOk;
-  for (const auto& setup : command_registry()) setup(app, exit_code);
+  // Only the subcommand that the first word names is built (building every one was half of the
+  // instructions of a process that prints its help); help, --version and an unknown word build
+  // them all.
+  const Command* named = nullptr;
+  for (const Command& c : command_registry())
+    if (argc > 1 && c.name == argv[1]) named = &c;
+  if (named != nullptr) {
+    named->setup(app, exit_code);
+  } else {
+    for (const Command& c : command_registry()) c.setup(app, exit_code);
+  }
   // The first word that is not an option names the command: say so when it names none (CLI11
   // would only say that a subcommand is required).
   if (argc > 1 && argv[1][0] != '-') {

@@ -42,7 +42,7 @@ void setup_moves(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_moves};
+const Registration registration{"moves", setup_moves};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -141,7 +141,7 @@ void setup(CLI::App& app, int& exit_code) {
   });
 }
 
-static Registration reg{setup};
+static Registration reg{"parse", setup};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -51,7 +51,7 @@ void setup_perft(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_perft};
+const Registration registration{"perft", setup_perft};
 
 }  // namespace
 }  // namespace damdb::cli

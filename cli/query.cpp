@@ -163,7 +163,7 @@ void setup_query(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_query};
+const Registration registration{"query", setup_query};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -168,7 +168,7 @@ void setup_search(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_search};
+const Registration registration{"search", setup_search};
 
 }  // namespace
 }  // namespace damdb::cli

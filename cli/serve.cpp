@@ -42,7 +42,7 @@ void setup_serve(CLI::App& app, int&) {
   cmd->callback([opts] { exec_server(*opts); });
 }
 
-const Registration registration{setup_serve};
+const Registration registration{"serve", setup_serve};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -158,7 +158,7 @@ void setup_show(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_show};
+const Registration registration{"show", setup_show};
 
 }  // namespace
 }  // namespace damdb::cli

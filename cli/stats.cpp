@@ -272,7 +272,7 @@ void setup_stats(CLI::App& app, int& exit_code) {
   }
 }
 
-const Registration registration{setup_stats};
+const Registration registration{"stats", setup_stats};
 
 }  // namespace
 }  // namespace damdb::cli

@@ -117,7 +117,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_validate};
+const Registration registration{"validate", setup_validate};
 
 }  // namespace
 }  // namespace damdb::cli

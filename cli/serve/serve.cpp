@@ -82,7 +82,7 @@ void setup_serve(CLI::App& app, int& exit_code) {
   });
 }
 
-const Registration registration{setup_serve};
+const Registration registration{"serve", setup_serve};
 
 }  // namespace
 }  // namespace damdb::cli
