@@ -99,6 +99,11 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       t.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10));
       t.whole_key_filtering = true;
       t.block_restart_interval = 16;
+      // A partitioned index: a query command's lookup reads a file's top-level index and one
+      // 4 KB partition, not the file's whole index (tens of thousands of 16 KB blocks a file).
+      t.index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
+      t.partition_filters = true;
+      t.metadata_block_size = 4096;
       o.optimize_filters_for_hits = true;
       o.merge_operator = detail::make_position_entry_merge();
       o.write_buffer_size = bulk ? (256 << 20) : (64 << 20);
