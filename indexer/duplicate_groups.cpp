@@ -286,7 +286,8 @@ std::uint64_t round_key(std::string_view round) {
   return h == 0 ? 1 : h;
 }
 
-std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_t& replayed) {
+std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_t& replayed,
+                                  bool replay) {
   std::vector<GroupLink> out;
   const std::vector<std::uint32_t> order = by_line(games);
   for (std::size_t s = 0; s < order.size();) {
@@ -296,6 +297,7 @@ std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_
     s = e;
   }
   link_prefixes(games, order, out);
+  if (!replay) return out;
   std::map<std::pair<std::uint32_t, std::uint32_t>, Side> sides;
   for (std::uint32_t i = 0; i < games.size(); ++i)
     if (games[i].codes.size() >= kMinClusteredPlies)

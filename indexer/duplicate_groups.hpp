@@ -40,8 +40,10 @@ struct GroupLink {
 /// both non-zero and differ name different rounds.
 std::uint64_t round_key(std::string_view round);
 
-/// Every link among `games` (all between the same two players). `replayed` is increased by the
-/// number of games replayed for the move-order and small-edit rules.
-std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_t& replayed);
+/// Every link among `games` (all between the same two players); the move-order and small-edit
+/// rules only when `replay` (they replay the games). `replayed` is increased by the number of
+/// games replayed.
+std::vector<GroupLink> link_group(std::span<const GroupGame> games, std::uint64_t& replayed,
+                                  bool replay = true);
 
 }  // namespace damdb::indexer

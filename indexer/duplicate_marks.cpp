@@ -84,12 +84,13 @@ std::vector<db::DuplicateMark> apply_duplicates(db::Database& db, const Duplicat
 }
 
 std::vector<db::DuplicateMark> apply_to_new_games(db::Database& db, db::GameId first_new) {
-  DuplicateOptions options;
-  options.new_from = first_new.value;
-  DuplicateReport report = find_duplicates(db, GameFilter(), options);
   const std::vector<DuplicateClass> classes{DuplicateClass::Prefix, DuplicateClass::TagVariant};
   std::uint32_t class_mask = 0;
   for (const DuplicateClass c : classes) class_mask |= 1u << static_cast<unsigned>(c);
+  DuplicateOptions options;
+  options.new_from = first_new.value;
+  options.classes = class_mask;  // the flag-only classes are not looked for
+  DuplicateReport report = find_duplicates(db, GameFilter(), options);
   std::set<std::uint32_t> touched;  // the games of components holding a new game
   for (const auto& [root, games] : joined_components(report, class_mask))
     if (*games.rbegin() >= first_new.value) touched.insert(games.begin(), games.end());

@@ -22,7 +22,9 @@ struct HeaderInfo {
   std::uint32_t white = 0, black = 0;  // player identities
   std::uint32_t event = 0, date = 0;  // interned texts
   std::uint32_t plies = 0;
-  std::uint64_t pair() const {
+  /// The key of its group: the two players in either colours, or in these colours (`ordered`).
+  std::uint64_t pair(bool ordered) const {
+    if (ordered) return std::uint64_t{white} << 32 | black;
     const std::uint32_t lo = std::min(white, black), hi = std::max(white, black);
     return std::uint64_t{lo} << 32 | hi;
   }
@@ -107,7 +109,7 @@ class DuplicateFinder {
   std::vector<std::uint32_t> candidates();
   std::size_t group_end(std::span<const std::uint32_t> order, std::size_t s) const {
     std::size_t e = s + 1;
-    while (e < order.size() && games_[order[e]].pair() == games_[order[s]].pair()) ++e;
+    while (e < order.size() && pair(order[e]) == pair(order[s])) ++e;
     return e;
   }
   std::size_t group_plies(std::span<const std::uint32_t> order, std::size_t s) const {
@@ -115,6 +117,20 @@ class DuplicateFinder {
     for (std::size_t k = s, e = group_end(order, s); k < e; ++k) plies += games_[order[k]].plies;
     return plies;
   }
+  /// The group key of games_[g]: only colours-swapped links games of the players in other
+  /// colours, so without that class a group is one colour orientation (a smaller group).
+  std::uint64_t pair(std::uint32_t g) const {
+    return games_[g].pair((options_.classes >> static_cast<unsigned>(DuplicateClass::ColoursSwapped) & 1) == 0);
+  }
+  /// Where the moves of one game of a chunk are in its buffer of move codes.
+  struct ChunkMoves {
+    std::size_t offset = 0;
+    std::uint32_t size = 0;
+    std::uint32_t fen = kNotRead;  // interned start FEN
+    static constexpr std::uint32_t kNotRead = ~std::uint32_t{0};
+  };
+  void read_moves(std::span<const db::GameId> ids, std::vector<std::uint8_t>& codes,
+                  std::vector<ChunkMoves>& where, Interned& fens) const;
   void process_chunk(std::span<const std::uint32_t> chunk);
   void build_clusters();
   std::vector<PrimaryRank> ranks_of(std::vector<std::uint32_t> ids) const;
@@ -160,7 +176,7 @@ std::vector<std::uint32_t> DuplicateFinder::candidates() {
   std::vector<std::uint32_t> order(games_.size());
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const auto pa = games_[a].pair(), pb = games_[b].pair();
+    const auto pa = pair(a), pb = pair(b);
     return pa != pb ? pa < pb : a < b;
   });
   std::vector<std::uint32_t> kept;
@@ -176,26 +192,18 @@ std::vector<std::uint32_t> DuplicateFinder::candidates() {
   return kept;
 }
 
-void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
-  // Moves of the chunk's games, read in id order into one buffer.
-  std::vector<std::uint32_t> by_id(chunk.begin(), chunk.end());
-  std::sort(by_id.begin(), by_id.end());
-  std::vector<db::GameId> ids;
-  ids.reserve(by_id.size());
-  for (const std::uint32_t g : by_id) ids.push_back(db::GameId{games_[g].id});
-  std::unordered_map<std::uint32_t, std::pair<std::size_t, std::size_t>> where;  // id -> codes
-  std::unordered_map<std::uint32_t, std::uint32_t> fen_of;                         // id -> fen
-  std::vector<std::uint8_t> codes;  // sized once: doubling would hold up to twice the plies
-  std::size_t plies = 0;
-  for (const std::uint32_t g : by_id) plies += games_[g].plies;
-  codes.reserve(plies);
-  where.reserve(by_id.size());
-  fen_of.reserve(by_id.size());
-  Interned fens;
+/// The moves of the games `ids` (ascending) into `codes`, each game's place in `where` (parallel
+/// to ids; fen kNotRead for a game removed since the headers were read).
+void DuplicateFinder::read_moves(std::span<const db::GameId> ids, std::vector<std::uint8_t>& codes,
+                                 std::vector<ChunkMoves>& where, Interned& fens) const {
+  where.assign(ids.size(), ChunkMoves{});
   auto keep = [&](db::GameId id, std::string_view fen, std::span<const std::uint8_t> moves) {
-    where[id.value] = {codes.size(), moves.size()};
+    const auto k = static_cast<std::size_t>(
+        std::lower_bound(ids.begin(), ids.end(), id, [](db::GameId a, db::GameId b) {
+          return a.value < b.value;
+        }) - ids.begin());
+    where[k] = {codes.size(), static_cast<std::uint32_t>(moves.size()), fens.add(std::string(fen))};
     codes.insert(codes.end(), moves.begin(), moves.end());
-    fen_of[id.value] = fens.add(std::string(fen));
     return true;
   };
   db_.for_each_moves_of(ids, [&](db::GameId id, const db::GameMoves& m) {
@@ -203,20 +211,41 @@ void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
                 {reinterpret_cast<const std::uint8_t*>(m.moves.data()), m.moves.size()});
   });
   std::vector<db::GameId> missing;
-  for (const db::GameId id : ids)
-    if (!where.contains(id.value)) missing.push_back(id);
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    if (where[k].fen == ChunkMoves::kNotRead) missing.push_back(ids[k]);
   db_.for_each_game_of(missing, [&](db::GameId id, const db::GameRecord& r) {
     return keep(id, r.start_fen, r.moves);
   });
+}
+
+void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
+  // Moves of the chunk's games, read in id order into one buffer.
+  std::vector<std::uint32_t> by_id(chunk.begin(), chunk.end());
+  std::sort(by_id.begin(), by_id.end());  // games_ is in id order
+  std::vector<db::GameId> ids;
+  ids.reserve(by_id.size());
+  for (const std::uint32_t g : by_id) ids.push_back(db::GameId{games_[g].id});
+  std::vector<std::uint8_t> codes;  // sized once: doubling would hold up to twice the plies
+  std::size_t plies = 0;
+  for (const std::uint32_t g : by_id) plies += games_[g].plies;
+  codes.reserve(plies);
+  std::vector<ChunkMoves> where;  // parallel to ids
+  Interned fens;
+  read_moves(ids, codes, where, fens);
   // The rules, one player pair at a time.
+  const std::uint32_t replayed_classes = 1u << static_cast<unsigned>(DuplicateClass::MoveOrder) |
+                                         1u << static_cast<unsigned>(DuplicateClass::SmallEdit);
+  const bool replay = (options_.classes & replayed_classes) != 0;
   std::vector<GroupGame> group;
   for (std::size_t s = 0; s < chunk.size();) {
     const std::size_t e = group_end(chunk, s);
     group.clear();
+    group.reserve(e - s);  // exactly: a player pair may have hundreds of thousands of games
     for (std::size_t k = s; k < e; ++k) {
       const HeaderInfo& h = games_[chunk[k]];
-      const auto it = where.find(h.id);
-      if (it == where.end()) continue;  // removed since the headers were read
+      const ChunkMoves& m = where[static_cast<std::size_t>(
+          std::lower_bound(by_id.begin(), by_id.end(), chunk[k]) - by_id.begin())];
+      if (m.fen == ChunkMoves::kNotRead) continue;  // removed since the headers were read
       GroupGame g;
       g.id = h.id;
       g.white = h.white;
@@ -225,13 +254,14 @@ void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
       g.round = h.round;
       g.date_text = dates_[h.date];
       g.date = CalendarDate::of(g.date_text);
-      g.start_fen = fens[fen_of[h.id]];
-      g.codes = std::span(codes).subspan(it->second.first, it->second.second);
+      g.start_fen = fens[m.fen];
+      g.codes = std::span(codes).subspan(m.offset, m.size);
       group.push_back(g);
     }
-    for (GroupLink& l : link_group(group, report_.replayed))
-      links_[static_cast<std::size_t>(l.kind)].push_back(
-          {db::GameId{group[l.a].id}, db::GameId{group[l.b].id}, std::move(l.evidence)});
+    for (GroupLink& l : link_group(group, report_.replayed, replay))
+      if (options_.classes >> static_cast<unsigned>(l.kind) & 1)
+        links_[static_cast<std::size_t>(l.kind)].push_back(
+            {db::GameId{group[l.a].id}, db::GameId{group[l.b].id}, std::move(l.evidence)});
     s = e;
   }
 }

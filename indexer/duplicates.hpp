@@ -76,6 +76,10 @@ struct DuplicateOptions {
   /// When not 0: only the player pairs with a game of this id or a later one are compared
   /// (the games an import just added; see apply_to_new_games).
   std::uint32_t new_from = 0;
+  /// The classes looked for, one bit each (1 << DuplicateClass); every class by default. Without
+  /// MoveOrder and SmallEdit no game is replayed (their replayed lines are the largest memory
+  /// of a large player pair).
+  std::uint32_t classes = (1u << kDuplicateClasses) - 1;
 };
 
 /// Every near-duplicate cluster among the games passing `filter`. Games with an unknown player

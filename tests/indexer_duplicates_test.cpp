@@ -275,6 +275,39 @@ TEST(IndexerDuplicates, SmallEditNeedsTheSameDate) {
                   .clusters.empty());
 }
 
+TEST(IndexerDuplicates, OnlyTheClassesAskedAreLookedFor) {
+  // One player pair holding a prefix, a tag variant, a colour swap and a small edit.
+  const auto full = line(9, 40);
+  const std::vector<std::string> part(full.begin(), full.begin() + 20);
+  const auto [a, b] = differing_at_end(11, 30);
+  const std::string text =
+      game("A. Baba", "B. Cece", "2003.05.14", part) +
+      game("A. Baba", "B. Cece", "2003.05.14", full) +
+      game("A. Baba", "B. Cece", "2003.05.15", full, "WK  2003") +
+      game("B. Cece", "A. Baba", "2003.06.01", a) + game("B. Cece", "A. Baba", "2003.06.01", b) +
+      game("A. Baba", "B. Cece", "2003.06.01", a);
+  test::TempFolder folder("duplicate-classes");
+  test::write_text(folder.path() / "games.pdn", text);
+  test::import_into(folder.path() / "db", folder.path() / "games.pdn");  // marks nothing
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  const auto every = indexer::find_duplicates(database, indexer::GameFilter{});
+  // The prefix joins the last of the two equal full lines (a chain), the longer game first.
+  EXPECT_EQ(clusters(every, DuplicateClass::Prefix), (Ids{{3, 1}}));
+  EXPECT_EQ(clusters(every, DuplicateClass::TagVariant), (Ids{{2, 3}}));
+  EXPECT_EQ(clusters(every, DuplicateClass::ColoursSwapped), (Ids{{4, 6}}));
+  EXPECT_EQ(clusters(every, DuplicateClass::SmallEdit), (Ids{{4, 5}}));
+  indexer::DuplicateOptions options;
+  options.classes = 1u << static_cast<unsigned>(DuplicateClass::Prefix) |
+                    1u << static_cast<unsigned>(DuplicateClass::TagVariant);
+  const auto asked = indexer::find_duplicates(database, indexer::GameFilter{}, options);
+  EXPECT_EQ(clusters(asked, DuplicateClass::Prefix), clusters(every, DuplicateClass::Prefix));
+  EXPECT_EQ(clusters(asked, DuplicateClass::TagVariant),
+            clusters(every, DuplicateClass::TagVariant));
+  EXPECT_EQ(asked.clusters.size(), 2u);
+  EXPECT_EQ(asked.replayed, 0u);  // no game replayed without move-order and small-edit
+  EXPECT_EQ(every.replayed, 6u);
+}
+
 /// Two lines of equal length ending in one position: a line in which two moves of one side
 /// can be exchanged (both orders legal, same final position), found by trying every pair.
 std::pair<std::vector<std::string>, std::vector<std::string>> transposed_lines() {
