@@ -10,9 +10,17 @@ void sort_postings(std::vector<PostingRow>& rows) {
   std::vector<std::uint32_t> start(65537, 0);
   for (const PostingRow& r : rows) ++start[(r.zobrist >> 48) + 1];
   for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-  std::vector<PostingRow> bucketed(rows.size());
+  // In place: each row is moved to the next free slot of its bucket, and the row found there
+  // goes on to its own bucket, until a row of the bucket being filled comes back.
   std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-  for (const PostingRow& r : rows) bucketed[fill[r.zobrist >> 48]++] = r;
+  for (std::size_t b = 0; b + 1 < start.size(); ++b) {
+    while (fill[b] < start[b + 1]) {
+      PostingRow r = rows[fill[b]];
+      for (std::size_t d = r.zobrist >> 48; d != b; d = r.zobrist >> 48)
+        std::swap(r, rows[fill[d]++]);
+      rows[fill[b]++] = r;
+    }
+  }
   const auto by_position = [](const PostingRow& a, const PostingRow& b) {
     if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
     if (a.check != b.check) return a.check < b.check;
@@ -20,8 +28,7 @@ void sort_postings(std::vector<PostingRow>& rows) {
   };
   for (std::size_t b = 0; b + 1 < start.size(); ++b)
     if (start[b + 1] - start[b] > 1)
-      std::sort(bucketed.begin() + start[b], bucketed.begin() + start[b + 1], by_position);
-  rows = std::move(bucketed);
+      std::sort(rows.begin() + start[b], rows.begin() + start[b + 1], by_position);
 }
 
 PositionEntryEncoder::PositionEntryEncoder(std::span<const PostingRow> rows,

@@ -49,6 +49,27 @@ TEST(DbPostings, SortOrdersByZobristThenCheckThenNewestGame) {
     EXPECT_EQ(std::make_tuple(rows[i].zobrist, rows[i].check, rows[i].game), expected[i]) << i;
 }
 
+TEST(DbPostings, SortMatchesOneFullSortOfRandomRows) {
+  // Rows spread over few buckets (long cycles of moves between buckets) and over many; the
+  // reference is one std::sort of the whole vector by the documented order.
+  std::mt19937_64 random(17);
+  for (const std::uint64_t top_bits : {2ull, 65536ull}) {
+    std::vector<PostingRow> rows(50000);
+    for (std::uint32_t i = 0; i < rows.size(); ++i)
+      rows[i] = {(random() % top_bits) << 48 | (random() & 0xff),
+                 static_cast<std::uint32_t>(random() % 3), i, 0, 1, 0, 0};
+    std::vector<PostingRow> expected = rows;
+    std::sort(expected.begin(), expected.end(), [](const PostingRow& a, const PostingRow& b) {
+      return std::tuple(a.zobrist, a.check, ~a.game) < std::tuple(b.zobrist, b.check, ~b.game);
+    });
+    sort_postings(rows);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      ASSERT_EQ(std::make_tuple(rows[i].zobrist, rows[i].check, rows[i].game),
+                std::make_tuple(expected[i].zobrist, expected[i].check, expected[i].game))
+          << top_bits << " " << i;
+  }
+}
+
 TEST(DbPostings, EncodesGroupsExactBytes) {
   // The bytes of DbEncoding.PositionEntryExactBytes, built from rows: Zobrist key 7 has check 1
   // (game 7 at plies 5 and 9, white win, move 0) and check 2 (game 9 at ply 1, white win, move
