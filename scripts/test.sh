@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+if [ ! -d ../shared/corpus ]; then
+  echo "note: no real-game corpus at ../shared/corpus: the tests that read it are skipped" >&2
+fi
 DAMDB_CMAKE_ARGS="-DDAMDB_WERROR=ON" bash scripts/build.sh
 echo "== code checks (functions of at most 80 lines, RocksDB included only in db/) =="
 bash scripts/check_code.sh

@@ -2,6 +2,7 @@
 // message before RocksDB runs out, leaves no ingest/ file, and the same import run again once
 // there is room ends with the same database as an import that never ran short. Needs the right
 // to mount a tmpfs (root); skipped with a message otherwise.
+#include "tests/corpus_required.hpp"
 #include <gtest/gtest.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
@@ -53,6 +54,7 @@ std::string corpus_arguments() {
 }  // namespace
 
 TEST(ImportDiskFull, StopsCleanlyAndResumes) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   const fs::path base = fs::temp_directory_path() / ("damdb-diskfull-" + std::to_string(::getpid()));
   const fs::path mnt = base / "tmpfs", reference = base / "reference", err = base / "err.txt";
   fs::create_directories(mnt);

@@ -1,6 +1,7 @@
 // `damdb import` as a user runs it: idempotence, duplicates across files, and the crash test:
 // kill -9 at random moments, run again, and the database ends identical to an uninterrupted
 // import (same games, sources, counts and query answers).
+#include "tests/corpus_required.hpp"
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -113,6 +114,7 @@ fs::path dir_path(const std::string& name) {
 }  // namespace
 
 TEST(ImportCommand, IdempotentAndDuplicatesStoredOnce) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   const ScopedDir db(dir_path("idem"));
   ASSERT_EQ(wait_for(start_import(db, 20000)), 0);
   const Snapshot first = snapshot(db);
@@ -128,6 +130,7 @@ TEST(ImportCommand, IdempotentAndDuplicatesStoredOnce) {
 }
 
 TEST(ImportCommand, KillNineAndRerunGivesTheSameDatabase) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   const ScopedDir reference(dir_path("reference"));
   const auto started = std::chrono::steady_clock::now();
   ASSERT_EQ(wait_for(start_import(reference, 25)), 0);

@@ -2,6 +2,7 @@
 // / *, dates YYYY.MM.DD with ?? for unknown parts, changed values named in a damdb comment),
 // and exporting everything then importing it into a new database gives the same games, the
 // same explorer answers and the same player table (checked on the real corpus).
+#include "tests/corpus_required.hpp"
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -89,6 +90,7 @@ DatabaseView view_of(const db::Database& database) {
 }
 
 TEST(ExportCorpus, ExportThenImportIsTheIdentity) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   test::TempFolder folder("export-corpus");
   std::vector<std::string> files;
   for (const auto& f : damdb::testing::corpus_pdn_files()) files.push_back(f.string());

@@ -1,6 +1,7 @@
 // Position and opening queries on a small database of hand-made games (results worked out by
 // hand), and on real files: games reaching the position after 32-28 equal the distinct games
 // whose first move is 32-28, counted independently from the PDN text.
+#include "tests/corpus_required.hpp"
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -231,6 +232,7 @@ TEST(QueryMoves, IllegalMoveListNamesTheMove) {
 }
 
 TEST(QueryCorpus, GamesAfter3228EqualGamesOpening3228) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   const fs::path corpus = DAMDB_CORPUS_DIR;
   const std::vector<std::string> files = {
       (corpus / "rhalbersma_horizon/BoomstraDam/pdn files/oud/wk2003.pdn").string(),

@@ -1,6 +1,7 @@
 // Pattern search: the query syntax, hand-checked games, and every option against a brute-force
 // reference (replay every game, test every position square by square with piece_on) on corpus
 // games and on random games full of kings.
+#include "tests/corpus_required.hpp"
 #include <gtest/gtest.h>
 
 #include <array>
@@ -615,6 +616,7 @@ std::vector<std::pair<std::uint32_t, std::vector<rules::Position>>>* SearchBrute
     nullptr;
 
 TEST_F(SearchBruteForce, RandomPatternsFromOccurringPositions) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   ASSERT_GT(games_->size(), 150u);
   const db::Database db = test::open_read_only(folder_->path() / "db");
   EXPECT_EQ(db.signatures_end().value, games_->size() + 1);

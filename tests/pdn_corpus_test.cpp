@@ -1,5 +1,6 @@
 // The reader over every file of ../shared/corpus: no crash, hand-verified game counts for a
 // sample of files, round trip read-write-read, and the PDN standard's fail/succeed test sets.
+#include "tests/corpus_required.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/writer.hpp"
 
@@ -165,6 +166,7 @@ std::vector<fs::path> corpus_files() {
 
 
 TEST(PdnCorpus, EveryFileReadsAndRoundTrips) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   auto files = corpus_files();
   ASSERT_EQ(files.size(), 666u);  // SOURCES.md: 666 files
   std::size_t total_games = 0, scanned_games = 0;
@@ -213,6 +215,7 @@ TEST(PdnCorpus, EveryFileReadsAndRoundTrips) {
 // Game counts verified by hand (grep of [Event and [Result tags, reading the files, and for
 // tag-less files the results that end each game):
 TEST(PdnCorpus, HandVerifiedGameCounts) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   const std::map<std::string, std::size_t> expected = {
       // 4 [Event tags, 4 [Result tags
       {"wiegerw_pdn/games/succeed/kurnik.pdn", 4},
@@ -253,6 +256,7 @@ TEST(PdnCorpus, HandVerifiedGameCounts) {
 }
 
 TEST(PdnCorpus, StandardTestSetsFailAndSucceed) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   for (const auto& entry : fs::directory_iterator(kCorpus / "wiegerw_pdn/games/fail")) {
     // The standard's "fail" files break the syntax; their moves replay, so the reader reads
     // them with warnings (text skipped or mended), never silently.
@@ -273,6 +277,7 @@ TEST(PdnCorpus, StandardTestSetsFailAndSucceed) {
 }
 
 TEST(PdnCorpus, NotInternationalFilesAreRecognised) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   for (const auto& entry : fs::directory_iterator(kCorpus / "wiegerw_pdn/not-10x10/games/succeed")) {
     auto games = read_file(entry.path().string());
     ASSERT_FALSE(games.empty()) << entry.path();
@@ -281,6 +286,7 @@ TEST(PdnCorpus, NotInternationalFilesAreRecognised) {
 }
 
 TEST(PdnCorpus, Latin1OriginalEqualsUtf8Reencoding) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   // The 2017 Latin-1 original and the 2023 UTF-8 re-encoding hold the same games.
   auto latin = read_file((kCorpus / "wiegerw_pdn/original-11c652f/games/succeed/nk2003-amsterdam.pdn").string());
   auto utf8 = read_file((kCorpus / "wiegerw_pdn/games/succeed/nk2003-amsterdam.pdn").string());

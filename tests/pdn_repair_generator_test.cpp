@@ -4,6 +4,7 @@
 // checks that no injected game is lost or changed outside the repaired move.
 //
 // The measured rates are printed (run: test_pdn --gtest_filter='PdnRepairGenerator.*').
+#include "tests/corpus_required.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/repair.hpp"
 #include "pdn/replay.hpp"
@@ -325,6 +326,7 @@ Rate print_rates(const std::map<RepairKind, Rate>& rates, std::size_t games) {
 }
 
 TEST(PdnRepairGenerator, InjectedErrorsAreRepaired) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   const std::vector<BaseGame> games = load_games();
   ASSERT_GE(games.size(), 300u) << "not enough valid games in " << DAMDB_CORPUS_DIR;
   std::map<RepairKind, Rate> rates;

@@ -2,6 +2,7 @@
 // World Championship 2003, round 1 (corpus: BoomstraDam/pdn files/oud/wk2003.pdn, game 1,
 // 80 plies, 1/2-1/2); each test corrupts one recorded move the way a scoresheet typist would,
 // so the expected repair is the move actually played, known independently of damdb.
+#include "tests/corpus_required.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/repair.hpp"
 #include "pdn/replay.hpp"
@@ -250,6 +251,7 @@ TEST(PdnRepair, ThresholdIsNeverCrossed) {
 }
 
 TEST(PdnRepair, AmbiguousKingCaptureInARealGame) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
   // Corpus: a 2008 engine game whose 54. 16x 2 has two king routes the rest does not tell
   // apart: both routes are offered with equal confidence, below one half, so none is applied.
   const std::string file =
