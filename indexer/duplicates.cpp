@@ -40,6 +40,7 @@ class Interned {
     return it->second;
   }
   std::string_view operator[](std::uint32_t i) const { return texts_[i]; }
+  std::span<const std::string> texts() const { return texts_; }
 
  private:
   std::unordered_map<std::string, std::uint32_t> index_;
@@ -140,6 +141,7 @@ class DuplicateFinder {
   DuplicateOptions options_;
   PlayerKeys players_;
   Interned events_, dates_;
+  std::vector<CalendarDate> calendar_;  // parallel to dates_
   std::vector<HeaderInfo> games_;  // ascending ids
   std::vector<DuplicateLink> links_[kDuplicateClasses];
   DuplicateReport report_;
@@ -165,6 +167,7 @@ void DuplicateFinder::read_headers() {
     return true;
   });
   players_.resolve(PlayerOverrides::of(db_));
+  for (const std::string& date : dates_.texts()) calendar_.push_back(CalendarDate::of(date));
   for (HeaderInfo& g : games_) {
     g.white = players_.identity(g.white);
     g.black = players_.identity(g.black);
@@ -236,6 +239,7 @@ void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
   const std::uint32_t replayed_classes = 1u << static_cast<unsigned>(DuplicateClass::MoveOrder) |
                                          1u << static_cast<unsigned>(DuplicateClass::SmallEdit);
   const bool replay = (options_.classes & replayed_classes) != 0;
+  const GroupTables tables{events_.texts(), dates_.texts(), calendar_, fens.texts(), codes};
   std::vector<GroupGame> group;
   for (std::size_t s = 0; s < chunk.size();) {
     const std::size_t e = group_end(chunk, s);
@@ -247,18 +251,18 @@ void DuplicateFinder::process_chunk(std::span<const std::uint32_t> chunk) {
           std::lower_bound(by_id.begin(), by_id.end(), chunk[k]) - by_id.begin())];
       if (m.fen == ChunkMoves::kNotRead) continue;  // removed since the headers were read
       GroupGame g;
+      g.round = h.round;
+      g.codes_offset = m.offset;
+      g.plies = m.size;
       g.id = h.id;
       g.white = h.white;
       g.black = h.black;
-      g.event = events_[h.event];
-      g.round = h.round;
-      g.date_text = dates_[h.date];
-      g.date = CalendarDate::of(g.date_text);
-      g.start_fen = fens[m.fen];
-      g.codes = std::span(codes).subspan(m.offset, m.size);
+      g.event = h.event;
+      g.date = h.date;
+      g.start_fen = m.fen;
       group.push_back(g);
     }
-    for (GroupLink& l : link_group(group, report_.replayed, replay))
+    for (GroupLink& l : link_group(Group(group, tables), report_.replayed, replay))
       if (options_.classes >> static_cast<unsigned>(l.kind) & 1)
         links_[static_cast<std::size_t>(l.kind)].push_back(
             {db::GameId{group[l.a].id}, db::GameId{group[l.b].id}, std::move(l.evidence)});

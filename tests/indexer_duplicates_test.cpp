@@ -257,6 +257,24 @@ TEST(IndexerDuplicates, ShortGamesAreOnlyPrefixes) {
                   .clusters.empty());
 }
 
+TEST(IndexerDuplicates, AGameOfAtMostTwoPliesPrecedesTheOneLongerGameOfItsDate) {
+  // A one-ply stub (a broadcast's first move, not a prefix of the finished game's line), the
+  // finished game that day, another game of the same players that year and one the next year:
+  // the stub joins the game of its date. Without a date it has two candidates: not clustered.
+  const auto stub = line(3, 1), played = line(4, 30), june = line(6, 30), next_year = line(5, 30);
+  ASSERT_NE(stub.front(), played.front());
+  const std::string others = game("A. Baba", "B. Cece", "2003.05.14", played) +
+                             game("A. Baba", "B. Cece", "2003.06.01", june) +
+                             game("A. Baba", "B. Cece", "2004.01.01", next_year);
+  const auto r = duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", stub) + others);
+  EXPECT_EQ(clusters(r, DuplicateClass::Prefix), (Ids{{2, 1}}));
+  ASSERT_EQ(r.clusters.size(), 1u);
+  EXPECT_NE(r.clusters[0].links[0].evidence.find("#1 (1 plies, 2003.05.14) (at most 2 plies) precedes #2"),
+            std::string::npos)
+      << r.clusters[0].links[0].evidence;
+  EXPECT_TRUE(duplicates_of(game("A. Baba", "B. Cece", "????.??.??", stub) + others).clusters.empty());
+}
+
 TEST(IndexerDuplicates, ColoursSwappedIsFlagged) {
   const auto moves = line(6, 30);
   const auto r = duplicates_of(game("A. Baba", "B. Cece", "2003.05.14", moves) +
