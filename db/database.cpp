@@ -857,6 +857,17 @@ void Database::compact() {
   }
 }
 
+double Database::uncompacted_share() const {
+  std::uint64_t above = 0, total = 0;
+  for (rocksdb::ColumnFamilyHandle* handle : impl_->handles) {
+    rocksdb::ColumnFamilyMetaData md;
+    impl_->db->GetColumnFamilyMetaData(handle, &md);
+    total += md.size;
+    if (!md.levels.empty()) above += md.size - md.levels.back().size;
+  }
+  return total == 0 ? 0.0 : static_cast<double>(above) / static_cast<double>(total);
+}
+
 std::optional<GameRecord> Database::game(GameId id) const { return detail::load_game(*impl_, id); }
 
 std::optional<GameHeader> Database::game_header(GameId id) const {

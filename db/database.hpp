@@ -127,6 +127,9 @@ class Database {
   void compact();
   /// Flushes memtables to SST files (for tests and measurements).
   void flush();
+  /// The share (0..1) of the table files' bytes that lie above the bottom level of their
+  /// column family: what compact() would move down. 0 for an empty or compacted database.
+  double uncompacted_share() const;
 
   // ---- reading (every mode) ----
 

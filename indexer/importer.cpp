@@ -20,6 +20,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// The share of the table bytes above the bottom level from which an import compacts even
+/// when it stored few games (RocksDB reads every level a key may be in).
+constexpr double kUncompactedShare = 0.1;
+
 /// The name a file is recorded under: its absolute, normalised path ("-" stays "-").
 std::string source_name(const std::string& file) {
   if (file == "-") return file;
@@ -92,9 +96,12 @@ class Importer {
     // This import's games, and those of a database older than signatures.
     if (options_.build_signatures) build_signatures(db_);
     release_freed_memory();
+    // Compacted after a large import, and after one that stored little but found a large part
+    // of the database uncompacted (the batches of an import that was killed, then resumed).
     const std::uint64_t stored_before = db_.meta().counts.games - summary_.games_stored;
-    if (options_.compact_at_end && summary_.games_stored > 0 &&
-        (summary_.games_stored >= 1000 || summary_.games_stored * 10 >= stored_before))
+    const bool large = summary_.games_stored > 0 &&
+                       (summary_.games_stored >= 1000 || summary_.games_stored * 10 >= stored_before);
+    if (options_.compact_at_end && (large || db_.uncompacted_share() >= kUncompactedShare))
       db_.compact();
     release_freed_memory();
     summary_.seconds =

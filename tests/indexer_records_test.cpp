@@ -65,5 +65,24 @@ TEST(Records, SameInvalidTextTwiceIsOneGame) {
   EXPECT_EQ(database.meta().counts.games, 2u);
 }
 
+TEST(ImportCompaction, AnImportStoringNothingCompactsWhatAnInterruptedOneLeft) {
+  // The first import commits a batch per game and does not compact (as one killed before its
+  // end); run again, it stores nothing new but finds the batches above the bottom level.
+  test::TempFolder folder("compaction");
+  test::write_text(folder.path() / "a.pdn", kPdn);
+  db::Database database = db::Database::open(folder.path() / "db");
+  indexer::ImportOptions options;
+  options.batch_games = 1;
+  options.compact_at_end = false;
+  ASSERT_EQ(indexer::import_files(database, {(folder.path() / "a.pdn").string()}, options).games_stored, 2u);
+  database.flush();
+  EXPECT_GT(database.uncompacted_share(), 0.1);
+  options.compact_at_end = true;
+  test::write_text(folder.path() / "b.pdn", kPdn);
+  EXPECT_EQ(indexer::import_files(database, {(folder.path() / "b.pdn").string()}, options).games_stored, 0u);
+  EXPECT_EQ(database.uncompacted_share(), 0.0);
+  EXPECT_EQ(database.meta().counts.games, 2u);
+}
+
 }  // namespace
 }  // namespace damdb
