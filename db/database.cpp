@@ -868,6 +868,13 @@ double Database::uncompacted_share() const {
   return total == 0 ? 0.0 : static_cast<double>(above) / static_cast<double>(total);
 }
 
+void Database::release_cached_blocks() const {
+  if (!impl_->cache) return;
+  const std::size_t capacity = impl_->cache->GetCapacity();
+  impl_->cache->SetCapacity(0);  // evicts every entry not in use
+  impl_->cache->SetCapacity(capacity);
+}
+
 std::optional<GameRecord> Database::game(GameId id) const { return detail::load_game(*impl_, id); }
 
 std::optional<GameHeader> Database::game_header(GameId id) const {

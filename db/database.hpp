@@ -130,6 +130,9 @@ class Database {
   /// The share (0..1) of the table files' bytes that lie above the bottom level of their
   /// column family: what compact() would move down. 0 for an empty or compacted database.
   double uncompacted_share() const;
+  /// Empties the block cache of the blocks no reader holds (a step that reads other data
+  /// next, such as the near-duplicate step after an import's batches, does not need them).
+  void release_cached_blocks() const;
 
   // ---- reading (every mode) ----
 
