@@ -883,20 +883,23 @@ class Parser {
   static std::size_t add_plain_number(const unsigned char* s, std::uint32_t offset,
                                       std::uint32_t square, unsigned char*& next,
                                       std::uint8_t*& next_square) {
-    const ShortNumber t = read_short_number(s);
-    if (t.length == 0)
-      return add_long_number(read_long_number(s), offset, square, next, next_square);
-    const TextRange text{offset, t.length};
-    if (t.move) {
-      PlainBatch::add(next, ElementKind::Move, t.separator, 2, 0, offset, text, square);
-      next_square[0] = static_cast<std::uint8_t>(t.number);
-      next_square[1] = t.to;
-      next_square += 2;
-    } else {
-      PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset, text,
-                      t.number);
-    }
-    return t.length;
+    const std::size_t length = visit_short_number(
+        s,
+        [&](unsigned value, unsigned bytes) {
+          PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset,
+                          TextRange{offset, bytes}, value);
+          return bytes;
+        },
+        [&](unsigned from, unsigned to, Separator separator, unsigned bytes) {
+          PlainBatch::add(next, ElementKind::Move, separator, 2, 0, offset,
+                          TextRange{offset, bytes}, square);
+          next_square[0] = static_cast<std::uint8_t>(from);
+          next_square[1] = static_cast<std::uint8_t>(to);
+          next_square += 2;
+          return bytes;
+        });
+    if (length != 0) return length;
+    return add_long_number(read_long_number(s), offset, square, next, next_square);
   }
 
   // read_plain_number out of line: the rare longer tokens keep the loop's registers free.
