@@ -809,54 +809,64 @@ class Parser {
   // comments) and the white space between them that starts at p_, while a token lies wholly
   // inside the buffer's kPlainWindow; stops before any other token, which the general code
   // reads. A function of its own (noinline) with few values live, so that its loop keeps them
-  // in registers; its elements go through a PlainBatch. Aligned to a cache line, so that the
-  // alignment of its loop (worth a few percent of the reading time) does not depend on the
-  // size of unrelated code linked before it.
+  // in registers: positions counted from the game's first byte (an element's offset as is), a
+  // move's first square index as the address of its squares in the batch plus a bias, and the
+  // kinds read found from what was added once the loop ends. Its elements go through a
+  // PlainBatch. Aligned to a cache line, so that the alignment of its loop (worth a few percent
+  // of the reading time) does not depend on the size of unrelated code linked before it.
   [[gnu::noinline, gnu::aligned(64)]] void read_plain_movetext() {
-    const auto* s = reinterpret_cast<const unsigned char*>(s_);
-    const std::size_t limit = n_ - kPlainWindow;  // a token starting up to here fits
-    const std::size_t begin = begin_;
-    std::size_t p = p_, last_end = last_end_;
+    const auto* g = reinterpret_cast<const unsigned char*>(s_) + begin_;  // the game's bytes
+    const std::size_t limit = n_ - kPlainWindow - begin_;  // a token starting up to here fits
+    std::size_t p = p_ - begin_;
     std::vector<Element>& line = current_line();
-    auto squares_before = static_cast<std::uint32_t>(game_.squares.size());
+    const std::size_t line_size = line.size();
+    const std::size_t squares_size = game_.squares.size();
     unsigned char* next = batch_.begin();
     std::uint8_t* next_square = batch_.squares;
-    unsigned read = 0;  // kNumberRead | kMoveRead
+    // Index in the game's squares of the square written at address a of the batch: a + bias.
+    std::uintptr_t bias = squares_size - reinterpret_cast<std::uintptr_t>(batch_.squares);
     while (p <= limit) {
-      const PlainLead lead = kPlainLead[s[p]];
+      const PlainLead lead = kPlainLead[g[p]];
       if (lead == PlainLead::Space) {
         ++p;
         continue;
       }
       if (next == batch_.end()) {
-        squares_before += static_cast<std::uint32_t>(next_square - batch_.squares);
-        append_batch(line, next, next_square, p);
+        bias += static_cast<std::uintptr_t>(next_square - batch_.squares);
+        append_batch(line, next, next_square, begin_ + p);
         next = batch_.begin();
         next_square = batch_.squares;
       }
-      const auto offset = static_cast<std::uint32_t>(p - begin);
+      const auto offset = static_cast<std::uint32_t>(p);
       std::size_t length = 0;
       if (lead == PlainLead::Digit) {
-        const auto square = static_cast<std::uint32_t>(next_square - batch_.squares);
-        length = add_plain_number(s + p, offset, squares_before + square, next, next_square, read);
+        const auto square =
+            static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(next_square) + bias);
+        length = add_plain_number(g + p, offset, square, next, next_square);
       } else if (lead == PlainLead::Comment) {
-        length = plain_comment_end(s + p) + 1;
+        length = plain_comment_end(g + p) + 1;
         if (length == 1) break;
         PlainBatch::add(next, ElementKind::Comment, Separator::None, 0, 0, offset,
                         TextRange{offset + 1, static_cast<std::uint32_t>(length - 2)}, 0);
       }
       if (length == 0) break;
       p += length;
-      last_end = p;
+      p += g[p] == ' ';  // the blank that mostly follows a token, without a turn of the loop
     }
-    append_batch(line, next, next_square, p);
-    p_ = p;
-    last_end_ = last_end;
-    if (read & kNumberRead) movetext_ = true;
-    if (read & kMoveRead) move_seen_ = true;
+    append_batch(line, next, next_square, begin_ + p);
+    p_ = begin_ + p;
+    if (line.size() == line_size) return;
+    // The last token read ends where the white space before p begins (no plain token ends in
+    // white space).
+    while (kPlainLead[g[p - 1]] == PlainLead::Space) --p;
+    last_end_ = begin_ + p;
+    if (game_.squares.size() != squares_size) {
+      movetext_ = move_seen_ = true;
+      return;
+    }
+    for (std::size_t i = line_size; i < line.size(); ++i)
+      if (line[i].kind == ElementKind::MoveNumber) movetext_ = true;
   }
-
-  static constexpr unsigned kNumberRead = 1, kMoveRead = 2;
 
   // Appends the batch (elements before `next`, squares before `next_square`, read up to byte
   // `at`) to `line` and the game's squares, each grown as make_room grows it. Out of line:
@@ -867,28 +877,29 @@ class Parser {
   }
 
   // Adds the plain number token at `s` (a digit; offset `offset` in the game) as an element at
-  // `next` (a move's squares at `next_square`, index `square` in the game's squares), its kind
-  // to `read`; returns its length, or 0 (nothing added) when it is no plain token. The short
+  // `next` (a move's squares at `next_square`, index `square` in the game's squares); returns
+  // its length, or 0 (nothing added) when it is no plain token. The short
   // forms are read from one word (read_short_number), the others byte by byte.
   static std::size_t add_plain_number(const unsigned char* s, std::uint32_t offset,
                                       std::uint32_t square, unsigned char*& next,
-                                      std::uint8_t*& next_square, unsigned& read) {
-    const ShortNumber t = read_short_number(s);
-    if (t.length == 0) return add_long_number(read_long_number(s), offset, square, next,
-                                              next_square, read);
-    const TextRange text{offset, t.length};
-    if (t.move) {
-      PlainBatch::add(next, ElementKind::Move, t.separator, 2, 0, offset, text, square);
-      next_square[0] = static_cast<std::uint8_t>(t.number);
-      next_square[1] = t.to;
-      next_square += 2;
-      read |= kNumberRead | kMoveRead;
-    } else {
-      PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset, text,
-                      t.number);
-      read |= kNumberRead;
-    }
-    return t.length;
+                                      std::uint8_t*& next_square) {
+    const std::size_t length = visit_short_number(
+        s,
+        [&](unsigned value, unsigned bytes) {
+          PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset,
+                          TextRange{offset, bytes}, value);
+          return bytes;
+        },
+        [&](unsigned from, unsigned to, Separator separator, unsigned bytes) {
+          PlainBatch::add(next, ElementKind::Move, separator, 2, 0, offset,
+                          TextRange{offset, bytes}, square);
+          next_square[0] = static_cast<std::uint8_t>(from);
+          next_square[1] = static_cast<std::uint8_t>(to);
+          next_square += 2;
+          return bytes;
+        });
+    if (length != 0) return length;
+    return add_long_number(read_long_number(s), offset, square, next, next_square);
   }
 
   // read_plain_number out of line: the rare longer tokens keep the loop's registers free.
@@ -899,7 +910,7 @@ class Parser {
   // add_plain_number for a token read by read_plain_number.
   static std::size_t add_long_number(const PlainNumber& t, std::uint32_t offset,
                                      std::uint32_t square, unsigned char*& next,
-                                     std::uint8_t*& next_square, unsigned& read) {
+                                     std::uint8_t*& next_square) {
     if (t.length == 0) return 0;
     const TextRange text{offset, t.length};
     if (t.move) {
@@ -907,11 +918,9 @@ class Parser {
                       0, offset, text, square);
       std::memcpy(next_square, t.squares, kPlainMaxSquares);
       next_square += t.count;
-      read |= kNumberRead | kMoveRead;
     } else {
       PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, t.black_form ? 1 : 0,
                       offset, text, t.number);
-      read |= kNumberRead;
     }
     return t.length;
   }

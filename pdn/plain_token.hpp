@@ -9,11 +9,15 @@
 #include "pdn/projected_capacity.hpp"
 
 #include <array>
-#include <bit>  // std::endian
+#include <bit>  // std::endian, std::countr_zero
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace damdb::pdn {
 
@@ -138,8 +142,7 @@ inline PlainNumber read_plain_number(const unsigned char* s) {
   return t;
 }
 
-/// A short plain number token read by read_short_number: scalars only, so that it stays in
-/// registers.
+/// A short plain number token read by read_short_number.
 struct ShortNumber {
   std::uint32_t length = 0;  ///< bytes of the token; 0 when it is not a short form
   bool move = false;         ///< a move of two squares (else a move number)
@@ -148,37 +151,55 @@ struct ShortNumber {
   std::uint32_t number = 0;               ///< move number: its value; move: the first square
 };
 
+/// read_short_number handing what it reads to the caller instead of returning it, so that
+/// nothing is gathered in a struct on its way (the parser's loop writes each form's element
+/// straight away): calls `number(value, length)` for a move number, `move(from, to, separator,
+/// length)` for a move, and returns what that call returns (the token's length); returns 0
+/// without a call for any other token.
+template <class OnNumber, class OnMove>
+inline std::size_t visit_short_number(const unsigned char* s, OnNumber&& number, OnMove&& move) {
+  const unsigned d0 = s[0] - '0', d1 = s[1] - '0';
+  const bool two = d1 < 10;
+  const unsigned first = two ? d0 * 10 + d1 : d0;
+  const unsigned k = two ? 2 : 1;
+  // A third digit at s[k] is neither '.' nor a separator: no short form.
+  const unsigned char c = s[k];
+  if (c == '.') {
+    if (first == 0 || s[k + 1] == '.') return 0;  // "0." (0.5-0.5?); "12..."
+    return number(first, k + 1);
+  }
+  // A single digit 0..2 may start a result ("1-0"); no square 0.
+  if (!plain_separator(c) || first <= (two ? 0u : 2u)) return 0;
+  const unsigned e0 = s[k + 1] - '0', e1 = s[k + 2] - '0';
+  const bool two_more = e1 < 10;
+  const unsigned to = two_more ? e0 * 10 + e1 : e0;
+  const unsigned end = k + (two_more ? 3 : 2);  // a separator there: more squares follow
+  // A digit at `end` (a third one) is no delimiter either.
+  if (e0 >= 10 || to == 0 || !kPlainMoveEnd[s[end]]) return 0;
+  return move(first, to, plain_separator_of(c), end);
+}
+
 /// read_plain_number for the common short forms at `s`: a move number of 1..2 digits and one
 /// dot (`12.`), or a move of two squares of 1..2 digits (`32-28`, `5x14`, `05-10`). Gives
 /// length 0 for any other token, which read_plain_number then reads (or rejects); otherwise
 /// what read_plain_number gives.
 inline ShortNumber read_short_number(const unsigned char* s) {
   ShortNumber t;
-  const unsigned d0 = s[0] - '0', d1 = s[1] - '0', d2 = s[2] - '0';
-  const bool two = d1 < 10;
-  if (two && d2 < 10) return t;  // three digits or more
-  const unsigned first = two ? d0 * 10 + d1 : d0;
-  const unsigned k = two ? 2 : 1;
-  const unsigned char c = s[k];
-  if (c == '.') {
-    if (first == 0 || s[k + 1] == '.') return t;  // "0." (0.5-0.5?); "12..."
-    t.number = first;
-    t.length = k + 1;
-    return t;
-  }
-  // A single digit 0..2 may start a result ("1-0"); no square 0.
-  if (!plain_separator(c) || first <= (two ? 0u : 2u)) return t;
-  const unsigned e0 = s[k + 1] - '0', e1 = s[k + 2] - '0', e2 = s[k + 3] - '0';
-  const bool two_more = e1 < 10;
-  if (e0 >= 10 || (two_more && e2 < 10)) return t;
-  const unsigned to = two_more ? e0 * 10 + e1 : e0;
-  const unsigned end = k + (two_more ? 3 : 2);  // a separator there: more squares follow
-  if (to == 0 || !kPlainMoveEnd[s[end]]) return t;
-  t.move = true;
-  t.separator = plain_separator_of(c);
-  t.number = first;
-  t.to = static_cast<std::uint8_t>(to);
-  t.length = end;
+  visit_short_number(
+      s,
+      [&](unsigned value, unsigned length) {
+        t.number = value;
+        t.length = length;
+        return length;
+      },
+      [&](unsigned from, unsigned to, Separator separator, unsigned length) {
+        t.move = true;
+        t.separator = separator;
+        t.number = from;
+        t.to = static_cast<std::uint8_t>(to);
+        t.length = length;
+        return length;
+      });
   return t;
 }
 
@@ -186,11 +207,27 @@ inline ShortNumber read_short_number(const unsigned char* s) {
 /// window and on the same line (no LF before it: a comment over lines may hide the next game's
 /// tags, which the general code looks for); 0 otherwise.
 inline std::size_t plain_comment_end(const unsigned char* s) {
+#if defined(__SSE2__)
+  // 16 bytes at a time: the first '}' or LF decides (s[0] is the '{', neither).
+  for (std::size_t k = 0; k < kPlainWindow; k += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k));
+    const auto close =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('}'))));
+    const auto stop = close | static_cast<unsigned>(_mm_movemask_epi8(
+                                  _mm_cmpeq_epi8(block, _mm_set1_epi8('\n'))));
+    if (stop != 0) {
+      const int i = std::countr_zero(stop);
+      return (close >> i) & 1 ? k + static_cast<std::size_t>(i) : 0;
+    }
+  }
+  return 0;
+#else
   for (std::size_t k = 1; k < kPlainWindow; ++k) {
     if (s[k] == '}') return k;
     if (s[k] == '\n') return 0;
   }
   return 0;
+#endif
 }
 
 /// Elements of plain tokens and their squares, gathered in fixed arrays and appended to a line
