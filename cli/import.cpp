@@ -171,6 +171,7 @@ void setup_import(CLI::App& app, int& exit_code) {
     const indexer::ImportSummary s = indexer::import_files(database, files, options);
     if (terminal) std::fprintf(stderr, "\n");
     const std::vector<db::DuplicateMark> marks = merge_new_games(database, opts->no_merge);
+    database.release_cached_blocks();  // the games the near-duplicate step read
     refresh_name_directory(database, s);
     for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
     unreadable += s.unreadable.size();

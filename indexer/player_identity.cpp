@@ -48,26 +48,24 @@ std::string_view merge_rule_name(MergeRule rule) {
 }
 
 std::uint32_t PlayerKeys::intern(std::string_view spelling) {
-  if (auto it = spelling_index_.find(std::string(spelling)); it != spelling_index_.end())
-    return it->second;
+  if (auto it = spelling_index_.find(spelling); it != spelling_index_.end()) return it->second;
   const std::string bare = without_notes(spelling);
   std::string key = player_key(bare);
   if (key.empty()) {
-    spelling_index_.emplace(std::string(spelling), kUnknown);
+    spelling_index_.emplace(unknown_spellings_.emplace_back(spelling), kUnknown);
     return kUnknown;
   }
   const auto index = static_cast<std::uint32_t>(spellings_.size());
-  spellings_.emplace_back(spelling);
-  spelling_index_.emplace(spellings_.back(), index);
+  spelling_index_.emplace(spellings_.emplace_back(spelling), index);
   unit_of_.push_back(unit_of_name(bare, std::move(key)));
   return index;
 }
 
 std::uint32_t PlayerKeys::unit_of_name(std::string_view spelling, std::string key) {
-  auto [key_it, new_key] = key_index_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
-  if (new_key) {
-    keys_.push_back(std::move(key));
-    abbreviations_.emplace_back();
+  auto key_it = key_index_.find(key);
+  if (key_it == key_index_.end()) {
+    const auto index = static_cast<std::uint32_t>(keys_.size());
+    key_it = key_index_.emplace(keys_.emplace_back(std::move(key)), index).first;
     key_units_.emplace_back();
   }
   const std::uint32_t k = key_it->second;
@@ -111,7 +109,10 @@ std::vector<std::size_t> PlayerKeys::merge_keys(const std::string* extra_key,
   abbreviations.reserve(order.size() + 1);
   for (std::uint32_t i : order) {
     sorted.push_back(keys_[i]);
-    abbreviations.emplace_back(abbreviations_[i].begin(), abbreviations_[i].end());
+    const auto it = abbreviations_.find(i);
+    abbreviations.push_back(it == abbreviations_.end()
+                                ? std::vector<std::string>{}
+                                : std::vector<std::string>(it->second.begin(), it->second.end()));
   }
   if (extra_key) {
     sorted.push_back(*extra_key);
@@ -213,7 +214,7 @@ void PlayerKeys::join_initials(const std::vector<std::size_t>& key_target) {
 }
 
 std::uint32_t PlayerKeys::unit_of_stored(std::string_view spelling) const {
-  if (auto it = spelling_index_.find(std::string(spelling)); it != spelling_index_.end())
+  if (auto it = spelling_index_.find(spelling); it != spelling_index_.end())
     return it->second == kUnknown ? kUnknown : unit_of_[it->second];
   const std::string bare = without_notes(spelling);
   const auto key = key_index_.find(player_key(bare));

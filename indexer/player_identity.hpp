@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -47,6 +48,12 @@ class PlayerKeys {
   /// No player: an empty or "?" name.
   static constexpr std::uint32_t kUnknown = UINT32_MAX;
 
+  PlayerKeys() = default;
+  PlayerKeys(PlayerKeys&&) = default;  // a deque's elements stay where they are
+  PlayerKeys& operator=(PlayerKeys&&) = default;
+  PlayerKeys(const PlayerKeys&) = delete;  // the indexes view the texts of this object
+  PlayerKeys& operator=(const PlayerKeys&) = delete;
+
   /// The index of `spelling` (kUnknown for one with an empty player_key); remembers the
   /// abbreviated words of the spelling (abbreviated_words) for resolve().
   std::uint32_t intern(std::string_view spelling);
@@ -76,8 +83,7 @@ class PlayerKeys {
   /// Calls visit(spelling) for every spelling interned as kUnknown (no player_key).
   template <class Visit>
   void for_each_unknown(Visit visit) const {
-    for (const auto& [spelling, index] : spelling_index_)
-      if (index == kUnknown) visit(spelling);
+    for (const std::string& spelling : unknown_spellings_) visit(spelling);
   }
   /// Distinct spellings interned.
   std::size_t size() const { return spellings_.size(); }
@@ -103,14 +109,16 @@ class PlayerKeys {
   std::vector<std::size_t> merge_keys(const std::string* extra_key,
                                       std::string_view extra_spelling) const;
 
-  std::unordered_map<std::string, std::uint32_t> spelling_index_;
-  std::vector<std::string> spellings_;
+  // The texts are kept once, in deques (their addresses stay), and the indexes view them: an
+  // archive may have hundreds of thousands of names, all held while games are compared.
+  std::deque<std::string> spellings_, unknown_spellings_;
+  std::unordered_map<std::string_view, std::uint32_t> spelling_index_;  // kUnknown: no key
   std::vector<std::uint32_t> unit_of_;  // spelling -> unit
   std::vector<Unit> units_;
   std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> unit_index_;  // (key, surname)
-  std::unordered_map<std::string, std::uint32_t> key_index_;
-  std::vector<std::string> keys_;
-  std::vector<std::set<std::string>> abbreviations_;        // per key
+  std::deque<std::string> keys_;
+  std::unordered_map<std::string_view, std::uint32_t> key_index_;
+  std::unordered_map<std::uint32_t, std::set<std::string>> abbreviations_;  // keys that have any
   std::vector<std::vector<std::uint32_t>> key_units_;       // per key
   std::unordered_map<std::string, std::uint32_t> events_;   // folded event -> id
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> met_;  // unit -> (event, opponent)
