@@ -106,6 +106,7 @@ std::vector<db::DuplicateMark> merge_new_games(db::Database& database, bool no_m
   std::vector<db::DuplicateMark> marks;
   if (!no_merge) marks = indexer::apply_to_new_games(database, first);
   database.set_merged_end(end);
+  database.release_cached_blocks();  // the games the step read
   return marks;
 }
 
@@ -171,7 +172,6 @@ void setup_import(CLI::App& app, int& exit_code) {
     const indexer::ImportSummary s = indexer::import_files(database, files, options);
     if (terminal) std::fprintf(stderr, "\n");
     const std::vector<db::DuplicateMark> marks = merge_new_games(database, opts->no_merge);
-    database.release_cached_blocks();  // the games the near-duplicate step read
     refresh_name_directory(database, s);
     for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
     unreadable += s.unreadable.size();
