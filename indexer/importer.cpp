@@ -245,7 +245,9 @@ class Importer {
 
 ImportSummary import_files(db::Database& database, const std::vector<std::string>& files,
                            const ImportOptions& options) {
-  return Importer(database, options).run(files);
+  const ImportSummary summary = Importer(database, options).run(files);
+  release_freed_memory();  // the batch's buffers, freed with the importer
+  return summary;
 }
 
 }  // namespace damdb::indexer

@@ -67,20 +67,27 @@ std::uint32_t PlayerKeys::unit_of_name(std::string_view spelling, std::string ke
     const auto index = static_cast<std::uint32_t>(keys_.size());
     key_it = key_index_.emplace(keys_.emplace_back(std::move(key)), index).first;
     key_units_.emplace_back();
+    plain_unit_.push_back(kUnknown);
   }
   const std::uint32_t k = key_it->second;
   if (spelling.find('.') != std::string_view::npos)
     for (std::string& w : abbreviated_words(spelling)) abbreviations_[k].insert(std::move(w));
   auto [surname, given] = comma_parts(spelling);
-  auto [unit_it, new_unit] =
-      unit_index_.try_emplace({k, surname}, static_cast<std::uint32_t>(units_.size()));
-  if (new_unit) {
+  const auto next = static_cast<std::uint32_t>(units_.size());
+  std::uint32_t unit = next;
+  if (surname.empty()) {  // most names: the key's one unit without a comma split
+    if (plain_unit_[k] == kUnknown) plain_unit_[k] = next;
+    unit = plain_unit_[k];
+  } else {
+    unit = unit_index_.try_emplace({k, surname}, next).first->second;
+  }
+  if (unit == next) {
     units_.push_back({k, std::move(surname), std::move(given),
                       static_cast<std::uint32_t>(spellings_.size() - 1)});
-    key_units_[k].push_back(unit_it->second);
+    key_units_[k].push_back(unit);
     met_.emplace_back();
   }
-  return unit_it->second;
+  return unit;
 }
 
 void PlayerKeys::played(std::uint32_t player, std::uint32_t opponent, std::string_view event) {
@@ -219,8 +226,9 @@ std::uint32_t PlayerKeys::unit_of_stored(std::string_view spelling) const {
   const std::string bare = without_notes(spelling);
   const auto key = key_index_.find(player_key(bare));
   if (key == key_index_.end()) return kUnknown;
-  if (auto unit = unit_index_.find({key->second, comma_parts(bare).first});
-      unit != unit_index_.end())
+  const std::string surname = comma_parts(bare).first;
+  if (surname.empty() && plain_unit_[key->second] != kUnknown) return plain_unit_[key->second];
+  if (auto unit = unit_index_.find({key->second, surname}); unit != unit_index_.end())
     return unit->second;
   const std::vector<std::uint32_t>& units = key_units_[key->second];
   return units.size() == 1 ? units.front() : kUnknown;

@@ -115,7 +115,8 @@ class PlayerKeys {
   std::unordered_map<std::string_view, std::uint32_t> spelling_index_;  // kUnknown: no key
   std::vector<std::uint32_t> unit_of_;  // spelling -> unit
   std::vector<Unit> units_;
-  std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> unit_index_;  // (key, surname)
+  std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> unit_index_;  // (key, surname), comma names
+  std::vector<std::uint32_t> plain_unit_;  // per key: its unit without a comma split, or kUnknown
   std::deque<std::string> keys_;
   std::unordered_map<std::string_view, std::uint32_t> key_index_;
   std::unordered_map<std::uint32_t, std::set<std::string>> abbreviations_;  // keys that have any
