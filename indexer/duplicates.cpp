@@ -39,7 +39,6 @@ class Interned {
     if (added) texts_.push_back(it->first);
     return it->second;
   }
-  std::string_view operator[](std::uint32_t i) const { return texts_[i]; }
   std::span<const std::string> texts() const { return texts_; }
 
  private:

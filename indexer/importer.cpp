@@ -103,8 +103,7 @@ class Importer {
                        (summary_.games_stored >= 1000 || summary_.games_stored * 10 >= stored_before);
     if (options_.compact_at_end && (large || db_.uncompacted_share() >= kUncompactedShare))
       db_.compact();
-    db_.release_cached_blocks();
-    release_freed_memory();
+    db_.release_cached_blocks();  // import_files gives the freed memory back
     summary_.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
