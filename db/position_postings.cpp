@@ -1,34 +1,58 @@
 #include "db/position_postings.hpp"
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include "db/detail/entry_codec.hpp"
 
 namespace damdb::db {
 
-void sort_postings(std::vector<PostingRow>& rows) {
-  std::vector<std::uint32_t> start(65537, 0);
-  for (const PostingRow& r : rows) ++start[(r.zobrist >> 48) + 1];
+namespace {
+
+bool by_position(const PostingRow& a, const PostingRow& b) {
+  if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
+  if (a.check != b.check) return a.check < b.check;
+  return a.game > b.game;
+}
+
+// Sorts rows[begin, end) in place by byte `shift / 8` of the Zobrist key (an American flag
+// pass: each row is moved to the next free slot of its bucket, and the row found there goes on
+// to its own bucket, until a row of the bucket being filled comes back). 256 buckets: their
+// write fronts stay in the cache, where 65,536 did not. Returns the bucket starts, 257 entries.
+std::array<std::uint32_t, 257> flag_pass(std::span<PostingRow> rows, unsigned shift) {
+  std::array<std::uint32_t, 257> start{};
+  for (const PostingRow& r : rows) ++start[((r.zobrist >> shift) & 255) + 1];
   for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-  // In place: each row is moved to the next free slot of its bucket, and the row found there
-  // goes on to its own bucket, until a row of the bucket being filled comes back.
-  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-  for (std::size_t b = 0; b + 1 < start.size(); ++b) {
+  std::array<std::uint32_t, 256> fill;
+  std::copy(start.begin(), start.end() - 1, fill.begin());
+  for (std::size_t b = 0; b < 256; ++b) {
     while (fill[b] < start[b + 1]) {
       PostingRow r = rows[fill[b]];
-      for (std::size_t d = r.zobrist >> 48; d != b; d = r.zobrist >> 48)
+      for (std::size_t d = (r.zobrist >> shift) & 255; d != b; d = (r.zobrist >> shift) & 255)
         std::swap(r, rows[fill[d]++]);
       rows[fill[b]++] = r;
     }
   }
-  const auto by_position = [](const PostingRow& a, const PostingRow& b) {
-    if (a.zobrist != b.zobrist) return a.zobrist < b.zobrist;
-    if (a.check != b.check) return a.check < b.check;
-    return a.game > b.game;
-  };
-  for (std::size_t b = 0; b + 1 < start.size(); ++b)
-    if (start[b + 1] - start[b] > 1)
-      std::sort(rows.begin() + start[b], rows.begin() + start[b + 1], by_position);
+  return start;
+}
+
+}  // namespace
+
+void sort_postings(std::vector<PostingRow>& rows) {
+  // Zobrist keys are uniform: two in-place passes on their top two bytes leave buckets of a
+  // few rows (a batch holds about a million), each finished by std::sort. No second copy of a
+  // batch's rows while it is sorted.
+  const std::span<PostingRow> all(rows);
+  const auto outer = flag_pass(all, 56);
+  for (std::size_t a = 0; a < 256; ++a) {
+    const auto part = all.subspan(outer[a], outer[a + 1] - outer[a]);
+    if (part.size() < 2) continue;
+    const auto inner = flag_pass(part, 48);
+    for (std::size_t b = 0; b < 256; ++b)
+      if (inner[b + 1] - inner[b] > 1)
+        std::sort(part.begin() + inner[b], part.begin() + inner[b + 1], by_position);
+  }
 }
 
 PositionEntryEncoder::PositionEntryEncoder(std::span<const PostingRow> rows,

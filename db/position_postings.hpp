@@ -33,9 +33,9 @@ struct PostingRow {
 
 /// Sorts rows into the order of the positions column family: Zobrist key ascending, then check
 /// key ascending, then game id DESCENDING (the posting-list order, newest first). Zobrist keys
-/// are uniform: one counting pass on their top 16 bits spreads the rows into 65,536 buckets,
-/// each finished by std::sort (faster than one std::sort of the whole batch). The rows are
-/// moved between buckets in place: no second copy of a batch's rows while it is sorted.
+/// are uniform: two in-place passes of 256 buckets on their top two bytes, then std::sort in
+/// each of the 65,536 buckets (faster than one std::sort of the whole batch, and than one pass
+/// of 65,536 buckets, whose write fronts miss the cache). No second copy of the rows.
 void sort_postings(std::vector<PostingRow>& rows);
 
 /// Encodes rows, one PositionEntry value per Zobrist key, in the order of the rows.
