@@ -25,6 +25,8 @@
 #include "db/detail/column_families.hpp"
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
+#include "db/detail/position_runs.hpp"
+#include "db/detail/status.hpp"
 #include "db/detail/storage_guard.hpp"
 #include "db/detail/game_hashes_merge.hpp"
 #include "db/detail/game_sources_merge.hpp"
@@ -47,16 +49,7 @@ using detail::kDefault, detail::kGames, detail::kGameHeaders, detail::kPositions
     detail::kGameHashes, detail::kPlayers, detail::kEvents, detail::kDates, detail::kMeta;
 using detail::kMetaCounts, detail::kMetaMergedEnd, detail::kMetaNextId, detail::kMetaSchema, detail::kMetaSourcePrefix;
 
-// Turns a non-OK status into Error; `what` names the operation and the folder.
-void check(const rocksdb::Status& s, const std::string& what) {
-  if (s.ok()) return;
-  ErrorKind kind = ErrorKind::Io;
-  if (s.IsNoSpace()) kind = ErrorKind::NoSpace;
-  else if (s.IsNotFound() || s.IsPathNotFound()) kind = ErrorKind::NotFound;
-  else if (s.IsCorruption()) kind = ErrorKind::Corruption;
-  else if (s.IsInvalidArgument() || s.IsNotSupported()) kind = ErrorKind::InvalidArgument;
-  throw Error(kind, what + ": " + s.ToString());
-}
+using detail::check;
 
 rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
 std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
@@ -146,6 +139,10 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       // 4 KB cost about 67,000 instructions to decompress (mostly building its entropy tables).
       t.block_size = 4 * 1024;
       o.bottommost_compression = o.compression;
+      break;
+    case kDefault:
+      // The position runs of a bulk import: a query in the meantime looks its key up in each.
+      t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
       break;
     default:
       break;
@@ -239,6 +236,9 @@ struct DatabaseImpl {
   Counts counts;
   std::uint64_t generation = 0;
   std::uint64_t ingest_serial = 0;
+  // The position runs (detail/position_runs.hpp) not merged yet, ascending: those of an import
+  // in progress (or killed) until compact() merges them. Queries read them too.
+  std::vector<std::uint32_t> runs;
 
   rocksdb::ColumnFamilyHandle* cf(Cf c) const { return handles[c]; }
 
@@ -246,7 +246,7 @@ struct DatabaseImpl {
     std::string value;
     auto s = db->Get(rocksdb::ReadOptions(), cf(c), slice(key), &value);
     if (s.IsNotFound()) return std::nullopt;
-    check(s, std::string("reading ") + kCfNames[c] + " in " + folder.string());
+    if (!s.ok()) check(s, std::string("reading ") + kCfNames[c] + " in " + folder.string());
     return value;
   }
 
@@ -646,6 +646,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   if (impl->mode == OpenMode::ReadWrite) fs::remove_all(dir / "ingest", ec);
   init_or_check_meta(*impl);
   if (impl->mode == OpenMode::ReadWrite) check_signature_format_once(*impl);
+  impl->runs = detail::find_runs(*impl->db, impl->cf(kDefault));
   return Database(std::move(impl));
 }
 
@@ -715,7 +716,9 @@ class WriteBatchSink final : public detail::EntrySink {
 // in ingest/: the destructor closes the writers, then removes their files.
 class SstSink final : public detail::EntrySink {
  public:
-  SstSink(DatabaseImpl& impl, const std::string& where) : impl_(impl), where_(where) {
+  /// With `run` (not 0) the positions go to that position run, not to the positions family.
+  SstSink(DatabaseImpl& impl, const std::string& where, std::uint32_t run)
+      : impl_(impl), where_(where), run_(run) {
     std::error_code ec;
     fs::create_directories(dir(), ec);
     if (ec) throw Error(ErrorKind::Io, "cannot create '" + dir().string() + "': " + ec.message());
@@ -730,7 +733,12 @@ class SstSink final : public detail::EntrySink {
     check(writer(cf).Put(slice(key), slice(value)), where_);
   }
   void merge_position(std::string_view key, std::string_view value) override {
-    check(writer(kPositions).Merge(slice(key), slice(value)), where_);
+    if (run_ == 0) {
+      check(writer(kPositions).Merge(slice(key), slice(value)), where_);
+    } else {
+      run_key_ = detail::run_key(run_, key);
+      check(writer(kDefault).Put(slice(run_key_), slice(value)), where_);
+    }
   }
   void merge_sources(std::string_view key, std::string_view value) override {
     check(writer(kGames).Merge(slice(key), slice(value)), where_);
@@ -751,6 +759,7 @@ class SstSink final : public detail::EntrySink {
       args.push_back(std::move(arg));
     }
     check(impl_.db->IngestExternalFiles(args), where_);
+    if (writers_[kDefault]) impl_.runs.push_back(run_);
   }
 
  private:
@@ -768,6 +777,8 @@ class SstSink final : public detail::EntrySink {
 
   DatabaseImpl& impl_;
   const std::string& where_;
+  std::uint32_t run_;
+  std::string run_key_;
   std::array<std::unique_ptr<rocksdb::SstFileWriter>, kCfCount> writers_;
   std::array<std::string, kCfCount> paths_;
 };
@@ -803,10 +814,11 @@ void compact_family(DatabaseImpl& impl, std::size_t c) {
     for (const auto& f : level.files) files.push_back(f.name);
   if (files.empty() || md.levels.empty()) return;
   // Already where compaction would put it: every file in the bottom level (files of a level
-  // never overlap), written with the bottom level's compression.
-  if (c < kCfCount && written_once(static_cast<Cf>(c)) &&
-      md.levels.back().files.size() == files.size())
-    return;
+  // never overlap), written with the bottom level's compression (game headers, positions merged
+  // from runs into an empty family, position runs).
+  const bool bottom_written =
+      c == kGameHeaders || c == kPositions || c == kDefault;
+  if (bottom_written && md.levels.back().files.size() == files.size()) return;
   rocksdb::CompactionOptions co;
   co.compression = rocksdb::kDisableCompressionOption;  // the family's choice for the level
   co.output_file_size_limit = std::uint64_t{256} << 20;
@@ -837,6 +849,82 @@ std::size_t files_above_bottom(const DatabaseImpl& impl, Cf cf) {
 // took 17% of a 1,000,000-game import's CPU time, growing with each batch.
 constexpr std::size_t kMaxHashFilesAboveBottom = 8;
 
+// The options of positions files written once into the bottom level, as a compaction writes
+// them there: ZSTD, no filter (optimize_filters_for_hits drops it at the bottom level).
+rocksdb::Options bottom_position_options(const DatabaseImpl& impl) {
+  rocksdb::Options opts(impl.db_options, impl.cf_opts[kPositions]);
+  if (const auto* t = opts.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>()) {
+    rocksdb::BlockBasedTableOptions raw = *t;
+    raw.filter_policy.reset();
+    opts.table_factory.reset(rocksdb::NewBlockBasedTableFactory(raw));
+  }
+  return opts;
+}
+
+bool family_empty(const DatabaseImpl& impl, Cf cf) {
+  rocksdb::ColumnFamilyMetaData md;
+  impl.db->GetColumnFamilyMetaData(impl.cf(cf), &md);
+  return md.file_count == 0;
+}
+
+// Writes the entries of every position run, merged key by key, into `files`.
+void write_merged_runs(const DatabaseImpl& impl, detail::PositionFiles& files) {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;  // read once
+  // Every run is read at once: their readahead buffers together stay near 4 MB.
+  ro.readahead_size = std::clamp<std::size_t>((std::size_t{4} << 20) / impl.runs.size(),
+                                              32 << 10, 256 << 10);
+  detail::RunCursors runs(*impl.db, impl.cf(kDefault), impl.runs, ro);
+  std::string_view key;
+  std::vector<std::string_view> values;
+  std::string joined;
+  while (runs.next(key, values)) {
+    if (values.size() == 1) {
+      files.add(key, values.front());
+    } else {
+      PositionEntry::merge_encoded(values, joined);
+      files.add(key, joined);
+    }
+  }
+}
+
+// A file that deletes every position run (a range deletion over all run keys), in `dir`.
+std::string runs_deletion_file(const DatabaseImpl& impl, const fs::path& dir,
+                               const std::string& where) {
+  const std::string path = (dir / "position-runs-deleted.sst").string();
+  rocksdb::SstFileWriter w(rocksdb::EnvOptions(), ingest_options(impl, kDefault),
+                           impl.cf(kDefault));
+  check(w.Open(path), where);
+  check(w.DeleteRange(slice(std::string()), slice(std::string(detail::kRunKeyBytes + 1, '\xff'))),
+        where);
+  check(w.Finish(), where);
+  return path;
+}
+
+// Merges the position runs into the positions family and deletes them, in one atomic
+// ingestion. Into an empty positions family the merged entries are written once, as the
+// bottom level holds them (whole values, ZSTD): no compaction rewrites them. Otherwise they go
+// in as one run of merge operands, which compact() then merges with the stored entries.
+void merge_runs(DatabaseImpl& impl) {
+  if (impl.runs.empty()) return;
+  const std::string where = "merging the position runs of '" + impl.folder.string() + "'";
+  const bool once = family_empty(impl, kPositions);
+  const fs::path dir = impl.folder / "ingest";
+  detail::PositionFiles files(once ? bottom_position_options(impl) : ingest_options(impl, kPositions),
+                              dir, !once, std::uint64_t{256} << 20);
+  write_merged_runs(impl, files);
+  std::vector<rocksdb::IngestExternalFileArg> args(2);
+  args[0].column_family = impl.cf(kPositions);
+  args[0].external_files = files.finish();
+  args[1].column_family = impl.cf(kDefault);
+  args[1].external_files = {runs_deletion_file(impl, dir, where)};
+  for (auto& a : args) a.options.move_files = true;
+  check(impl.db->IngestExternalFiles(args), where);
+  impl.runs.clear();
+  // The runs' files, hidden by the deletion, go now; compact() drops the deletion itself.
+  check(rocksdb::DeleteFilesInRange(impl.db, impl.cf(kDefault), nullptr, nullptr), where);
+}
+
 }  // namespace
 
 void Database::commit(ImportBatch& batch, CommitMethod method) {
@@ -852,7 +940,8 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   const Counts counts = detail::counts_after(impl.counts, batch.delta_);
   const std::string where = "committing to '" + impl.folder.string() + "'";
   if (method == CommitMethod::SstIngestion) {
-    SstSink sink(impl, where);
+    // A bulk import stages its positions as a run, merged once by compact().
+    SstSink sink(impl, where, impl.bulk ? batch.first_id_ : 0);
     detail::BatchEntries::emit(batch, counts, sorted, sink);
     sink.ingest();
   } else {
@@ -863,10 +952,10 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   impl.counts = counts;
   impl.next_id = batch.next_id_;
   ++impl.generation;
+  // The batch is consumed: leave it empty (and stale), its memory freed before a compaction.
+  batch = ImportBatch(impl, impl.next_id, impl.generation);
   if (impl.bulk && files_above_bottom(impl, kGameHashes) >= kMaxHashFilesAboveBottom)
     compact_family(impl, kGameHashes);
-  // The batch is consumed: leave it empty (and stale).
-  batch = ImportBatch(impl, impl.next_id, impl.generation);
 }
 
 void Database::flush() {
@@ -885,7 +974,8 @@ void Database::compact() {
   impl_->db->GetAggregatedIntProperty(rocksdb::DB::Properties::kTotalSstFilesSize, &sst);
   detail::require_free_space(impl_->folder, sst / 2 + (4u << 20), "compacting the database");
   flush();
-  for (std::size_t c = 1; c < impl_->handles.size(); ++c) compact_family(*impl_, c);
+  merge_runs(*impl_);
+  for (std::size_t c = 0; c < impl_->handles.size(); ++c) compact_family(*impl_, c);
 }
 
 double Database::uncompacted_share() const {
@@ -894,7 +984,9 @@ double Database::uncompacted_share() const {
     rocksdb::ColumnFamilyMetaData md;
     impl_->db->GetColumnFamilyMetaData(handle, &md);
     total += md.size;
-    if (!md.levels.empty()) above += md.size - md.levels.back().size;
+    // The position runs wait for compact() wherever they are.
+    if (handle == impl_->cf(kDefault)) above += md.size;
+    else if (!md.levels.empty()) above += md.size - md.levels.back().size;
   }
   return total == 0 ? 0.0 : static_cast<double>(above) / static_cast<double>(total);
 }
@@ -929,7 +1021,8 @@ std::vector<std::optional<GameHeader>> Database::game_headers(std::span<const Ga
                       values.data(), statuses.data());
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (statuses[i].IsNotFound()) continue;
-    check(statuses[i], "reading game_headers in '" + impl_->folder.string() + "'");
+    if (!statuses[i].ok())
+      check(statuses[i], "reading game_headers in '" + impl_->folder.string() + "'");
     out[i] = GameHeader::decode(view(values[i]));
   }
   return out;
@@ -944,14 +1037,38 @@ std::vector<GameId> Database::find_games(const ContentHash& hash) const {
 
 namespace {
 
+// Joins to `value` (`found`: the positions family has the key) the entries of `key` in the
+// position runs not merged yet; returns whether any entry was found.
+bool join_run_entries(const DatabaseImpl& impl, const std::string& key, bool found,
+                      rocksdb::PinnableSlice& value) {
+  std::vector<std::string> parts;
+  if (found) parts.emplace_back(view(value));
+  for (const std::uint32_t run : impl.runs) {
+    std::string v;
+    const auto s = impl.db->Get(rocksdb::ReadOptions(), impl.cf(kDefault),
+                                slice(detail::run_key(run, key)), &v);
+    if (s.IsNotFound()) continue;
+    if (!s.ok()) check(s, "reading the position runs in '" + impl.folder.string() + "'");
+    parts.push_back(std::move(v));
+  }
+  if (parts.size() <= std::size_t{found}) return found;
+  const std::vector<std::string_view> views(parts.begin(), parts.end());
+  std::string joined;
+  PositionEntry::merge_encoded(views, joined);
+  value.Reset();
+  *value.GetSelf() = std::move(joined);
+  value.PinSelf();
+  return true;
+}
+
 // The positions entry of a Zobrist key, pinned in the block cache when possible.
 bool get_entry(const DatabaseImpl& impl, std::uint64_t zobrist, rocksdb::PinnableSlice& value) {
   std::string key;
   put_be64(key, zobrist);
   auto s = impl.db->Get(rocksdb::ReadOptions(), impl.cf(kPositions), slice(key), &value);
-  if (s.IsNotFound()) return false;
-  check(s, "reading positions in '" + impl.folder.string() + "'");
-  return true;
+  if (!s.ok() && !s.IsNotFound()) check(s, "reading positions in '" + impl.folder.string() + "'");
+  if (impl.runs.empty()) return s.ok();
+  return join_run_entries(impl, key, s.ok(), value);
 }
 
 }  // namespace
@@ -1118,6 +1235,7 @@ Info Database::info() const {
 void Database::catch_up() {
   if (impl_->mode != OpenMode::Secondary) return;
   check(impl_->db->TryCatchUpWithPrimary(), "catching up with '" + impl_->folder.string() + "'");
+  impl_->runs = detail::find_runs(*impl_->db, impl_->cf(kDefault));
 }
 
 // ---- game signatures ----

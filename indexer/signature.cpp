@@ -102,10 +102,23 @@ namespace {
 
 /// The segments (db::GameSignature::segments) in which each kind of piece (white men, white
 /// kings, black men, black kings) stood on each board bit.
+/// Positions come in ply order: the squares each kind held in the current segment are gathered
+/// as one bitboard a kind, and spread into the masks once a segment (not once a ply).
 struct Stays {
   std::array<std::array<std::uint16_t, rules::kBits>, 4> masks{};
-  void add(int kind, Bitboard b, std::uint16_t segment_bit) {
-    for (; b != 0; b &= b - 1) masks[kind][rules::lowest_bit(b)] |= segment_bit;
+  std::array<Bitboard, 4> held{};  // the current segment's squares, by kind
+  std::uint16_t segment_bit = 0;   // the current segment
+  void add(const Bitboard (&kinds)[4], std::uint16_t bit) {
+    if (bit != segment_bit) close(bit);
+    for (int k = 0; k < 4; ++k) held[k] |= kinds[k];
+  }
+  // Records the current segment in the masks and starts segment `next`.
+  void close(std::uint16_t next = 0) {
+    for (int k = 0; k < 4; ++k) {
+      for (Bitboard b = held[k]; b != 0; b &= b - 1) masks[k][rules::lowest_bit(b)] |= segment_bit;
+      held[k] = 0;
+    }
+    segment_bit = next;
   }
 };
 
@@ -191,7 +204,7 @@ db::GameSignature signature_of(const db::GameRecord& game) {
       const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
                                  pos.black() & k};
       const auto segment_bit = static_cast<std::uint16_t>(1u << (ply / per));
-      for (int i = 0; i < 4; ++i) stays.add(i, kinds[i], segment_bit);
+      stays.add(kinds, segment_bit);
       sig.white_men |= kinds[0];
       sig.white_kings |= kinds[1];
       sig.black_men |= kinds[2];
@@ -201,6 +214,7 @@ db::GameSignature signature_of(const db::GameRecord& game) {
       if (sig.material.empty() || !same_counts(sig.material.back(), e)) sig.material.push_back(e);
       return true;
     });
+    stays.close();
     set_segments(sig, stays);
   } catch (const GameDecodeError&) {
     sig = db::GameSignature{};

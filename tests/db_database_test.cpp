@@ -596,6 +596,66 @@ TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
   }
 }
 
+// A bulk import stages each ingested batch's positions as a run: queries join the runs to the
+// positions family (also read-only, and after the writer closed without compacting, as a
+// killed import leaves it); compact() merges them, written once into an empty positions
+// family, as merge operands into a filled one. The answers are always those of a database
+// written batch by batch through write batches.
+TEST(DbDatabase, BulkPositionRunsAreQueriedAndMergedOnce) {
+  std::mt19937_64 rng(11);
+  std::vector<TestGame> games;
+  for (int gi = 0; gi < 100; ++gi) {
+    std::vector<PositionKey> keys{{1, 1}};  // shared start
+    for (int ply = 1; ply < 8; ++ply) keys.push_back({rng() % 50, static_cast<std::uint32_t>(rng() % 2)});
+    games.push_back(make_game(keys, static_cast<GameResult>(gi % 4), "f", gi,
+                              static_cast<std::uint8_t>(gi + 1)));
+  }
+  auto add_part = [&](Database& db, int part, CommitMethod method) {
+    auto batch = db.begin_import();
+    for (int gi = part * 10; gi < part * 10 + 10; ++gi) batch.add_game(games[gi].record, games[gi].plies);
+    db.commit(batch, method);
+  };
+  auto expect_same = [](const Database& db, const Database& reference, const char* stage) {
+    for (std::uint64_t z = 0; z < 50; ++z)
+      for (std::uint32_t ck = 0; ck < 2; ++ck) {
+        EXPECT_EQ(db.position_stats({z, ck}), reference.position_stats({z, ck})) << stage << z;
+        EXPECT_EQ(db.occurrences({z, ck}, {.limit = 100}).rows,
+                  reference.occurrences({z, ck}, {.limit = 100}).rows) << stage << z;
+        EXPECT_EQ(db.count_occurrences({z, ck}), reference.count_occurrences({z, ck})) << stage;
+      }
+  };
+  TempDir a, b;
+  auto reference = Database::open(a.path());
+  OpenOptions bulk;
+  bulk.bulk_load = true;
+  {
+    auto db = Database::open(b.path(), bulk);
+    for (int part = 0; part < 7; ++part) {  // 7 runs: a tree of 8 leaves, one of them empty
+      add_part(db, part, CommitMethod::SstIngestion);
+      add_part(reference, part, CommitMethod::SortedWriteBatch);
+    }
+    expect_same(db, reference, "runs ");
+    EXPECT_GT(db.uncompacted_share(), 0.0);
+    EXPECT_EQ(db.position_stats({1, 1})->games(), 70u);
+  }  // closed without compacting, as a killed import leaves it
+  OpenOptions read_only;
+  read_only.mode = OpenMode::ReadOnly;
+  expect_same(Database::open(b.path(), read_only), reference, "read-only ");
+  auto db = Database::open(b.path(), bulk);
+  db.compact();
+  EXPECT_EQ(db.uncompacted_share(), 0.0);  // every file in the bottom level, the runs gone
+  expect_same(db, reference, "merged once ");
+  for (int part = 7; part < 10; ++part) {
+    add_part(db, part, CommitMethod::SstIngestion);
+    add_part(reference, part, CommitMethod::SortedWriteBatch);
+  }
+  expect_same(db, reference, "positions and runs ");
+  db.compact();
+  EXPECT_EQ(db.uncompacted_share(), 0.0);
+  expect_same(db, reference, "merged into stored ");
+  EXPECT_EQ(db.position_stats({1, 1})->games(), 100u);
+}
+
 TEST(DbDatabase, UncommittedOrStaleBatchesLeaveNoTrace) {
   TempDir dir;
   auto db = Database::open(dir.path());
