@@ -68,6 +68,52 @@ bool supported(rocksdb::CompressionType type) {
   return std::find(list.begin(), list.end(), type) != list.end();
 }
 
+// A partitioned index and filter: a lookup reads a file's top-level index and one 4 KB
+// partition of each, not the file's whole index (tens of thousands of 16 KB blocks in a file of
+// positions) or whole filter (1.2 MB in the bottom file of game_hashes on 1,000,000 games: more
+// than a shard of the writer's 16 MB block cache holds, so every lookup of an import read it).
+void partition_index_and_filter(rocksdb::BlockBasedTableOptions& t) {
+  t.index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
+  t.partition_filters = true;
+  t.metadata_block_size = 4096;
+}
+
+// The options of the positions family (`t`: its table options).
+void positions_options(bool bulk, rocksdb::ColumnFamilyOptions& o,
+                       rocksdb::BlockBasedTableOptions& t) {
+  // Keys are 8-byte Zobrist keys, values carry the check key and the posting list. Point
+  // lookups only (Get), so a whole-key filter; after compact() all data is in the bottom
+  // level, where optimize_filters_for_hits drops the filter (queries ask for positions that
+  // exist; a miss costs one index lookup and one block read).
+  t.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10));
+  t.whole_key_filtering = true;
+  t.block_restart_interval = 16;
+  partition_index_and_filter(t);
+  o.optimize_filters_for_hits = true;
+  o.merge_operator = detail::make_position_entry_merge();
+  o.write_buffer_size = bulk ? (256 << 20) : (64 << 20);
+  o.max_write_buffer_number = 4;
+  o.target_file_size_base = 64 << 20;
+  o.max_bytes_for_level_base = 256 << 20;
+}
+
+// The options of the games family (`t`: its table options).
+void games_options(bool bulk, rocksdb::ColumnFamilyOptions& o, rocksdb::BlockBasedTableOptions& t) {
+  // PDN text dominates: at the bottom level, ZSTD with a dictionary
+  // trained per SST file on sampled blocks (tags, names and move numbers repeat).
+  t.block_size = 16 * 1024;  // a row of a query reads one game: keep blocks small
+  o.bottommost_compression_opts.enabled = true;
+  o.bottommost_compression_opts.max_dict_bytes = 16 * 1024;
+  o.bottommost_compression_opts.zstd_max_train_bytes = 100 * 16 * 1024;
+  // The blocks of a file are held in memory until its dictionary is trained: sample the
+  // first 8 MB (a compaction otherwise held up to a whole output file, 256 MB, and the
+  // import's peak memory grew with the database).
+  o.bottommost_compression_opts.max_dict_buffer_bytes = 8 << 20;
+  // Further sources of a stored game are appended as merge operands.
+  o.merge_operator = detail::make_game_sources_append();
+  o.write_buffer_size = bulk ? (128 << 20) : (64 << 20);
+}
+
 rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
                                         const std::shared_ptr<rocksdb::Cache>& cache) {
   rocksdb::ColumnFamilyOptions o;
@@ -86,51 +132,17 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
   o.write_buffer_size = 16 << 20;
   switch (cf) {
     case kPositions:
-      // Keys are 8-byte Zobrist keys, values carry the check key and the posting list. Point
-      // lookups only (Get), so a whole-key filter; after compact() all data is in the bottom
-      // level, where optimize_filters_for_hits drops the filter (queries ask for positions that
-      // exist; a miss costs one index lookup and one block read).
-      t.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10));
-      t.whole_key_filtering = true;
-      t.block_restart_interval = 16;
-      // A partitioned index: a query command's lookup reads a file's top-level index and one
-      // 4 KB partition, not the file's whole index (tens of thousands of 16 KB blocks a file).
-      t.index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
-      t.partition_filters = true;
-      t.metadata_block_size = 4096;
-      o.optimize_filters_for_hits = true;
-      o.merge_operator = detail::make_position_entry_merge();
-      o.write_buffer_size = bulk ? (256 << 20) : (64 << 20);
-      o.max_write_buffer_number = 4;
-      o.target_file_size_base = 64 << 20;
-      o.max_bytes_for_level_base = 256 << 20;
+      positions_options(bulk, o, t);
       break;
     case kGameHashes:
       t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-      // Partitioned filter and index: a lookup reads 4 KB partitions. A whole-file filter of
-      // the bottom level (1.2 MB on 1,000,000 games) does not fit a shard of the writer's
-      // 16 MB block cache, and was read again by every lookup of an import.
-      t.index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
-      t.partition_filters = true;
-      t.metadata_block_size = 4096;
+      partition_index_and_filter(t);
       // A batch writes only the games it adds to a hash's list (or whose identity changed).
       o.merge_operator = detail::make_same_moves_games_update();
       o.write_buffer_size = bulk ? (64 << 20) : (32 << 20);
       break;
     case kGames:
-      // PDN text dominates: at the bottom level, ZSTD with a dictionary
-      // trained per SST file on sampled blocks (tags, names and move numbers repeat).
-      t.block_size = 16 * 1024;  // a row of a query reads one game: keep blocks small
-      o.bottommost_compression_opts.enabled = true;
-      o.bottommost_compression_opts.max_dict_bytes = 16 * 1024;
-      o.bottommost_compression_opts.zstd_max_train_bytes = 100 * 16 * 1024;
-      // The blocks of a file are held in memory until its dictionary is trained: sample the
-      // first 8 MB (a compaction otherwise held up to a whole output file, 256 MB, and the
-      // import's peak memory grew with the database).
-      o.bottommost_compression_opts.max_dict_buffer_bytes = 8 << 20;
-      // Further sources of a stored game are appended as merge operands.
-      o.merge_operator = detail::make_game_sources_append();
-      o.write_buffer_size = bulk ? (128 << 20) : (64 << 20);
+      games_options(bulk, o, t);
       break;
     case kGameHeaders:
       // Result rows read 50 headers of games scattered over the id range: small blocks, so a
@@ -139,10 +151,6 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
       // 4 KB cost about 67,000 instructions to decompress (mostly building its entropy tables).
       t.block_size = 4 * 1024;
       o.bottommost_compression = o.compression;
-      break;
-    case kDefault:
-      // The position runs of a bulk import: a query in the meantime looks its key up in each.
-      t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
       break;
     default:
       break;

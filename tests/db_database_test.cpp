@@ -545,15 +545,24 @@ TEST(DbDatabase, MergeOperatorSumsAcrossFlushesAndCompaction) {
   check();
 }
 
-TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
-  std::mt19937_64 rng(7);
+// `n` games from the seed: each from a shared start (Zobrist key 1, check 1) through 7 random
+// positions among 100 (Zobrist 0..49, check 0 or 1), game i with result i % 4 and move code i + 1.
+namespace {
+std::vector<TestGame> random_games(std::uint64_t seed, int n) {
+  std::mt19937_64 rng(seed);
   std::vector<TestGame> games;
-  for (int gi = 0; gi < 40; ++gi) {
-    std::vector<PositionKey> keys{{1, 1}};  // shared start
+  for (int gi = 0; gi < n; ++gi) {
+    std::vector<PositionKey> keys{{1, 1}};
     for (int ply = 1; ply < 8; ++ply) keys.push_back({rng() % 50, static_cast<std::uint32_t>(rng() % 2)});
     games.push_back(make_game(keys, static_cast<GameResult>(gi % 4), "f", gi,
                               static_cast<std::uint8_t>(gi + 1)));
   }
+  return games;
+}
+}  // namespace
+
+TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
+  const std::vector<TestGame> games = random_games(7, 40);
   auto build = [&](const fs::path& path, CommitMethod method) {
     auto db = Database::open(path);
     for (int part = 0; part < 2; ++part) {
@@ -602,14 +611,7 @@ TEST(DbDatabase, CommitMethodsGiveTheSameDatabase) {
 // family, as merge operands into a filled one. The answers are always those of a database
 // written batch by batch through write batches.
 TEST(DbDatabase, BulkPositionRunsAreQueriedAndMergedOnce) {
-  std::mt19937_64 rng(11);
-  std::vector<TestGame> games;
-  for (int gi = 0; gi < 100; ++gi) {
-    std::vector<PositionKey> keys{{1, 1}};  // shared start
-    for (int ply = 1; ply < 8; ++ply) keys.push_back({rng() % 50, static_cast<std::uint32_t>(rng() % 2)});
-    games.push_back(make_game(keys, static_cast<GameResult>(gi % 4), "f", gi,
-                              static_cast<std::uint8_t>(gi + 1)));
-  }
+  const std::vector<TestGame> games = random_games(11, 100);
   auto add_part = [&](Database& db, int part, CommitMethod method) {
     auto batch = db.begin_import();
     for (int gi = part * 10; gi < part * 10 + 10; ++gi) batch.add_game(games[gi].record, games[gi].plies);
