@@ -26,6 +26,7 @@
 #include "db/detail/database_impl.hpp"
 #include "db/detail/entry_codec.hpp"
 #include "db/detail/position_runs.hpp"
+#include "db/detail/slices.hpp"
 #include "db/detail/status.hpp"
 #include "db/detail/storage_guard.hpp"
 #include "db/detail/game_hashes_merge.hpp"
@@ -51,8 +52,7 @@ using detail::kMetaCounts, detail::kMetaMergedEnd, detail::kMetaNextId, detail::
 
 using detail::check;
 
-rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
-std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
+using detail::be32, detail::slice, detail::view;
 
 /// Moves `it` to `key` or the first key after it, stepping once when the next entry is the one
 /// wanted (ids asked in ascending order are often adjacent) and seeking otherwise. Returns false
@@ -164,12 +164,6 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
   }
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
   return o;
-}
-
-std::string be32(std::uint32_t v) {
-  std::string s;
-  put_be32(s, v);
-  return s;
 }
 
 std::string encode_counts(const Counts& c) {

@@ -2,6 +2,8 @@
 
 #include <rocksdb/merge_operator.h>
 
+#include "db/detail/slices.hpp"
+
 #include <vector>
 
 #include "db/error.hpp"
@@ -9,8 +11,6 @@
 
 namespace damdb::db::detail {
 namespace {
-
-std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
 // Joins PositionEntry values (position_entry.hpp). Operands and results share one layout, so
 // partial merges in any grouping are valid: the join is associative and commutative (sums of

@@ -4,6 +4,7 @@
 #include <limits>
 #include <system_error>
 
+#include "db/detail/slices.hpp"
 #include "db/detail/status.hpp"
 #include "db/error.hpp"
 #include "db/varint.hpp"
@@ -11,14 +12,6 @@
 namespace damdb::db::detail {
 namespace {
 
-rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
-std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
-
-std::string be32_key(std::uint32_t v) {
-  std::string k;
-  put_be32(k, v);
-  return k;
-}
 
 // The Zobrist key of a run key (its last 8 bytes).
 std::uint64_t zobrist_of(const rocksdb::Slice& run_key) {
@@ -35,7 +28,7 @@ void check_run_key(const rocksdb::Slice& key) {
 }  // namespace
 
 std::string run_key(std::uint32_t run, std::string_view position_key) {
-  std::string k = be32_key(run);
+  std::string k = be32(run);
   k.append(position_key);
   return k;
 }
@@ -50,7 +43,7 @@ std::vector<std::uint32_t> find_runs(rocksdb::DB& db, rocksdb::ColumnFamilyHandl
     const std::uint32_t run = get_be32(it->key().data());
     runs.push_back(run);
     if (run == std::numeric_limits<std::uint32_t>::max()) break;
-    it->Seek(slice(be32_key(run + 1)));
+    it->Seek(slice(be32(run + 1)));
   }
   check(it->status(), "reading the position runs");
   return runs;
@@ -75,12 +68,12 @@ RunCursors::RunCursors(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf,
     const std::uint32_t run = runs[i];
     auto c = std::make_unique<Cursor>();
     c->upper = run == std::numeric_limits<std::uint32_t>::max() ? std::string(5, '\xff')
-                                                                 : be32_key(run + 1);
+                                                                 : be32(run + 1);
     c->upper_slice = slice(c->upper);
     rocksdb::ReadOptions ro = options;
     ro.iterate_upper_bound = &c->upper_slice;
     c->it.reset(db.NewIterator(ro, cf));
-    c->it->Seek(slice(be32_key(run)));
+    c->it->Seek(slice(be32(run)));
     cursors_[i] = std::move(c);
     load(i);
   }

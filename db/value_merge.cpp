@@ -2,12 +2,11 @@
 
 #include <vector>
 
+#include "db/detail/slices.hpp"
 #include "db/error.hpp"
 
 namespace damdb::db::detail {
 namespace {
-
-std::string_view view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
 template <typename Operands>
 std::vector<std::string_view> views(const Operands& operands) {
