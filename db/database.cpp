@@ -735,12 +735,10 @@ class SstSink final : public detail::EntrySink {
     check(writer(cf).Put(slice(key), slice(value)), where_);
   }
   void merge_position(std::string_view key, std::string_view value) override {
-    if (run_ == 0) {
+    if (run_ == 0)
       check(writer(kPositions).Merge(slice(key), slice(value)), where_);
-    } else {
-      run_key_ = detail::run_key(run_, key);
-      check(writer(kDefault).Put(slice(run_key_), slice(value)), where_);
-    }
+    else if (chunk_.add(key, value))
+      put_chunk();
   }
   void merge_sources(std::string_view key, std::string_view value) override {
     check(writer(kGames).Merge(slice(key), slice(value)), where_);
@@ -750,6 +748,7 @@ class SstSink final : public detail::EntrySink {
   }
   // Finishes every file and ingests them all in one atomic step.
   void ingest() {
+    if (!chunk_.empty()) put_chunk();
     std::vector<rocksdb::IngestExternalFileArg> args;
     for (std::size_t c = 0; c < kCfCount; ++c) {
       if (!writers_[c]) continue;
@@ -766,6 +765,10 @@ class SstSink final : public detail::EntrySink {
 
  private:
   fs::path dir() const { return impl_.folder / "ingest"; }
+  void put_chunk() {
+    check(writer(kDefault).Put(slice(chunk_.key()), slice(chunk_.value())), where_);
+    chunk_.clear();
+  }
   rocksdb::SstFileWriter& writer(Cf cf) {
     if (!writers_[cf]) {
       writers_[cf] = std::make_unique<rocksdb::SstFileWriter>(
@@ -780,7 +783,7 @@ class SstSink final : public detail::EntrySink {
   DatabaseImpl& impl_;
   const std::string& where_;
   std::uint32_t run_;
-  std::string run_key_;
+  detail::RunChunkWriter chunk_{run_};
   std::array<std::unique_ptr<rocksdb::SstFileWriter>, kCfCount> writers_;
   std::array<std::string, kCfCount> paths_;
 };
@@ -897,7 +900,8 @@ std::string runs_deletion_file(const DatabaseImpl& impl, const fs::path& dir,
   rocksdb::SstFileWriter w(rocksdb::EnvOptions(), ingest_options(impl, kDefault),
                            impl.cf(kDefault));
   check(w.Open(path), where);
-  check(w.DeleteRange(slice(std::string()), slice(std::string(detail::kRunKeyBytes + 1, '\xff'))),
+  check(w.DeleteRange(slice(std::string()),
+                      slice(std::string(detail::kRunChunkKeyBytes + 1, '\xff'))),
         where);
   check(w.Finish(), where);
   return path;
@@ -1040,19 +1044,30 @@ std::vector<GameId> Database::find_games(const ContentHash& hash) const {
 namespace {
 
 // Joins to `value` (`found`: the positions family has the key) the entries of `key` in the
-// position runs not merged yet; returns whether any entry was found.
+// position runs not merged yet; returns whether any entry was found. In each run the entry is
+// in the last chunk that starts at or before it.
 bool join_run_entries(const DatabaseImpl& impl, const std::string& key, bool found,
                       rocksdb::PinnableSlice& value) {
+  const std::uint64_t zobrist = get_be64(key.data());
   std::vector<std::string> parts;
   if (found) parts.emplace_back(view(value));
+  std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(rocksdb::ReadOptions(),
+                                                             impl.cf(kDefault)));
+  detail::RunChunkReader chunk;
   for (const std::uint32_t run : impl.runs) {
-    std::string v;
-    const auto s = impl.db->Get(rocksdb::ReadOptions(), impl.cf(kDefault),
-                                slice(detail::run_key(run, key)), &v);
-    if (s.IsNotFound()) continue;
-    if (!s.ok()) check(s, "reading the position runs in '" + impl.folder.string() + "'");
-    parts.push_back(std::move(v));
+    it->SeekForPrev(slice(detail::run_key(run, key) + '\xff'));
+    if (!it->Valid() || it->key().size() < 4 || get_be32(it->key().data()) != run) continue;
+    chunk.reset(view(it->key()), view(it->value()));
+    std::uint64_t z = 0;
+    std::string_view v;
+    while (chunk.next(z, v) && z <= zobrist)
+      if (z == zobrist) {
+        parts.emplace_back(v);
+        break;
+      }
   }
+  if (!it->status().ok())
+    check(it->status(), "reading the position runs in '" + impl.folder.string() + "'");
   if (parts.size() <= std::size_t{found}) return found;
   const std::vector<std::string_view> views(parts.begin(), parts.end());
   std::string joined;

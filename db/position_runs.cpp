@@ -12,15 +12,9 @@
 namespace damdb::db::detail {
 namespace {
 
-
-// The Zobrist key of a run key (its last 8 bytes).
-std::uint64_t zobrist_of(const rocksdb::Slice& run_key) {
-  const char* p = run_key.data() + 4;
-  return std::uint64_t{get_be32(p)} << 32 | get_be32(p + 4);
-}
-
 void check_run_key(const rocksdb::Slice& key) {
-  if (key.size() != kRunKeyBytes)
+  if (key.size() != kRunKeyBytes &&
+      !(key.size() == kRunChunkKeyBytes && key.data()[kRunKeyBytes] == kRunChunkMark))
     throw Error(ErrorKind::Corruption,
                 "a key of " + std::to_string(key.size()) + " bytes among the position runs");
 }
@@ -31,6 +25,41 @@ std::string run_key(std::uint32_t run, std::string_view position_key) {
   std::string k = be32(run);
   k.append(position_key);
   return k;
+}
+
+bool RunChunkWriter::add(std::string_view position_key, std::string_view value) {
+  if (value_.empty()) {
+    key_ = run_key(run_, position_key);
+    key_.push_back(kRunChunkMark);
+  }
+  value_.append(position_key);
+  put_string(value_, value);
+  return value_.size() >= kRunChunkBytes;
+}
+
+void RunChunkReader::reset(std::string_view key, std::string_view value) {
+  check_run_key(slice(key));
+  if (key.size() == kRunKeyBytes) {
+    single_key_ = get_be64(key.data() + 4);
+    single_ = value;
+    chunk_ = Reader({}, "position run chunk");
+  } else {
+    single_ = {};
+    chunk_ = Reader(value, "position run chunk");
+  }
+}
+
+bool RunChunkReader::next(std::uint64_t& zobrist, std::string_view& value) {
+  if (single_.data() != nullptr) {
+    zobrist = single_key_;
+    value = single_;
+    single_ = {};
+    return true;
+  }
+  if (chunk_.empty()) return false;
+  zobrist = chunk_.be64();
+  value = chunk_.string();
+  return true;
 }
 
 std::vector<std::uint32_t> find_runs(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf) {
@@ -49,11 +78,14 @@ std::vector<std::uint32_t> find_runs(rocksdb::DB& db, rocksdb::ColumnFamilyHandl
   return runs;
 }
 
-// One run: an iterator bounded to its keys.
+// One run: an iterator bounded to its keys, and the entries of the chunk it is on.
 struct RunCursors::Cursor {
   std::string upper;
   rocksdb::Slice upper_slice;
   std::unique_ptr<rocksdb::Iterator> it;
+  bool started = false;  // the iterator is on a chunk whose entries `chunk` gives
+  RunChunkReader chunk;
+  std::string_view value;  // the current entry's PositionEntry
 };
 
 RunCursors::RunCursors(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf,
@@ -92,12 +124,20 @@ RunCursors::RunCursors(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf,
 RunCursors::~RunCursors() = default;
 
 void RunCursors::load(std::size_t i) {
-  const rocksdb::Iterator& it = *cursors_[i]->it;
-  if (!it.status().ok()) check(it.status(), "reading the position runs");  // no message built per entry
-  done_[i] = !it.Valid();
-  if (done_[i]) return;
-  check_run_key(it.key());
-  keys_[i] = zobrist_of(it.key());
+  Cursor& c = *cursors_[i];
+  std::uint64_t zobrist = 0;
+  while (!c.chunk.next(zobrist, c.value)) {
+    if (c.started) c.it->Next();
+    c.started = true;
+    if (!c.it->status().ok()) check(c.it->status(), "reading the position runs");
+    if (!c.it->Valid()) {
+      done_[i] = 1;
+      return;
+    }
+    c.chunk.reset(view(c.it->key()), view(c.it->value()));
+  }
+  done_[i] = 0;
+  keys_[i] = zobrist;
 }
 
 void RunCursors::replay(std::uint32_t i) {
@@ -117,9 +157,8 @@ bool RunCursors::next(std::string_view& key, std::vector<std::string_view>& valu
   ends_.clear();
   while (!done_[winner_] && keys_[winner_] == zobrist) {
     const std::uint32_t i = winner_;
-    values_.append(view(cursors_[i]->it->value()));
+    values_.append(cursors_[i]->value);
     ends_.push_back(values_.size());
-    cursors_[i]->it->Next();
     load(i);
     replay(i);
   }

@@ -546,14 +546,16 @@ TEST(DbDatabase, MergeOperatorSumsAcrossFlushesAndCompaction) {
 }
 
 // `n` games from the seed: each from a shared start (Zobrist key 1, check 1) through 7 random
-// positions among 100 (Zobrist 0..49, check 0 or 1), game i with result i % 4 and move code i + 1.
+// positions among 2 * `zobrists` (Zobrist 0 .. zobrists - 1, check 0 or 1), game i with result
+// i % 4 and move code i + 1.
 namespace {
-std::vector<TestGame> random_games(std::uint64_t seed, int n) {
+std::vector<TestGame> random_games(std::uint64_t seed, int n, std::uint64_t zobrists = 50) {
   std::mt19937_64 rng(seed);
   std::vector<TestGame> games;
   for (int gi = 0; gi < n; ++gi) {
     std::vector<PositionKey> keys{{1, 1}};
-    for (int ply = 1; ply < 8; ++ply) keys.push_back({rng() % 50, static_cast<std::uint32_t>(rng() % 2)});
+    for (int ply = 1; ply < 8; ++ply)
+      keys.push_back({rng() % zobrists, static_cast<std::uint32_t>(rng() % 2)});
     games.push_back(make_game(keys, static_cast<GameResult>(gi % 4), "f", gi,
                               static_cast<std::uint8_t>(gi + 1)));
   }
@@ -656,6 +658,45 @@ TEST(DbDatabase, BulkPositionRunsAreQueriedAndMergedOnce) {
   EXPECT_EQ(db.uncompacted_share(), 0.0);
   expect_same(db, reference, "merged into stored ");
   EXPECT_EQ(db.position_stats({1, 1})->games(), 100u);
+}
+
+// Runs of several chunks (some 600 entries of 20-30 bytes a run, chunks of 4 KB): every
+// position is found in the chunk that holds it, before and after the merge. 255 games (move
+// salts 1..255: no two share a content hash), 3 runs of 85.
+TEST(DbDatabase, BulkRunsOfManyChunksAreQueriedAndMerged) {
+  constexpr std::uint64_t kZobrists = 3000;
+  const std::vector<TestGame> games = random_games(13, 255, kZobrists);
+  TempDir a, b;
+  auto reference = Database::open(a.path());
+  OpenOptions bulk;
+  bulk.bulk_load = true;
+  auto db = Database::open(b.path(), bulk);
+  for (int part = 0; part < 3; ++part) {
+    for (auto [d, method] : {std::pair{&db, CommitMethod::SstIngestion},
+                             std::pair{&reference, CommitMethod::SortedWriteBatch}}) {
+      auto batch = d->begin_import();
+      for (int gi = part * 85; gi < part * 85 + 85; ++gi)
+        batch.add_game(games[gi].record, games[gi].plies);
+      d->commit(batch, method);
+    }
+  }
+  auto expect_same = [&](const char* stage) {
+    std::size_t found = 0;
+    for (std::uint64_t z = 0; z < kZobrists + 2; ++z)
+      for (std::uint32_t ck = 0; ck < 2; ++ck) {
+        const auto stats = db.position_stats({z, ck});
+        ASSERT_EQ(stats, reference.position_stats({z, ck})) << stage << z;
+        ASSERT_EQ(db.occurrences({z, ck}, {.limit = 20}).rows,
+                  reference.occurrences({z, ck}, {.limit = 20}).rows) << stage << z;
+        found += stats.has_value();
+      }
+    // 1,785 random draws among 6,000 (position, check) pairs reach about 1,540 of them.
+    EXPECT_GT(found, 1000u) << stage;
+  };
+  expect_same("runs ");
+  db.compact();
+  EXPECT_EQ(db.uncompacted_share(), 0.0);
+  expect_same("merged ");
 }
 
 TEST(DbDatabase, UncommittedOrStaleBatchesLeaveNoTrace) {

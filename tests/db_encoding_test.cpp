@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "db/content_hash.hpp"
+#include "db/detail/position_runs.hpp"
 #include "db/error.hpp"
 #include "db/game_id.hpp"
 #include "db/game_identity.hpp"
@@ -571,4 +572,50 @@ TEST(DbEncoding, GameSignatureMaterialEdgeCases) {
   std::vector<MaterialEntry> back;
   EXPECT_EQ(kind_of([&] { GameSignature::decode_material("\x02\0\x01\0\0\0\x11"s, back); }),
             ErrorKind::Corruption);
+}
+
+// A position run's chunk: key = run BE4 + first positions key BE8 + 0x01; value = (positions key
+// BE8, varint length, entry)+. The chunk is full once its value reaches 4,096 bytes. A 12-byte
+// key (one entry, the layout before chunks) reads as one entry.
+TEST(DbEncoding, PositionRunChunks) {
+  using damdb::db::detail::RunChunkReader;
+  using damdb::db::detail::RunChunkWriter;
+  RunChunkWriter writer(0x01020304);
+  EXPECT_TRUE(writer.empty());
+  EXPECT_FALSE(writer.add("\x00\x00\x00\x00\x00\x00\x00\x07"s, "ab"));
+  EXPECT_EQ(writer.key(), "\x01\x02\x03\x04\x00\x00\x00\x00\x00\x00\x00\x07\x01"s);
+  EXPECT_EQ(writer.value(), "\x00\x00\x00\x00\x00\x00\x00\x07\x02" "ab"s);
+  const std::string big(200, 'x');  // 8 + 2 + 200 = 210 bytes an entry
+  int added = 1;
+  while (!writer.add("\x00\x00\x00\x00\x00\x00\x01\x00"s, big)) ++added;
+  EXPECT_EQ(added, 20);  // 11 + 19 * 210 = 4,001 bytes, the 20th entry makes 4,211
+  EXPECT_EQ(writer.value().size(), 11u + 20 * 210);
+  RunChunkReader reader;
+  reader.reset(writer.key(), writer.value());
+  std::uint64_t zobrist = 0;
+  std::string_view value;
+  ASSERT_TRUE(reader.next(zobrist, value));
+  EXPECT_EQ(zobrist, 7u);
+  EXPECT_EQ(value, "ab");
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_TRUE(reader.next(zobrist, value));
+    EXPECT_EQ(zobrist, 256u);
+    EXPECT_EQ(value, big);
+  }
+  EXPECT_FALSE(reader.next(zobrist, value));
+  writer.clear();
+  EXPECT_TRUE(writer.empty());
+
+  reader.reset("\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x01\x02"s, "entry");
+  ASSERT_TRUE(reader.next(zobrist, value));
+  EXPECT_EQ(zobrist, 0x102u);
+  EXPECT_EQ(value, "entry");
+  EXPECT_FALSE(reader.next(zobrist, value));
+
+  EXPECT_EQ(kind_of([&] { reader.reset("\x00\x00\x00\x09\x00\x00"s, "x"); }),
+            ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([&] { reader.reset("\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x02"s, "x"); }),
+            ErrorKind::Corruption);  // a 13-byte key without the chunk mark
+  reader.reset(writer.key(), "\x00\x00\x00\x00\x00\x00\x00\x07\x05" "ab"s);  // 5 bytes said, 2 there
+  EXPECT_EQ(kind_of([&] { reader.next(zobrist, value); }), ErrorKind::Corruption);
 }
