@@ -2,7 +2,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -52,7 +51,7 @@ class MoveList {
     return *this;
   }
   ~MoveList() {
-    if (data_ != inline_.data()) delete[] data_;
+    if (data_ != inline_) delete[] data_;
   }
 
   void push_back(const Move& m) {
@@ -77,7 +76,7 @@ class MoveList {
     if (capacity <= capacity_) return;
     Move* bigger = new Move[static_cast<std::size_t>(capacity)];
     std::copy(data_, data_ + size_, bigger);
-    if (data_ != inline_.data()) delete[] data_;
+    if (data_ != inline_) delete[] data_;
     data_ = bigger;
     capacity_ = capacity;
   }
@@ -89,8 +88,10 @@ class MoveList {
 
   int size_ = 0;
   int capacity_ = kInlineCapacity;
-  Move* data_ = inline_.data();
-  std::array<Move, kInlineCapacity> inline_;  // left uninitialised beyond size_
+  Move* data_ = inline_;
+  // A plain array, so that data_'s initialiser takes its address without calling a member of a
+  // field not constructed yet. Left uninitialised beyond size_.
+  Move inline_[kInlineCapacity];  // NOLINT(modernize-avoid-c-arrays)
 };
 
 }  // namespace damdb::rules
