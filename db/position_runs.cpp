@@ -86,6 +86,7 @@ struct RunCursors::Cursor {
   bool started = false;  // the iterator is on a chunk whose entries `chunk` gives
   RunChunkReader chunk;
   std::string_view value;  // the current entry's PositionEntry
+  std::string spill;       // the last value given of a chunk the cursor has left
 };
 
 RunCursors::RunCursors(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf,
@@ -151,19 +152,22 @@ bool RunCursors::next(std::string_view& key, std::vector<std::string_view>& valu
   values.clear();
   if (done_[winner_]) return false;
   const std::uint64_t zobrist = keys_[winner_];
-  // Every run holding this key, in run order (ties go to the lower cursor): its value is
-  // copied, then it moves on (only the winner may be played up the tree again).
-  values_.clear();
-  ends_.clear();
+  // Every run holding this key, in run order (ties go to the lower cursor), then it moves on
+  // (only the winner may be played up the tree again). A value stays in its chunk, which the
+  // cursor's iterator holds while the cursor moves within it; the last entry of a chunk is
+  // copied first, as moving to the next chunk may free the block.
   while (!done_[winner_] && keys_[winner_] == zobrist) {
     const std::uint32_t i = winner_;
-    values_.append(cursors_[i]->value);
-    ends_.push_back(values_.size());
+    Cursor& c = *cursors_[i];
+    if (c.chunk.at_end()) {
+      c.spill.assign(c.value);
+      values.emplace_back(c.spill);
+    } else {
+      values.emplace_back(c.value);
+    }
     load(i);
     replay(i);
   }
-  for (std::size_t k = 0, begin = 0; k < ends_.size(); begin = ends_[k++])
-    values.emplace_back(values_.data() + begin, ends_[k] - begin);
   key_.clear();
   put_be64(key_, zobrist);
   key = key_;

@@ -64,6 +64,8 @@ class RunChunkReader {
   /// The next entry's Zobrist key and PositionEntry; false after the last one. Raises
   /// Error(Corruption) on a truncated chunk.
   bool next(std::uint64_t& zobrist, std::string_view& value);
+  /// True when next() has no entry left.
+  bool at_end() const noexcept { return single_.data() == nullptr && chunk_.empty(); }
 
  private:
   Reader chunk_{{}, "position run chunk"};
@@ -83,8 +85,8 @@ class RunCursors {
   RunCursors(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf, const std::vector<std::uint32_t>& runs,
              const rocksdb::ReadOptions& options);
   ~RunCursors();
-  /// The next positions key (8 bytes) and its values (copies, valid until the following call);
-  /// false after the last key. Raises Error from RocksDB's status.
+  /// The next positions key (8 bytes) and its values (valid until the following call); false
+  /// after the last key. Raises Error from RocksDB's status.
   bool next(std::string_view& key, std::vector<std::string_view>& values);
 
  private:
@@ -105,8 +107,6 @@ class RunCursors {
   std::vector<char> done_;
   std::vector<std::uint32_t> losers_;  // inner nodes 1 .. size - 1
   std::uint32_t winner_ = 0;
-  std::string values_;             // the values of the last key given, one after the other
-  std::vector<std::size_t> ends_;  // where each ends in values_
   std::string key_;
 };
 
