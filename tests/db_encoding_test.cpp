@@ -606,7 +606,8 @@ TEST(DbEncoding, PositionRunChunks) {
   writer.clear();
   EXPECT_TRUE(writer.empty());
 
-  reader.reset("\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x01\x02"s, "entry");
+  const std::string entry_key = "\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x01\x02"s;
+  reader.reset(entry_key, "entry");
   ASSERT_TRUE(reader.next(zobrist, value));
   EXPECT_EQ(zobrist, 0x102u);
   EXPECT_EQ(value, "entry");
@@ -616,6 +617,7 @@ TEST(DbEncoding, PositionRunChunks) {
             ErrorKind::Corruption);
   EXPECT_EQ(kind_of([&] { reader.reset("\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x02"s, "x"); }),
             ErrorKind::Corruption);  // a 13-byte key without the chunk mark
-  reader.reset(writer.key(), "\x00\x00\x00\x00\x00\x00\x00\x07\x05" "ab"s);  // 5 bytes said, 2 there
+  const std::string truncated = "\x00\x00\x00\x00\x00\x00\x00\x07\x05" "ab"s;  // 5 bytes said, 2 there
+  reader.reset(writer.key(), truncated);
   EXPECT_EQ(kind_of([&] { reader.next(zobrist, value); }), ErrorKind::Corruption);
 }
