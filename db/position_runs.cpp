@@ -39,21 +39,21 @@ bool RunChunkWriter::add(std::string_view position_key, std::string_view value) 
 
 void RunChunkReader::reset(std::string_view key, std::string_view value) {
   check_run_key(slice(key));
-  if (key.size() == kRunKeyBytes) {
+  single_pending_ = key.size() == kRunKeyBytes;
+  if (single_pending_) {
     single_key_ = get_be64(key.data() + 4);
     single_ = value;
     chunk_ = Reader({}, "position run chunk");
   } else {
-    single_ = {};
     chunk_ = Reader(value, "position run chunk");
   }
 }
 
 bool RunChunkReader::next(std::uint64_t& zobrist, std::string_view& value) {
-  if (single_.data() != nullptr) {
+  if (single_pending_) {
+    single_pending_ = false;
     zobrist = single_key_;
     value = single_;
-    single_ = {};
     return true;
   }
   if (chunk_.empty()) return false;

@@ -612,6 +612,11 @@ TEST(DbEncoding, PositionRunChunks) {
   EXPECT_EQ(zobrist, 0x102u);
   EXPECT_EQ(value, "entry");
   EXPECT_FALSE(reader.next(zobrist, value));
+  reader.reset(entry_key, std::string_view());  // an empty value is still one entry
+  ASSERT_TRUE(reader.next(zobrist, value));
+  EXPECT_TRUE(value.empty());
+  EXPECT_TRUE(reader.at_end());
+  EXPECT_FALSE(reader.next(zobrist, value));
 
   EXPECT_EQ(kind_of([&] { reader.reset("\x00\x00\x00\x09\x00\x00"s, "x"); }),
             ErrorKind::Corruption);

@@ -65,12 +65,13 @@ class RunChunkReader {
   /// Error(Corruption) on a truncated chunk.
   bool next(std::uint64_t& zobrist, std::string_view& value);
   /// True when next() has no entry left.
-  bool at_end() const noexcept { return single_.data() == nullptr && chunk_.empty(); }
+  bool at_end() const noexcept { return !single_pending_ && chunk_.empty(); }
 
  private:
   Reader chunk_{{}, "position run chunk"};
+  bool single_pending_ = false;  // an entry key's value not given yet
   std::uint64_t single_key_ = 0;
-  std::string_view single_;  // the value of an entry key, until given
+  std::string_view single_;
 };
 
 /// The runs present in family `cf` of `db`, ascending (one seek a run). Raises
