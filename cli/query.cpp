@@ -13,6 +13,7 @@
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "cli/text_width.hpp"
+#include "indexer/game_ranks.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"
 
@@ -47,6 +48,13 @@ rules::Position position_of(const QueryOptions& o) {
   return rules::Position::initial();
 }
 
+/// The ranks of db's games when they are stored and the filter has no criteria (they order
+/// the games without a header read each), else nullptr.
+std::shared_ptr<const indexer::GameRanks> stored_ranks(const db::Database& db,
+                                                       const indexer::GameFilter& filter) {
+  return filter.empty() ? indexer::GameRanks::read_stored(db) : nullptr;
+}
+
 void print_rows(const std::vector<indexer::GameRow>& rows) {
   if (rows.empty()) return;
   Table table = game_row_table();
@@ -68,6 +76,8 @@ void run_position(const QueryOptions& o) {
   q.limit = o.limit;
   q.offset = o.offset;
   q.mirror = o.mirror;
+  const auto ranks = stored_ranks(db, filter);
+  q.ranks = ranks.get();
   const indexer::PositionAnswer a = indexer::query_position(db, pos, filter, q);
   if (o.json) {
     print_json(std::cout, json::position_answer_json(pos, a, o.mirror));
@@ -94,7 +104,9 @@ void run_opening(const QueryOptions& o) {
   indexer::GameFilter filter(o.filter);
   const db::Database db = open_for_reading(o.db);
   filter.resolve_names(db);
-  const indexer::OpeningAnswer a = indexer::query_opening(db, pos, filter, o.mirror);
+  const auto ranks = stored_ranks(db, filter);
+  const indexer::OpeningAnswer a =
+      indexer::query_opening(db, pos, filter, o.mirror, true, ranks.get());
   const rules::Color side = pos.side_to_move();
   if (o.json) {
     print_json(std::cout, json::opening_answer_json(pos, a, o.mirror));

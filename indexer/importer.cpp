@@ -11,6 +11,7 @@
 #include <map>
 
 #include "indexer/records.hpp"
+#include "indexer/game_ranks.hpp"
 #include "indexer/signature.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
@@ -85,6 +86,7 @@ class Importer {
       if (f != "-") progress_.total_bytes += fs::file_size(f, ec);
     }
     for (const db::SourceInfo& s : db_.meta().sources) known_[s.path] = s;
+    const StoredRanks ranks_before = StoredRanks::of(db_);
     for (const auto& f : files) {
       try {
         import_file(f);
@@ -95,6 +97,7 @@ class Importer {
     commit();
     // This import's games, and those of a database older than signatures.
     if (options_.build_signatures) build_signatures(db_);
+    write_game_ranks(db_, ranks_before, rank_changes_);
     release_freed_memory();
     // Compacted after a large import, and after one that stored little but found a large part
     // of the database uncompacted (the batches of an import that was killed, then resumed).
@@ -193,6 +196,8 @@ class Importer {
     const auto added =
         batch_.add_game(std::move(records.record), records.plies, records.texts, records.identity);
     if (added.duplicate) {
+      // A stored game whose header gained a source or was replaced: its rank is read again.
+      if (added.source_added || added.replaced) rank_changes_.add(added.id);
       ++summary_.duplicates;
       ++info.duplicates;
       if (added.replaced) ++summary_.replaced;
@@ -235,6 +240,7 @@ class Importer {
   const ImportOptions& options_;
   db::ImportBatch batch_;
   std::map<std::string, db::SourceInfo> known_;
+  ChangedRanks rank_changes_;  // the stored games whose header this import rewrote
   ImportSummary summary_;
   ImportProgress progress_;
   std::chrono::steady_clock::time_point last_progress_;

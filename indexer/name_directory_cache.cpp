@@ -6,55 +6,18 @@
 //            | varint n, n x string unknown spelling
 //            | varint n, n x (string Event tag, varint event group)
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "db/varint.hpp"
+#include "indexer/cache_file.hpp"
 #include "indexer/name_directory.hpp"
 
 namespace damdb::indexer {
 namespace {
 
 constexpr std::string_view kMagic = "damdb-names 1\n";
-
-/// The fields of a header that tell two databases with equal counts apart.
-void put_header(std::string& out, const std::optional<db::GameHeader>& game) {
-  if (!game) return db::put_varint(out, 0);
-  db::put_varint(out, 1);
-  for (const std::string* s : {&game->white, &game->black, &game->event, &game->date})
-    db::put_string(out, *s);
-}
-
-std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
-}
-
-/// Writes `bytes` to `file` through a temporary file renamed over it (a reader never sees a
-/// half-written file); any failure leaves no file behind and is otherwise ignored.
-void write_file_atomically(const std::filesystem::path& file, const std::string& bytes) {
-  std::filesystem::path tmp = file;
-  tmp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out.good()) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      return;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
-}
 
 /// The last directory built or read in this process, per database folder.
 struct Memo {
@@ -70,13 +33,7 @@ Memo& memo() {
 }  // namespace
 
 std::string NameDirectory::stamp_of(const db::Database& db) {
-  const db::Meta meta = db.meta();
-  std::string out;
-  db::put_varint(out, meta.next_game_id);
-  db::put_varint(out, meta.counts.games);
-  db::put_varint(out, meta.counts.duplicates);
-  put_header(out, db.game_header(db::GameId{1}));
-  if (meta.next_game_id > 1) put_header(out, db.game_header(db::GameId{meta.next_game_id - 1}));
+  std::string out = database_stamp(db);
   db::put_string(out, PlayerOverrides::file_text(db.folder() / PlayerOverrides::kFileName));
   return out;
 }
@@ -139,12 +96,12 @@ std::shared_ptr<const NameDirectory> NameDirectory::of(const db::Database& db) {
       return it->second.second;
   }
   const std::filesystem::path file = db.folder() / kCacheFileName;
-  std::shared_ptr<const NameDirectory> directory = decode(read_file(file), stamp);
+  std::shared_ptr<const NameDirectory> directory = decode(read_cache_file(file), stamp);
   if (!directory) {
     directory = build(db);
     // Headers read while an import committed more games belong to a later state: not saved.
     if (stamp_of(db) != stamp) return directory;
-    write_file_atomically(file, directory->encode(stamp));
+    write_cache_file(file, directory->encode(stamp));
   }
   std::lock_guard lock(m.mutex);
   m.by_folder[db.folder()] = {stamp, directory};

@@ -69,13 +69,11 @@ void for_each_counted_game_at(const db::Database& db, const db::PositionKey& key
     const bool none_hidden = hidden.empty();
     db.for_each_occurrence(key, [&](const db::Occurrence& o) {
       if (!none_hidden && hidden.hidden(o.game)) return true;
-      const GameRank* rank = ranks->find(o.game);
-      GameRank read;
-      if (rank == nullptr) {  // stored after the ranks were read
+      std::optional<GameRank> rank = ranks->find(o.game);
+      if (!rank) {  // stored after the ranks were read
         const auto h = db.game_header(o.game);
         if (!h) return true;
-        read = GameRank::of(*h);
-        rank = &read;
+        rank = GameRank::of(*h);
       }
       return visit(RankedGame{o.game, first_ply(o), *rank});
     });

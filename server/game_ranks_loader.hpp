@@ -1,8 +1,9 @@
 // The ranks of every game of the database a server answers from (indexer::GameRanks: date,
 // result, status and length, 8 bytes a game), read in a thread of their own as soon as the
-// database view is served: until they are read (about a second a million games) requests read
-// headers as the CLI does, with the same answers; afterwards the explorer orders the games of
-// a popular position without reading a header for each.
+// database view is served (mapped from the import's cache file at once, or read from the
+// headers: about a second a million games): until they are read requests read headers as
+// without ranks, with the same answers; afterwards the explorer orders the games of a popular
+// position without reading a header for each.
 #pragma once
 
 #include <atomic>

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <sys/wait.h>
@@ -104,6 +105,12 @@ inline void write_text(const std::filesystem::path& path, const std::string& tex
   std::ofstream out(path, std::ios::binary);
   out << text;
   ASSERT_TRUE(out.good()) << path;
+}
+
+/// The bytes of the file `path` ("" when it cannot be read).
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 /// Imports the PDN file `pdn` into a new database folder `folder` and closes it.

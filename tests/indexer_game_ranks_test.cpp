@@ -5,6 +5,7 @@
 // marked near-duplicate members).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <random>
 #include <sstream>
 #include <string>
@@ -70,8 +71,8 @@ TEST(GameRanks, HandCheckedOrdersWithAndWithoutRanks) {
   const auto ranks = indexer::GameRanks::read(database);
   ASSERT_EQ(ranks->size(), 5u);
   EXPECT_EQ(ranks->find(db::GameId{4})->status, db::ValidationStatus::Invalid);
-  EXPECT_EQ(ranks->find(db::GameId{6}), nullptr);
-  EXPECT_EQ(ranks->find(db::GameId{0}), nullptr);
+  EXPECT_FALSE(ranks->find(db::GameId{6}).has_value());
+  EXPECT_FALSE(ranks->find(db::GameId{0}).has_value());
 
   const rules::Position after = indexer::position_after("32-28");
   const indexer::GameFilter all;
@@ -87,6 +88,81 @@ TEST(GameRanks, HandCheckedOrdersWithAndWithoutRanks) {
     ASSERT_EQ(opening.moves.size(), 1u);
     ASSERT_TRUE(opening.moves[0].recent);
     EXPECT_EQ(opening.moves[0].recent->id.value, 5u);
+  }
+}
+
+/// Every field of a rank as text ("-" for no game).
+std::string rank_text(const std::optional<indexer::GameRank>& r) {
+  if (!r) return "-";
+  return std::to_string(r->date) + " " + std::to_string(r->plies) + " " +
+         std::to_string(static_cast<int>(r->result)) + " " +
+         std::to_string(static_cast<int>(r->status));
+}
+
+/// The first id below `end` whose rank differs between `a` and `b`, with both ranks; "" if none.
+std::string first_difference(const indexer::GameRanks& a, const indexer::GameRanks& b,
+                             std::uint32_t end) {
+  for (std::uint32_t id = 0; id < end; ++id) {
+    const std::string ta = rank_text(a.find(db::GameId{id})), tb = rank_text(b.find(db::GameId{id}));
+    if (ta != tb) return "id " + std::to_string(id) + ": " + ta + " / " + tb;
+  }
+  return "";
+}
+
+std::string moves_text(const db::GameRecord& game);
+
+// The cache file an import leaves: the ranks it maps equal the ranks read from the headers,
+// after a first import (written from the headers) and after a second one that adds games and
+// replaces a stored game of the first block of ids by a better copy (a Date and an Event tag
+// more): its new date must be read again (the block is not the import's tail). A file of
+// another state (the first import's), a truncated one and garbage are not used.
+TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
+  const std::uint32_t first_games = indexer::ChangedRanks::kRankBlockGames + 200;
+  std::string text;
+  for (std::uint32_t i = 0; i < first_games; ++i)
+    text += pdn_game("W" + std::to_string(i), i % 3 == 0 ? "" : "1990.02.0" + std::to_string(i % 9 + 1),
+                     i % 2 ? "2-0" : "1-1", moves_text(test::random_record("", 8, 7000 + i)));
+  test::TempFolder folder("game-ranks-cache");
+  test::write_text(folder.path() / "a.pdn", text);
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  const std::filesystem::path file = folder.path() / "db" / indexer::GameRanks::kCacheFileName;
+  const std::string first_file = test::read_text(file);
+  {
+    const db::Database database = test::open_read_only(folder.path() / "db");
+    const auto stored = indexer::GameRanks::read_stored(database);
+    ASSERT_NE(stored, nullptr);
+    EXPECT_EQ(stored->size(), first_games);
+    EXPECT_EQ(first_difference(*stored, *indexer::GameRanks::read_headers(database), first_games + 2),
+              "");
+  }
+  // Game 10 (id 10, "W9": no date) again with a date and an event; and two new games.
+  const std::string copy = "[Event \"Open\"]\n[Date \"2001.03.04\"]\n" +
+                           pdn_game("W9", "", "2-0", moves_text(test::random_record("", 8, 7009)));
+  test::write_text(folder.path() / "b.pdn",
+                   copy + pdn_game("N1", "2020.01.01", "0-2", "1. 32-28 19-23") +
+                       pdn_game("N2", "", "*", "1. 31-27 16-21"));
+  {
+    db::Database database = db::Database::open(folder.path() / "db");
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    const auto summary = indexer::import_files(database, {(folder.path() / "b.pdn").string()}, options);
+    EXPECT_EQ(summary.replaced, 1u);
+    EXPECT_EQ(summary.games_stored, 2u);
+  }
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  const auto stored = indexer::GameRanks::read_stored(database);
+  ASSERT_NE(stored, nullptr);
+  EXPECT_EQ(stored->size(), first_games + 2);
+  EXPECT_EQ(stored->find(db::GameId{10})->date, 20010304u);
+  EXPECT_EQ(stored->find(db::GameId{first_games + 1})->date, 20200101u);
+  EXPECT_EQ(first_difference(*stored, *indexer::GameRanks::read_headers(database), first_games + 4),
+            "");
+
+  for (const std::string& other : {first_file, test::read_text(file).substr(0, first_file.size() - 1),
+                                   std::string(4096, 'x')}) {
+    test::write_text(file, other);
+    EXPECT_EQ(indexer::GameRanks::read_stored(database), nullptr);
+    EXPECT_EQ(indexer::GameRanks::read(database)->find(db::GameId{10})->date, 20010304u);
   }
 }
 

@@ -1,0 +1,113 @@
+#include "indexer/cache_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "db/varint.hpp"
+
+namespace damdb::indexer {
+namespace {
+
+/// The tags of a header that tell two databases with equal counts apart.
+void put_header(std::string& out, const std::optional<db::GameHeader>& game) {
+  if (!game) return db::put_varint(out, 0);
+  db::put_varint(out, 1);
+  for (const std::string* s : {&game->white, &game->black, &game->event, &game->date})
+    db::put_string(out, *s);
+}
+
+}  // namespace
+
+std::string database_stamp(const db::Database& db) {
+  const db::Meta meta = db.meta();
+  std::string out;
+  db::put_varint(out, meta.next_game_id);
+  db::put_varint(out, meta.counts.games);
+  db::put_varint(out, meta.counts.duplicates);
+  put_header(out, db.game_header(db::GameId{1}));
+  if (meta.next_game_id > 1) put_header(out, db.game_header(db::GameId{meta.next_game_id - 1}));
+  return out;
+}
+
+std::string read_cache_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return {};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return std::move(text).str();
+}
+
+void write_cache_file(const std::filesystem::path& file, std::string_view bytes) {
+  CacheFileWriter out(file);
+  out.append(bytes);
+  out.commit();
+}
+
+struct CacheFileWriter::Impl {
+  std::filesystem::path file, tmp;
+  int fd = -1;
+  bool failed = false;
+};
+
+CacheFileWriter::CacheFileWriter(std::filesystem::path file) : impl_(std::make_unique<Impl>()) {
+  impl_->tmp = file;
+  impl_->tmp += ".tmp." + std::to_string(::getpid());
+  impl_->file = std::move(file);
+  impl_->fd = ::open(impl_->tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  impl_->failed = impl_->fd < 0;
+}
+
+CacheFileWriter::~CacheFileWriter() {
+  if (impl_->fd >= 0) ::close(impl_->fd);
+  std::error_code ec;
+  if (!impl_->tmp.empty()) std::filesystem::remove(impl_->tmp, ec);
+}
+
+void CacheFileWriter::append(std::string_view bytes) {
+  while (!impl_->failed && !bytes.empty()) {
+    const ssize_t n = ::write(impl_->fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      impl_->failed = true;
+      break;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+bool CacheFileWriter::commit() {
+  // Synced before the rename: after a crash the file is whole or the old one.
+  if (impl_->failed || ::fsync(impl_->fd) != 0) return false;
+  const int fd = impl_->fd;
+  impl_->fd = -1;
+  if (::close(fd) != 0) return false;
+  std::error_code ec;
+  std::filesystem::rename(impl_->tmp, impl_->file, ec);
+  if (ec) return false;
+  impl_->tmp.clear();
+  return true;
+}
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  struct stat st {};
+  void* data = MAP_FAILED;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0)
+    data = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);  // the mapping keeps the file
+  if (data == MAP_FAILED) return nullptr;
+  return std::shared_ptr<const MappedFile>(
+      new MappedFile(static_cast<const char*>(data), static_cast<std::size_t>(st.st_size)));
+}
+
+MappedFile::~MappedFile() { ::munmap(const_cast<char*>(data_), size_); }
+
+}  // namespace damdb::indexer

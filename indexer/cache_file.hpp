@@ -1,0 +1,69 @@
+// Derived files kept beside RocksDB in a database folder (db/SCHEMA.md, "Files beside
+// RocksDB"): each is headed by the stamp of the database state it was built for, written
+// through a temporary file renamed over the old one (a reader never sees half a file), and
+// ignored by a reader whose database is in another state. Safe to delete.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "db/database.hpp"
+
+namespace damdb::indexer {
+
+/// The state of `db` a derived file is valid for: the next game id, the counts of games and
+/// duplicates (every commit that adds a game or a source changes one of them) and the tags of
+/// the first and last games (two databases with equal counts). Raises db::Error from the reads.
+std::string database_stamp(const db::Database& db);
+
+/// The whole content of `file`, "" when it cannot be read.
+std::string read_cache_file(const std::filesystem::path& file);
+
+/// Writes `bytes` as `file` atomically (CacheFileWriter); any failure leaves no file behind and
+/// is otherwise ignored.
+void write_cache_file(const std::filesystem::path& file, std::string_view bytes);
+
+/// Writes a derived file piece by piece into a temporary file beside it, renamed over `file`
+/// by commit(); destroyed without commit() (or after a write failure), it removes the
+/// temporary file and leaves `file` as it was.
+class CacheFileWriter {
+ public:
+  explicit CacheFileWriter(std::filesystem::path file);
+  ~CacheFileWriter();
+  CacheFileWriter(const CacheFileWriter&) = delete;
+  CacheFileWriter& operator=(const CacheFileWriter&) = delete;
+
+  /// Appends bytes (a failure is remembered: commit() then writes nothing).
+  void append(std::string_view bytes);
+  /// Renames the temporary file over the target; returns false (removing it) when a write or
+  /// the rename failed.
+  bool commit();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// A file mapped read-only into memory (POSIX mmap): its pages are read from the page cache
+/// when first touched, without a copy. The file must not be truncated while mapped (the
+/// derived files are only ever replaced by a rename).
+class MappedFile {
+ public:
+  /// The mapping of `file`, or nullptr when it is missing, empty or cannot be mapped.
+  static std::shared_ptr<const MappedFile> open(const std::filesystem::path& file);
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+
+  /// The file's bytes.
+  std::string_view bytes() const { return {data_, size_}; }
+
+ private:
+  MappedFile(const char* data, std::size_t size) : data_(data), size_(size) {}
+  const char* data_;
+  std::size_t size_;
+};
+
+}  // namespace damdb::indexer
