@@ -92,13 +92,65 @@ std::uint32_t read_posting(Reader& r, const GroupHeader& header, std::uint64_t i
 
 namespace {
 
+// Reads postings 2 .. `games` of a multi-game group (after its first posting) without keeping
+// them, with read_posting's checks (ids strictly descending, plies ascending within 0..65535);
+// returns the last (oldest) game id. One pass over the bytes, without vectors: a merge walks
+// the whole list of a popular position (a million postings at the start position).
+std::uint32_t walk_postings(Reader& r, std::uint64_t games, std::uint32_t first_id) {
+  const std::string_view rest = r.rest();
+  const auto* const begin = reinterpret_cast<const unsigned char*>(rest.data());
+  const unsigned char* p = begin;
+  const unsigned char* const end = begin + rest.size();
+  auto varint = [&](std::uint64_t max) {
+    if (p == end) r.fail("truncated varint");
+    std::uint64_t v = *p++;
+    if (v >= 0x80) {
+      v &= 0x7f;
+      for (int shift = 7;; shift += 7) {
+        if (shift >= 70) r.fail("varint longer than 10 bytes");
+        if (p == end) r.fail("truncated varint");
+        const unsigned char byte = *p++;
+        v |= std::uint64_t{byte & 0x7fu} << shift;
+        if (!(byte & 0x80)) break;
+      }
+    }
+    if (v > max) r.fail("value out of range");
+    return v;
+  };
+  std::uint32_t previous = first_id;
+  for (std::uint64_t i = 1; i < games; ++i) {
+    const std::uint64_t gap = varint(UINT32_MAX);
+    if (gap == 0 || gap >= previous) r.fail("game ids not strictly descending");
+    previous -= static_cast<std::uint32_t>(gap);
+    const std::uint64_t head = varint(0x1ffff);
+    if (!(head & 1)) continue;
+    std::uint64_t ply = head >> 1;
+    const std::uint64_t more = varint(static_cast<std::uint64_t>(end - p));
+    if (more == 0) r.fail("continuation flag without further plies");
+    for (std::uint64_t k = 0; k < more; ++k) {
+      const std::uint64_t ply_gap = varint(0xffff);
+      if (ply_gap == 0) r.fail("repeated ply");
+      ply += ply_gap;
+      if (ply > 0xffff) r.fail("ply out of range");
+    }
+  }
+  r.skip(static_cast<std::size_t>(p - begin));
+  return previous;
+}
+
 // Skips the postings of a group whose header was just read.
 void skip_postings(Reader& r, const GroupHeader& h, std::vector<std::uint16_t>& scratch) {
-  std::uint32_t previous = 0;
-  for (std::uint64_t i = 0; i < h.games; ++i) {
-    scratch.clear();
-    previous = read_posting(r, h, i, previous, scratch);
+  if (h.single || h.games == 0) {
+    std::uint32_t previous = 0;
+    for (std::uint64_t i = 0; i < h.games; ++i) {
+      scratch.clear();
+      previous = read_posting(r, h, i, previous, scratch);
+    }
+    return;
   }
+  scratch.clear();
+  const std::uint32_t first = read_posting(r, h, 0, 0, scratch);
+  walk_postings(r, h.games, first);
 }
 
 }  // namespace
@@ -213,12 +265,7 @@ void locate_groups(std::span<const std::string_view> operands, std::vector<Group
         const std::size_t rest_begin = operand.size() - r.remaining();
         scratch.clear();
         detail::read_plies(r, scratch);
-        std::uint32_t previous = p.first_id;
-        for (std::uint64_t i = 1; i < h.games; ++i) {
-          scratch.clear();
-          previous = detail::read_posting(r, h, i, previous, scratch);
-        }
-        p.last_id = previous;
+        p.last_id = detail::walk_postings(r, h.games, p.first_id);
         p.rest = operand.substr(rest_begin, operand.size() - r.remaining() - rest_begin);
       }
       parts.push_back(std::move(p));

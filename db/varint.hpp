@@ -101,6 +101,11 @@ class Reader {
     if (!rest_.empty()) fail("trailing bytes");
   }
 
+  /// The bytes not read yet.
+  std::string_view rest() const noexcept { return rest_; }
+  /// Marks the first n bytes of rest() as read (n <= remaining()).
+  void skip(std::size_t n) noexcept { rest_.remove_prefix(n); }
+
   [[noreturn]] void fail(const char* why) const {
     throw Error(ErrorKind::Corruption, std::string(what_) + ": " + why);
   }

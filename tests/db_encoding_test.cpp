@@ -4,6 +4,7 @@
 
 #include <array>
 #include <string>
+#include <tuple>
 #include <string_view>
 
 #include "db/content_hash.hpp"
@@ -279,6 +280,59 @@ TEST(DbEncoding, PositionEntryMergeIsAssociativeAndCommutative) {
   // One game indexed twice for a position is a broken invariant: the merge fails.
   EXPECT_EQ(kind_of([&] { merged({a, a}); }), ErrorKind::Corruption);
   EXPECT_EQ(kind_of([&] { merged({a, "\x01"s}); }), ErrorKind::Corruption);
+}
+
+// A merge walks the whole posting list of each operand's group without decoding it into
+// vectors: a long list (3,000 games, some at several plies, ids above 127 in two-byte varints)
+// merged with a newer operand gives the bytes of the entry encoded whole; a group skipped to
+// reach another check key is walked the same way; and every malformed posting after the first
+// is still corruption.
+TEST(DbEncoding, PositionEntryMergeWalksLongPostingLists) {
+  std::vector<std::tuple<std::uint32_t, std::uint8_t, GameResult, std::vector<std::uint16_t>>> old_games, all;
+  for (std::uint32_t id = 3000; id >= 1; --id)
+    old_games.emplace_back(id, static_cast<std::uint8_t>(id % 3), GameResult::Draw,
+                           id % 7 == 0 ? std::vector<std::uint16_t>{3, 9, 200}
+                                       : std::vector<std::uint16_t>{static_cast<std::uint16_t>(id % 90)});
+  auto make_group = [](std::uint32_t check, const auto& games) {
+    PositionGroup g;
+    g.check = check;
+    for (const auto& [id, move, result, plies] : games) {
+      g.stats.add(move, result);
+      g.games.push_back(Occurrence{GameId{id}, plies});
+    }
+    return g;
+  };
+  decltype(old_games) newer{{3005, 1, GameResult::WhiteWin, {7}}, {3002, 2, GameResult::BlackWin, {7, 8}}};
+  all = newer;
+  all.insert(all.end(), old_games.begin(), old_games.end());
+  decltype(old_games) other{{40, 0, GameResult::Draw, {2}}, {12, 0, GameResult::Draw, {4}}};
+  const std::string base = PositionEntry{{make_group(5, old_games), make_group(9, other)}}.encode();
+  const std::string add = PositionEntry{{make_group(5, newer)}}.encode();
+  const std::string expected = PositionEntry{{make_group(5, all), make_group(9, other)}}.encode();
+  EXPECT_EQ(merged({base, add}), expected);
+  EXPECT_EQ(merged({add, base}), expected);
+  GroupReader reader(base, 9);
+  ASSERT_TRUE(reader.found());
+  EXPECT_EQ(reader.games(), 2u);
+
+  // Games 9, 5, 2 at ply 1: the postings end the value as 09 02 | 04 02 | 03 02.
+  const std::string small =
+      PositionEntry{{make_group(5, decltype(old_games){{9, 0, GameResult::Draw, {1}},
+                                                       {5, 0, GameResult::Draw, {1}},
+                                                       {2, 0, GameResult::Draw, {1}}})}}.encode();
+  ASSERT_TRUE(small.ends_with("\x09\x02\x04\x02\x03\x02"s));
+  const std::string head = small.substr(0, small.size() - 6);
+  const std::string newest = PositionEntry{{make_group(5, decltype(old_games){{20, 0, GameResult::Draw, {1}}})}}.encode();
+  EXPECT_EQ(PositionEntry::decode(merged({small, newest})).groups[0].games.size(), 4u);
+  for (const std::string& broken : {head + "\x09\x02\x00\x02\x03\x02"s,    // gap 0
+                                    head + "\x09\x02\x04\x02\x05\x02"s,    // gap >= id
+                                    head + "\x09\x02\x04\x02\x03\x03\x00"s,  // more, none
+                                    head + "\x09\x02\x04\x02\x03\x03\x01\x00"s,  // ply again
+                                    head + "\x09\x02\x04\x02\x03\x03\x01\xff\xff\x03"s,  // > 65535
+                                    head + "\x09\x02\x04\x02\x03"s,         // truncated
+                                    head + "\x09\x02\x04\x02\x03\x82"s})   // truncated varint
+    EXPECT_EQ(kind_of([&] { merged({broken, newest}); }), ErrorKind::Corruption)
+        << ::testing::PrintToString(broken.substr(head.size()));
 }
 
 TEST(DbEncoding, TextIndexKey) {
