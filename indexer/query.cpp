@@ -17,32 +17,31 @@ namespace damdb::indexer {
 namespace {
 
 /// Calls visit(occurrence, header) for the games that reached `key`, newest first, until it
-/// returns false; the headers are read 512 at a time (one MultiGet). With `only` (ascending
-/// ids, GameFilter::candidates), the games not among them are passed over without reading
-/// their headers.
+/// returns false: one pass over the position's postings, the headers read 512 games at a time
+/// (one MultiGet). With `only` (ascending ids, GameFilter::candidates), the games not among
+/// them are passed over without reading their headers.
 template <class Visit>
 void for_each_game_at(const db::Database& db, const db::PositionKey& key, Visit&& visit,
                       const std::vector<db::GameId>* only = nullptr) {
-  db::OccurrenceQuery q;
-  q.descending = true;
-  q.limit = 512;
+  constexpr std::size_t kBatch = 512;
+  std::vector<db::Occurrence> batch;
   std::vector<db::GameId> ids;
-  std::vector<std::size_t> rows;  // indexes into the page of the games of `only`
-  while (true) {
-    const db::OccurrencePage page = db.occurrences(key, q);
-    rows.clear();
+  bool stopped = false;
+  auto visit_batch = [&] {
     ids.clear();
-    for (std::size_t i = 0; i < page.rows.size(); ++i)
-      if (!only || std::binary_search(only->begin(), only->end(), page.rows[i].game)) {
-        rows.push_back(i);
-        ids.push_back(page.rows[i].game);
-      }
+    for (const db::Occurrence& o : batch) ids.push_back(o.game);
     const auto headers = db.game_headers(ids);
-    for (std::size_t r = 0; r < rows.size(); ++r)
-      if (const auto& h = headers[r]; h && !visit(page.rows[rows[r]], *h)) return;
-    if (!page.more || page.rows.empty()) return;
-    q.after = page.rows.back().game;
-  }
+    for (std::size_t r = 0; r < batch.size() && !stopped; ++r)
+      if (const auto& h = headers[r]; h && !visit(batch[r], *h)) stopped = true;
+    batch.clear();
+    return !stopped;
+  };
+  db.for_each_occurrence(key, [&](const db::Occurrence& o) {
+    if (only && !std::binary_search(only->begin(), only->end(), o.game)) return true;
+    batch.push_back(o);
+    return batch.size() < kBatch || visit_batch();
+  });
+  if (!stopped && !batch.empty()) visit_batch();
 }
 
 /// A game that reached a position: its id, the first ply there, and what orders it.
@@ -344,17 +343,41 @@ void for_each_hidden_at(const db::Database& db, const db::PositionKey& key,
                         const HiddenGames& hidden, Visit&& visit) {
   if (hidden.empty()) return;
   std::vector<std::pair<db::GameId, std::size_t>> found;
-  db::OccurrenceQuery page_query;
-  page_query.limit = 65536;
-  for (;;) {
-    const db::OccurrencePage page = db.occurrences(key, page_query);
-    for (const db::Occurrence& o : page.rows)
-      if (hidden.hidden(o.game)) found.emplace_back(o.game, o.plies.empty() ? 0 : o.plies.front());
-    if (!page.more || page.rows.empty()) break;
-    page_query.after = page.rows.back().game;
-  }
+  db.for_each_occurrence(key, [&](const db::Occurrence& o) {
+    if (hidden.hidden(o.game)) found.emplace_back(o.game, o.plies.empty() ? 0 : o.plies.front());
+    return true;
+  });
   for (const auto& [id, ply] : found)
     if (const auto game = db.game(id)) visit(*game, ply);
+}
+
+/// Calls visit(ply, move codes, result) for each stored game of `games` ((id, ply) pairs, in
+/// any order): the moves kept beside the signatures (one forward pass over a compact family),
+/// the game record for a game without them.
+template <class Visit>
+void for_each_move_at(const db::Database& db,
+                      std::vector<std::pair<db::GameId, std::uint32_t>>& games, Visit&& visit) {
+  std::sort(games.begin(), games.end());
+  std::vector<db::GameId> ids;
+  ids.reserve(games.size());
+  for (const auto& g : games) ids.push_back(g.first);
+  std::vector<bool> seen(games.size());
+  std::size_t at = 0;
+  db.for_each_moves_of(ids, [&](db::GameId id, const db::GameMoves& m) {
+    while (at < games.size() && games[at].first < id) ++at;
+    if (at == games.size() || games[at].first != id) return true;
+    seen[at] = true;
+    visit(games[at].second, m.moves, m.result);
+    return true;
+  });
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (seen[i]) continue;
+    if (const auto game = db.game(games[i].first)) {
+      const std::string_view moves(reinterpret_cast<const char*>(game->moves.data()),
+                                   game->moves.size());
+      visit(games[i].second, moves, game->result);
+    }
+  }
 }
 
 /// Adds the moves played from `pos` (from stats or, with a filter, from the games) into rows
@@ -421,22 +444,21 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     });
     return;
   }
-  // Filter on the headers (batched); read the record only of a matching game, for its move.
+  // Filter on the headers (batched); then the move of each matching game at its first ply.
   const auto candidates = filter.candidates(db);
+  std::vector<std::pair<db::GameId, std::uint32_t>> games;  // (id, first ply)
   for_each_game_at(db, key, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (!counted.counts(o.game, h)) return true;
-    const auto game = db.game(o.game);
-    if (!game) return true;
-    ++answer.games;
-    if (mirrored) ++answer.mirrored_games;
-    const std::size_t ply = o.plies.empty() ? 0 : o.plies.front();
-    if (ply >= game->moves.size()) {
-      ++answer.ended_here;
-      return true;
-    }
-    if (MoveRow* row = row_for(game->moves[ply])) add(row, game->result, 1);
+    if (counted.counts(o.game, h)) games.emplace_back(o.game, first_ply(o));
     return true;
   }, candidates ? &candidates->ids : nullptr);
+  for_each_move_at(db, games, [&](std::uint32_t ply, std::string_view moves, db::GameResult result) {
+    ++answer.games;
+    if (mirrored) ++answer.mirrored_games;
+    if (ply >= moves.size())
+      ++answer.ended_here;
+    else if (MoveRow* row = row_for(static_cast<std::uint8_t>(moves[ply])))
+      add(row, result, 1);
+  });
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "indexer/game_moves.hpp"
 #include "indexer/importer.hpp"
 #include "rules/movegen.hpp"
+#include "rules/notation.hpp"
 
 namespace damdb::test {
 
@@ -111,6 +112,38 @@ inline void write_text(const std::filesystem::path& path, const std::string& tex
 inline std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// One game of PDN text: players, date ("" none), result, moves as written.
+inline std::string pdn_game(const std::string& white, const std::string& date, const std::string& result,
+                     const std::string& moves) {
+  std::string text = "[White \"" + white + "\"]\n[Black \"Q\"]\n";
+  if (!date.empty()) text += "[Date \"" + date + "\"]\n";
+  return text + "[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n\n";
+}
+
+/// Plays on `pos` the move of code `code` (index into its sorted legal moves, as stored).
+inline void play_code(rules::Position& pos, std::uint8_t code) {
+  rules::MoveList legal;
+  rules::generate_moves(pos, legal);
+  rules::sort_moves(legal);
+  pos.play(legal[code]);
+}
+
+/// PDN moves of `game` (move codes from the initial position), with move numbers.
+inline std::string moves_text(const db::GameRecord& game) {
+  rules::Position pos = rules::Position::initial();
+  std::string text;
+  for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+    rules::MoveList legal;
+    rules::generate_moves(pos, legal);
+    rules::sort_moves(legal);
+    const rules::Move m = legal[game.moves[ply]];
+    if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
+    text += rules::to_pdn(pos, m, legal) + " ";
+    pos.play(m);
+  }
+  return text;
 }
 
 /// Imports the PDN file `pdn` into a new database folder `folder` and closes it.

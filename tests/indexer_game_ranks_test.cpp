@@ -21,14 +21,6 @@
 namespace damdb {
 namespace {
 
-/// One game of PDN text: players, date ("" none), result, moves as written.
-std::string pdn_game(const std::string& white, const std::string& date, const std::string& result,
-                     const std::string& moves) {
-  std::string text = "[White \"" + white + "\"]\n[Black \"Q\"]\n";
-  if (!date.empty()) text += "[Date \"" + date + "\"]\n";
-  return text + "[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n\n";
-}
-
 std::vector<std::uint32_t> ids_of(const std::vector<indexer::GameRow>& rows) {
   std::vector<std::uint32_t> ids;
   for (const indexer::GameRow& r : rows) ids.push_back(r.id.value);
@@ -59,11 +51,11 @@ TEST(GameRanks, RankOfAHeaderReadsTheNormalisedDate) {
 // (1, 3, 5) before draws (2); then longer (5 has 4 plies, 1 and 3 have 2); then later date (1:
 // 1983 before 3: unknown).
 TEST(GameRanks, HandCheckedOrdersWithAndWithoutRanks) {
-  std::string text = pdn_game("P1", "1983.01.10", "2-0", "1. 32-28 18-23") +
-                     pdn_game("P2", "2003.05.14", "1-1", "1. 32-28 18-23") +
-                     pdn_game("P3", "", "0-2", "1. 32-28 18-23") +
-                     pdn_game("P4", "2003", "2-0", "1. 32-28 18-23 2. 1-2") +
-                     pdn_game("P5", "2003.05.14", "0-2", "1. 32-28 18-23 2. 37-32 12-18");
+  std::string text = test::pdn_game("P1", "1983.01.10", "2-0", "1. 32-28 18-23") +
+                     test::pdn_game("P2", "2003.05.14", "1-1", "1. 32-28 18-23") +
+                     test::pdn_game("P3", "", "0-2", "1. 32-28 18-23") +
+                     test::pdn_game("P4", "2003", "2-0", "1. 32-28 18-23 2. 1-2") +
+                     test::pdn_game("P5", "2003.05.14", "0-2", "1. 32-28 18-23 2. 37-32 12-18");
   test::TempFolder folder("game-ranks");
   test::write_text(folder.path() / "a.pdn", text);
   test::import_into(folder.path() / "db", folder.path() / "a.pdn");
@@ -109,8 +101,6 @@ std::string first_difference(const indexer::GameRanks& a, const indexer::GameRan
   return "";
 }
 
-std::string moves_text(const db::GameRecord& game);
-
 // The cache file an import leaves: the ranks it maps equal the ranks read from the headers,
 // after a first import (written from the headers) and after a second one that adds games and
 // replaces a stored game of the first block of ids by a better copy (a Date and an Event tag
@@ -120,8 +110,8 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
   const std::uint32_t first_games = indexer::ChangedRanks::kRankBlockGames + 200;
   std::string text;
   for (std::uint32_t i = 0; i < first_games; ++i)
-    text += pdn_game("W" + std::to_string(i), i % 3 == 0 ? "" : "1990.02.0" + std::to_string(i % 9 + 1),
-                     i % 2 ? "2-0" : "1-1", moves_text(test::random_record("", 8, 7000 + i)));
+    text += test::pdn_game("W" + std::to_string(i), i % 3 == 0 ? "" : "1990.02.0" + std::to_string(i % 9 + 1),
+                     i % 2 ? "2-0" : "1-1", test::moves_text(test::random_record("", 8, 7000 + i)));
   test::TempFolder folder("game-ranks-cache");
   test::write_text(folder.path() / "a.pdn", text);
   test::import_into(folder.path() / "db", folder.path() / "a.pdn");
@@ -137,10 +127,10 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
   }
   // Game 10 (id 10, "W9": no date) again with a date and an event; and two new games.
   const std::string copy = "[Event \"Open\"]\n[Date \"2001.03.04\"]\n" +
-                           pdn_game("W9", "", "2-0", moves_text(test::random_record("", 8, 7009)));
+                           test::pdn_game("W9", "", "2-0", test::moves_text(test::random_record("", 8, 7009)));
   test::write_text(folder.path() / "b.pdn",
-                   copy + pdn_game("N1", "2020.01.01", "0-2", "1. 32-28 19-23") +
-                       pdn_game("N2", "", "*", "1. 31-27 16-21"));
+                   copy + test::pdn_game("N1", "2020.01.01", "0-2", "1. 32-28 19-23") +
+                       test::pdn_game("N2", "", "*", "1. 31-27 16-21"));
   {
     db::Database database = db::Database::open(folder.path() / "db");
     indexer::ImportOptions options;
@@ -164,22 +154,6 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
     EXPECT_EQ(indexer::GameRanks::read_stored(database), nullptr);
     EXPECT_EQ(indexer::GameRanks::read(database)->find(db::GameId{10})->date, 20010304u);
   }
-}
-
-/// PDN moves of `game` (move codes from the initial position), with move numbers.
-std::string moves_text(const db::GameRecord& game) {
-  rules::Position pos = rules::Position::initial();
-  std::string text;
-  for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
-    rules::MoveList legal;
-    rules::generate_moves(pos, legal);
-    rules::sort_moves(legal);
-    const rules::Move m = legal[game.moves[ply]];
-    if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
-    text += rules::to_pdn(pos, m, legal) + " ";
-    pos.play(m);
-  }
-  return text;
 }
 
 /// Every field of an explorer answer that the ranks decide, as text.
@@ -249,8 +223,8 @@ TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
     }
     games.push_back(line);
     const std::string illegal = i % 10 == 9 ? "1-2" : "";  // never a legal move
-    text += pdn_game("W" + std::to_string(i), dates[rng() % std::size(dates)],
-                     results[rng() % std::size(results)], moves_text(line) + illegal);
+    text += test::pdn_game("W" + std::to_string(i), dates[rng() % std::size(dates)],
+                     results[rng() % std::size(results)], test::moves_text(line) + illegal);
   }
   test::TempFolder folder("game-ranks-random");
   test::write_text(folder.path() / "a.pdn", text);
@@ -276,10 +250,7 @@ TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
       ++positions;
       if (indexer::query_position(database, pos, all).games >= 20) ++popular;
       if (ply == games[g].moves.size()) break;
-      rules::MoveList legal;
-      rules::generate_moves(pos, legal);
-      rules::sort_moves(legal);
-      pos.play(legal[games[g].moves[ply]]);
+      test::play_code(pos, games[g].moves[ply]);
     }
   }
   EXPECT_GT(positions, 400);

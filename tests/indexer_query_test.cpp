@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
 #include <set>
 
 #include "db/database.hpp"
@@ -14,6 +17,9 @@
 #include "indexer/query.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "tests/games_fixture.hpp"
 
 using namespace damdb;
 namespace fs = std::filesystem;
@@ -228,6 +234,116 @@ TEST(QueryMoves, IllegalMoveListNamesTheMove) {
     const std::string what = e.what();
     EXPECT_NE(what.find("move 3 \"29-24\""), std::string::npos) << what;
     EXPECT_NE(what.find("33-29"), std::string::npos) << what;  // a legal move is listed
+  }
+}
+
+/// The explorer rows of `pos` under `filter`, as text: "move games white/draw/black/unknown"
+/// per row by notation, then the total and the games that ended there.
+std::string filtered_rows(const db::Database& db, const rules::Position& pos,
+                          const indexer::FilterSpec& spec) {
+  const auto o = indexer::query_opening(db, pos, indexer::GameFilter(spec), false, false);
+  std::map<std::string, std::string> rows;
+  for (const indexer::MoveRow& m : o.moves)
+    rows[m.notation] = std::to_string(m.games) + " " + std::to_string(m.white_wins) + "/" +
+                       std::to_string(m.draws) + "/" + std::to_string(m.black_wins) + "/" +
+                       std::to_string(m.unknown);
+  std::string out;
+  for (const auto& [move, row] : rows) out += move + " " + row + "\n";
+  return out + "games " + std::to_string(o.games) + " ended " + std::to_string(o.ended_here);
+}
+
+/// The same rows counted by replaying the record of every stored game whose header `spec`
+/// matches (the first ply at which each game reached `pos`).
+std::string replayed_rows(const db::Database& db, const rules::Position& pos,
+                          const indexer::FilterSpec& spec) {
+  const indexer::GameFilter filter(spec);
+  std::map<std::string, std::array<std::uint64_t, 5>> rows;  // games, white, draw, black, *
+  std::uint64_t games = 0, ended = 0;
+  db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
+    const auto header = db.game_header(id);
+    if (!header || !filter.matches(*header)) return true;
+    rules::Position at = rules::Position::initial();
+    for (std::size_t ply = 0; ply <= game.moves.size(); ++ply) {
+      rules::MoveList legal;
+      rules::generate_moves(at, legal);
+      rules::sort_moves(legal);
+      if (at == pos) {
+        ++games;
+        if (ply == game.moves.size()) {
+          ++ended;
+          break;
+        }
+        auto& row = rows[rules::to_pdn(at, legal[game.moves[ply]], legal)];
+        ++row[0];
+        ++row[game.result == db::GameResult::WhiteWin ? 1
+                  : game.result == db::GameResult::Draw   ? 2
+                  : game.result == db::GameResult::BlackWin ? 3
+                                                            : 4];
+        break;
+      }
+      if (ply == game.moves.size()) break;
+      at.play(legal[game.moves[ply]]);
+    }
+    return true;
+  });
+  std::string out;
+  for (const auto& [move, r] : rows)
+    out += move + " " + std::to_string(r[0]) + " " + std::to_string(r[1]) + "/" +
+           std::to_string(r[2]) + "/" + std::to_string(r[3]) + "/" + std::to_string(r[4]) + "\n";
+  return out + "games " + std::to_string(games) + " ended " + std::to_string(ended);
+}
+
+// With a filter the explorer reads each matching game's move at the position: from the moves
+// kept beside the signatures, or from the game records in a database imported without them.
+// 300 random games on three shared lines cut at random lengths (so that positions hold many
+// games and some games end there), 7 White players, every result: at the first 10 plies of
+// 12 games, for a player filter and a result filter, every row equals a count by replaying
+// every stored game.
+TEST(QueryFilter, FilteredOpeningRowsMatchAReplayOfEveryGame) {
+  std::mt19937_64 rng(2026120202);
+  const char* results[] = {"2-0", "1-1", "0-2", "*"};
+  std::string text;
+  std::vector<db::GameRecord> lines;
+  for (int i = 0; i < 300; ++i) {
+    const std::uint64_t seed = i % 5 < 3 ? static_cast<std::uint64_t>(i % 5) : rng();
+    lines.push_back(test::random_record("", 2 + static_cast<int>(rng() % 24), seed));
+    text += test::pdn_game("P" + std::to_string(rng() % 7), "", results[rng() % 4],
+                           test::moves_text(lines.back()));
+  }
+  test::TempFolder folder("query-filtered-opening");
+  test::write_text(folder.path() / "a.pdn", text);
+  for (const bool signatures : {true, false}) {
+    const fs::path where = folder.path() / (signatures ? "with" : "without");
+    {
+      db::Database database = db::Database::open(where);
+      indexer::ImportOptions options;
+      options.build_signatures = signatures;
+      indexer::import_files(database, {(folder.path() / "a.pdn").string()}, options);
+    }
+    const db::Database database = test::open_read_only(where);
+    EXPECT_EQ(database.signatures_end().value > 1, signatures);
+    indexer::FilterSpec by_player, by_result;
+    by_player.player = "P3";
+    by_result.result = "0-2";
+    int compared = 0, busy = 0;
+    for (std::size_t g = 0; g < 12; ++g) {
+      rules::Position pos = rules::Position::initial();
+      for (std::size_t ply = 0; ply <= lines[g].moves.size() && ply <= 10; ++ply) {
+        for (const auto* spec : {&by_player, &by_result}) {
+          const std::string expected = replayed_rows(database, pos, *spec);
+          ASSERT_EQ(filtered_rows(database, pos, *spec), expected)
+              << (signatures ? "with" : "without") << " signatures, game " << g << " ply " << ply;
+          ++compared;
+          if (expected.find("games 0 ") == std::string::npos &&
+              expected.find("games 1 ") == std::string::npos)
+            ++busy;
+        }
+        if (ply == lines[g].moves.size()) break;
+        test::play_code(pos, lines[g].moves[ply]);
+      }
+    }
+    EXPECT_GT(compared, 100);
+    EXPECT_GT(busy, 40);  // positions where the filter kept several games
   }
 }
 
