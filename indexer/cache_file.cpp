@@ -50,6 +50,16 @@ void write_cache_file(const std::filesystem::path& file, std::string_view bytes)
   out.commit();
 }
 
+void remove_stale_writes(const std::filesystem::path& file) {
+  const std::string prefix = file.filename().string() + ".tmp.";
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(file.parent_path(), ec)) {
+    if (!entry.path().filename().string().starts_with(prefix)) continue;
+    std::error_code ignored;
+    std::filesystem::remove(entry.path(), ignored);
+  }
+}
+
 struct CacheFileWriter::Impl {
   std::filesystem::path file, tmp;
   int fd = -1;

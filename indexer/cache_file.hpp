@@ -25,6 +25,10 @@ std::string read_cache_file(const std::filesystem::path& file);
 /// is otherwise ignored.
 void write_cache_file(const std::filesystem::path& file, std::string_view bytes);
 
+/// Removes the temporary files of `file` left by writers that were killed (call it only where
+/// no other process writes `file`).
+void remove_stale_writes(const std::filesystem::path& file);
+
 /// Writes a derived file piece by piece into a temporary file beside it, renamed over `file`
 /// by commit(); destroyed without commit() (or after a write failure), it removes the
 /// temporary file and leaves `file` as it was.

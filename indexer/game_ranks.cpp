@@ -180,6 +180,7 @@ void write_game_ranks(const db::Database& db, const StoredRanks& before,
                       const ChangedRanks& changed) {
   const std::string stamp = database_stamp(db);
   const std::uint32_t end = db.meta().next_game_id;
+  remove_stale_writes(db.folder() / GameRanks::kCacheFileName);
   CacheFileWriter out(db.folder() / GameRanks::kCacheFileName);
   out.append(file_header(stamp, end));
   std::uint64_t games = 0;

@@ -131,6 +131,10 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
   test::write_text(folder.path() / "b.pdn",
                    copy + test::pdn_game("N1", "2020.01.01", "0-2", "1. 32-28 19-23") +
                        test::pdn_game("N2", "", "*", "1. 31-27 16-21"));
+  // A temporary file of a writer killed earlier is removed by the next import.
+  std::filesystem::path stale = file;
+  stale += ".tmp.99999999";
+  test::write_text(stale, "partial");
   {
     db::Database database = db::Database::open(folder.path() / "db");
     indexer::ImportOptions options;
@@ -139,6 +143,7 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
     EXPECT_EQ(summary.replaced, 1u);
     EXPECT_EQ(summary.games_stored, 2u);
   }
+  EXPECT_FALSE(std::filesystem::exists(stale));
   const db::Database database = test::open_read_only(folder.path() / "db");
   const auto stored = indexer::GameRanks::read_stored(database);
   ASSERT_NE(stored, nullptr);
