@@ -64,13 +64,19 @@ for n in 10000 100000 $games; do
 done
 
 echo; echo "== whole commands on the $games-game database (hyperfine, 50 runs; goal < 10 ms) =="
+# whole GOAL COMMAND: the mean and median of COMMAND, beside GOAL.
 whole() {
-  hyperfine -N --warmup 3 --runs 50 --export-json "$work/h.json" "$@" >/dev/null 2>&1
-  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%-46s mean %6.2f ms  median %6.2f ms  (goal < 10 ms)" % (r["command"][-46:], r["mean"]*1e3, r["median"]*1e3))' "$work/h.json"
+  hyperfine -N --warmup 3 --runs 50 --export-json "$work/h.json" "$2" >/dev/null 2>&1
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%-46s mean %6.2f ms  median %6.2f ms  (%s)" % (r["command"][-46:], r["mean"]*1e3, r["median"]*1e3, sys.argv[2]))' "$work/h.json" "$1"
 }
-whole "build/cli/damdb query opening --db $work/db --moves '32-28 18-23'"
-whole "build/cli/damdb query position --db $work/db --moves '32-28 18-23 37-32'"
-whole "build/cli/damdb info --db $work/db"
+whole "goal < 10 ms" "build/cli/damdb query opening --db $work/db --moves '32-28 18-23'"
+whole "goal < 10 ms" "build/cli/damdb query position --db $work/db --moves '32-28 18-23 37-32'"
+whole "goal < 10 ms" "build/cli/damdb query opening --db $work/db"
+whole "goal < 10 ms" "build/cli/damdb info --db $work/db"
+# A filtered explorer query: the 20th player by games (a few thousand games at the start).
+player=$(build/cli/damdb stats players --db "$work/db" --json |
+  python3 -c 'import json,shlex,sys; r=json.load(sys.stdin)["rows"]; print(shlex.quote(r[min(19, len(r) - 1)]["name"]))')
+whole "filtered by a player, no goal" "build/cli/damdb query opening --db $work/db --player $player"
 
 echo; echo "== figures beside their goals =="
 read -r pps bpp rss us <<<"$(import_figures "$work/import.txt")"
