@@ -37,6 +37,8 @@ std::string database_stamp(const db::Database& db) {
 }
 
 std::string read_cache_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) return {};  // a FIFO would block the reader
   std::ifstream in(file, std::ios::binary);
   if (!in) return {};
   std::ostringstream text;
@@ -106,11 +108,12 @@ bool CacheFileWriter::commit() {
 }
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking: opening a FIFO put in the file's place must not wait for a writer.
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return nullptr;
   struct stat st {};
   void* data = MAP_FAILED;
-  if (::fstat(fd, &st) == 0 && st.st_size > 0)
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     data = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
   ::close(fd);  // the mapping keeps the file
   if (data == MAP_FAILED) return nullptr;
