@@ -1210,6 +1210,12 @@ void Database::scan_index(TextIndex index, std::string_view prefix,
   check(it->status(), "reading index in '" + impl_->folder.string() + "'");
 }
 
+std::string Database::identity() const {
+  std::string id;
+  check(impl_->db->GetDbIdentity(id), "reading the identity of '" + impl_->folder.string() + "'");
+  return id;
+}
+
 Meta Database::meta() const {
   Meta m;
   const auto where = impl_->folder.string();

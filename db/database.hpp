@@ -175,6 +175,10 @@ class Database {
                   const std::function<bool(const TextIndexKey&)>& visit) const;
   /// Schema version, next id, counts and imported sources.
   Meta meta() const;
+  /// The database's unique identity (RocksDB's IDENTITY: made when the database was created,
+  /// kept by a copy of its folder): tells apart two databases in the same state.
+  /// Raises Error from the read.
+  std::string identity() const;
   /// Counts, distinct positions (estimate), bytes on disk.
   Info info() const;
 

@@ -28,6 +28,7 @@ void put_header(std::string& out, const std::optional<db::GameHeader>& game) {
 std::string database_stamp(const db::Database& db) {
   const db::Meta meta = db.meta();
   std::string out;
+  db::put_string(out, db.identity());
   db::put_varint(out, meta.next_game_id);
   db::put_varint(out, meta.counts.games);
   db::put_varint(out, meta.counts.duplicates);

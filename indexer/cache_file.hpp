@@ -13,9 +13,10 @@
 
 namespace damdb::indexer {
 
-/// The state of `db` a derived file is valid for: the next game id, the counts of games and
-/// duplicates (every commit that adds a game or a source changes one of them) and the tags of
-/// the first and last games (two databases with equal counts). Raises db::Error from the reads.
+/// The state of `db` a derived file is valid for: the database's identity (a file copied from
+/// another database), the next game id, the counts of games and duplicates (every commit that
+/// adds a game or a source changes one of them) and the tags of the first and last games.
+/// Raises db::Error from the reads.
 std::string database_stamp(const db::Database& db);
 
 /// The whole content of `file`, "" when it cannot be read.

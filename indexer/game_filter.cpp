@@ -232,14 +232,15 @@ bool GameFilter::matches(const db::GameHeader& game) const {
     return false;
   if ((!event_.empty() || event_re_) && !event_matches(game.event)) return false;
   if (!since_.empty() || !until_.empty()) {
-    std::string date = game_date(game);
+    const std::string date = game_date(game);
     if (date.empty()) return false;
-    // Unknown month/day parts: compare what is known (a game of "2003.??.??" is in 2003).
-    for (char& c : date)
-      if (c == '?') c = '0';
-    if (!since_.empty() && date.substr(0, 4) < since_.substr(0, 4)) return false;
-    if (!since_.empty() && date < since_ && date.substr(5) != "00.00") return false;
-    if (!until_.empty() && date > until_) return false;
+    // A date with unknown parts is the range of the days it may be ("2003.03.??": from
+    // 2003.03.00 to 2003.03.99): kept when that range meets [since, until].
+    std::string earliest = date, latest = date;
+    std::replace(earliest.begin(), earliest.end(), '?', '0');
+    std::replace(latest.begin(), latest.end(), '?', '9');
+    if (!since_.empty() && latest < since_) return false;
+    if (!until_.empty() && earliest > until_) return false;
   }
   return true;
 }

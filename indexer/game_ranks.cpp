@@ -80,33 +80,39 @@ std::optional<GameRank> GameRanks::decode(const char* record) {
   return r;
 }
 
-std::shared_ptr<const GameRanks> GameRanks::read_stored(const db::Database& db) {
-  auto file = MappedFile::open(db.folder() / kCacheFileName);
-  if (!file) return nullptr;
-  const std::string_view bytes = file->bytes();
-  if (!bytes.starts_with(kMagic)) return nullptr;
+bool GameRanks::attach(std::string_view bytes, std::string_view stamp) {
+  if (!bytes.starts_with(kMagic)) return false;
   try {
     db::Reader in(bytes.substr(kMagic.size()), "game ranks cache");
-    if (in.string() != database_stamp(db)) return nullptr;
+    if (in.string() != stamp) return false;
     const std::uint64_t end = in.varint_max(UINT32_MAX);
     std::size_t at = bytes.size() - in.remaining();
     at += (kRecordBytes - at % kRecordBytes) % kRecordBytes;
-    if (bytes.size() != at + kRecordBytes * end + 8) return nullptr;
-    auto ranks = std::make_shared<GameRanks>();
-    ranks->records_ = bytes.data() + at;
-    ranks->end_ = static_cast<std::uint32_t>(end);
-    const char* trailer = ranks->records_ + kRecordBytes * end;
-    ranks->games_ = std::size_t{get_le(trailer, 4)} | std::size_t{get_le(trailer + 4, 4)} << 32;
-    ranks->file_ = std::move(file);
-    return ranks;
+    if (bytes.size() != at + kRecordBytes * end + 8) return false;
+    records_ = bytes.data() + at;
+    end_ = static_cast<std::uint32_t>(end);
+    const char* trailer = records_ + kRecordBytes * end;
+    games_ = std::size_t{get_le(trailer, 4)} | std::size_t{get_le(trailer + 4, 4)} << 32;
+    return true;
   } catch (const db::Error&) {
-    return nullptr;
+    return false;
   }
+}
+
+std::shared_ptr<const GameRanks> GameRanks::read_stored(const db::Database& db) {
+  auto file = MappedFile::open(db.folder() / kCacheFileName);
+  if (!file) return nullptr;
+  auto ranks = std::make_shared<GameRanks>();
+  if (!ranks->attach(file->bytes(), database_stamp(db))) return nullptr;
+  ranks->file_ = std::move(file);
+  return ranks;
 }
 
 std::shared_ptr<const GameRanks> GameRanks::read(const db::Database& db,
                                                  const std::atomic<bool>* stop) {
-  if (auto stored = read_stored(db)) return stored;
+  auto ranks = std::make_shared<GameRanks>();
+  ranks->bytes_ = read_cache_file(db.folder() / kCacheFileName);
+  if (!ranks->bytes_.empty() && ranks->attach(ranks->bytes_, database_stamp(db))) return ranks;
   return read_headers(db, stop);
 }
 

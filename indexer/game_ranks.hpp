@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -40,11 +41,18 @@ static_assert(sizeof(GameRank) == 8);
 ///             0xFF: no game of that id)
 class GameRanks {
  public:
-  /// The ranks of `db`'s games: read_stored(), else read_headers().
+  GameRanks() = default;
+  GameRanks(const GameRanks&) = delete;  // records_ may point into the object's own bytes_
+  GameRanks& operator=(const GameRanks&) = delete;
+
+  /// The ranks of `db`'s games: the cache file read into memory when it was written for `db`'s
+  /// state (a long-lived reader, such as a server, is then not affected by later changes of
+  /// the file), else read_headers().
   static std::shared_ptr<const GameRanks> read(const db::Database& db,
                                                const std::atomic<bool>* stop = nullptr);
   /// The ranks mapped from the cache file when it was written for `db`'s state, else nullptr
-  /// (without reading any header): what a one-query command can afford. Raises db::Error from
+  /// (without reading any header): what a one-query command can afford (the file must not be
+  /// truncated in place meanwhile: the import replaces it by a rename). Raises db::Error from
   /// the reads of the state.
   static std::shared_ptr<const GameRanks> read_stored(const db::Database& db);
   /// The ranks read from every header (one forward scan of game_headers), without the cache
@@ -70,9 +78,13 @@ class GameRanks {
  private:
   /// The rank of a file record, none for an id without a game.
   static std::optional<GameRank> decode(const char* record);
+  /// Takes the records of the cache file `bytes` (which must outlive this object) when it was
+  /// written for `stamp`; false when it is another state's or not such a file.
+  bool attach(std::string_view bytes, std::string_view stamp);
 
   std::vector<GameRank> ranks_;  ///< read from the headers, by id value (index 0 unused)
-  std::shared_ptr<const MappedFile> file_;  ///< or mapped from the cache file:
+  std::shared_ptr<const MappedFile> file_;  ///< or the cache file, mapped
+  std::string bytes_;                       ///< or read into memory:
   const char* records_ = nullptr;           ///< its records (id 0 first)
   std::uint32_t end_ = 0;                   ///< ids below end_ have a record
   std::size_t games_ = 0;

@@ -48,6 +48,29 @@ TEST(GameFilterDates, SinceUntilFindNormalisedDates) {
   EXPECT_FALSE(in_january.matches(dated("13-02-1996")));
 }
 
+// A date with unknown parts is every day it may be: "2003.03.??" is on or after 2003.03.01 and
+// on or before 2003.03.31, never after March; "2003.??.??" is anywhere in 2003.
+TEST(GameFilterDates, PartialDatesAreTheRangeOfTheirDays) {
+  auto kept = [](const char* since, const char* until, const char* date) {
+    FilterSpec spec;
+    spec.since = since;
+    spec.until = until;
+    return GameFilter(spec).matches(dated(date));
+  };
+  EXPECT_TRUE(kept("2003.03.01", "", "2003.03.??"));
+  EXPECT_TRUE(kept("2003.03.31", "", "2003.03.??"));
+  EXPECT_FALSE(kept("2003.04.01", "", "2003.03.??"));
+  EXPECT_TRUE(kept("", "2003.03.01", "2003.03.??"));
+  EXPECT_FALSE(kept("", "2003.02.28", "2003.03.??"));
+  EXPECT_TRUE(kept("2003.03.10", "2003.03.12", "2003.03.??"));
+  EXPECT_TRUE(kept("2003.06.15", "", "2003"));
+  EXPECT_FALSE(kept("2004.01.01", "", "2003"));
+  EXPECT_TRUE(kept("", "2003.01.01", "2003"));
+  EXPECT_FALSE(kept("", "2002.12.31", "2003"));
+  EXPECT_FALSE(kept("2003.03.02", "", "2003.03.01"));
+  EXPECT_FALSE(kept("2000", "", ""));  // no known date: out of any date filter
+}
+
 TEST(GameFilterNames, PlayerMatchesCyrillicInAnyCase) {
   db::GameHeader game;
   game.white = "\xD0\xA7\xD0\xB8\xD0\xB6\xD0\xBE\xD0\xB2, \xD0\x90.";  // Чижов, А.

@@ -153,12 +153,26 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
   EXPECT_EQ(first_difference(*stored, *indexer::GameRanks::read_headers(database), first_games + 4),
             "");
 
+  // read() keeps its own copy of the file: a server is not affected by a later change of it.
+  const auto owned = indexer::GameRanks::read(database);
   for (const std::string& other : {first_file, test::read_text(file).substr(0, first_file.size() - 1),
                                    std::string(4096, 'x')}) {
     test::write_text(file, other);
     EXPECT_EQ(indexer::GameRanks::read_stored(database), nullptr);
     EXPECT_EQ(indexer::GameRanks::read(database)->find(db::GameId{10})->date, 20010304u);
   }
+  EXPECT_EQ(owned->find(db::GameId{10})->date, 20010304u);
+  EXPECT_EQ(first_difference(*owned, *indexer::GameRanks::read_headers(database), first_games + 4),
+            "");
+
+  // Another database in the first one's state (the same file imported: equal counts, first and
+  // last games) does not take the first one's file: the stamp holds the database's identity.
+  test::import_into(folder.path() / "db2", folder.path() / "a.pdn");
+  const std::filesystem::path file2 = folder.path() / "db2" / indexer::GameRanks::kCacheFileName;
+  const db::Database second = test::open_read_only(folder.path() / "db2");
+  EXPECT_NE(indexer::GameRanks::read_stored(second), nullptr);
+  test::write_text(file2, first_file);
+  EXPECT_EQ(indexer::GameRanks::read_stored(second), nullptr);
 }
 
 /// Every field of an explorer answer that the ranks decide, as text.
