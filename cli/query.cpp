@@ -13,7 +13,9 @@
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "cli/text_width.hpp"
+#include "indexer/cache_file.hpp"
 #include "indexer/game_ranks.hpp"
+#include "indexer/popular_positions.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"
 
@@ -48,11 +50,18 @@ rules::Position position_of(const QueryOptions& o) {
   return rules::Position::initial();
 }
 
-/// The ranks of db's games when they are stored and the filter has no criteria (they order
-/// the games without a header read each), else nullptr.
-std::shared_ptr<const indexer::GameRanks> stored_ranks(const db::Database& db,
-                                                       const indexer::GameFilter& filter) {
-  return filter.empty() ? indexer::GameRanks::read_stored(db) : nullptr;
+/// The derived files of db valid for its state (ranks.cache, popular.cache) when the filter
+/// has no criteria: they answer without reading every header or a popular position's entry.
+struct StoredAnswers {
+  std::shared_ptr<const indexer::GameRanks> ranks;
+  std::shared_ptr<const indexer::PopularPositions> popular;
+};
+
+StoredAnswers stored_answers(const db::Database& db, const indexer::GameFilter& filter) {
+  if (!filter.empty()) return {};
+  const std::string stamp = indexer::database_stamp(db);
+  return {indexer::GameRanks::read_stored(db, stamp),
+          indexer::PopularPositions::read_stored(db, stamp)};
 }
 
 void print_rows(const std::vector<indexer::GameRow>& rows) {
@@ -76,8 +85,9 @@ void run_position(const QueryOptions& o) {
   q.limit = o.limit;
   q.offset = o.offset;
   q.mirror = o.mirror;
-  const auto ranks = stored_ranks(db, filter);
-  q.ranks = ranks.get();
+  const StoredAnswers stored = stored_answers(db, filter);
+  q.ranks = stored.ranks.get();
+  q.popular = stored.popular.get();
   const indexer::PositionAnswer a = indexer::query_position(db, pos, filter, q);
   if (o.json) {
     print_json(std::cout, json::position_answer_json(pos, a, o.mirror));
@@ -104,9 +114,9 @@ void run_opening(const QueryOptions& o) {
   indexer::GameFilter filter(o.filter);
   const db::Database db = open_for_reading(o.db);
   filter.resolve_names(db);
-  const auto ranks = stored_ranks(db, filter);
-  const indexer::OpeningAnswer a =
-      indexer::query_opening(db, pos, filter, o.mirror, true, ranks.get());
+  const StoredAnswers stored = stored_answers(db, filter);
+  const indexer::OpeningAnswer a = indexer::query_opening(
+      db, pos, filter, o.mirror, true, stored.ranks.get(), stored.popular.get());
   const rules::Color side = pos.side_to_move();
   if (o.json) {
     print_json(std::cout, json::opening_answer_json(pos, a, o.mirror));

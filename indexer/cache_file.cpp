@@ -37,6 +37,24 @@ std::string database_stamp(const db::Database& db) {
   return out;
 }
 
+std::string cache_head(std::string_view magic, std::string_view stamp) {
+  std::string out(magic);
+  db::put_string(out, stamp);
+  return out;
+}
+
+std::optional<std::string_view> cache_body(std::string_view bytes, std::string_view magic,
+                                           std::string_view stamp) {
+  if (!bytes.starts_with(magic)) return std::nullopt;
+  try {
+    db::Reader in(bytes.substr(magic.size()), "derived file");
+    if (in.string() != stamp) return std::nullopt;
+    return in.rest();
+  } catch (const db::Error&) {
+    return std::nullopt;
+  }
+}
+
 std::string read_cache_file(const std::filesystem::path& file) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) return {};  // a FIFO would block the reader

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,14 @@ namespace damdb::indexer {
 /// adds a game or a source changes one of them) and the tags of the first and last games.
 /// Raises db::Error from the reads.
 std::string database_stamp(const db::Database& db);
+
+/// The head of a derived file: `magic` (its kind and layout version), then `stamp` (a string).
+std::string cache_head(std::string_view magic, std::string_view stamp);
+
+/// The bytes of a derived file after its head when the head is `magic` and `stamp`, else
+/// nullopt (a file of another kind or layout, of another database state, or truncated).
+std::optional<std::string_view> cache_body(std::string_view bytes, std::string_view magic,
+                                           std::string_view stamp);
 
 /// The whole content of `file`, "" when it cannot be read.
 std::string read_cache_file(const std::filesystem::path& file);

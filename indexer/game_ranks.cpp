@@ -61,8 +61,7 @@ void put_record(std::string& out, const GameRank& rank) {
 
 /// The file's header up to its records: magic, stamp, end, padding.
 std::string file_header(std::string_view stamp, std::uint32_t end) {
-  std::string out(kMagic);
-  db::put_string(out, stamp);
+  std::string out = cache_head(kMagic, stamp);
   db::put_varint(out, end);
   out.append((kRecordBytes - out.size() % kRecordBytes) % kRecordBytes, '\0');
   return out;
@@ -81,10 +80,10 @@ std::optional<GameRank> GameRanks::decode(const char* record) {
 }
 
 bool GameRanks::attach(std::string_view bytes, std::string_view stamp) {
-  if (!bytes.starts_with(kMagic)) return false;
+  const std::optional<std::string_view> body = cache_body(bytes, kMagic, stamp);
+  if (!body) return false;
   try {
-    db::Reader in(bytes.substr(kMagic.size()), "game ranks cache");
-    if (in.string() != stamp) return false;
+    db::Reader in(*body, "game ranks cache");
     const std::uint64_t end = in.varint_max(UINT32_MAX);
     std::size_t at = bytes.size() - in.remaining();
     at += (kRecordBytes - at % kRecordBytes) % kRecordBytes;
@@ -101,9 +100,15 @@ bool GameRanks::attach(std::string_view bytes, std::string_view stamp) {
 
 std::shared_ptr<const GameRanks> GameRanks::read_stored(const db::Database& db) {
   auto file = MappedFile::open(db.folder() / kCacheFileName);
+  return file ? read_stored(db, database_stamp(db)) : nullptr;
+}
+
+std::shared_ptr<const GameRanks> GameRanks::read_stored(const db::Database& db,
+                                                        std::string_view stamp) {
+  auto file = MappedFile::open(db.folder() / kCacheFileName);
   if (!file) return nullptr;
   auto ranks = std::make_shared<GameRanks>();
-  if (!ranks->attach(file->bytes(), database_stamp(db))) return nullptr;
+  if (!ranks->attach(file->bytes(), stamp)) return nullptr;
   ranks->file_ = std::move(file);
   return ranks;
 }

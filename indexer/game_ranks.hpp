@@ -55,6 +55,9 @@ class GameRanks {
   /// truncated in place meanwhile: the import replaces it by a rename). Raises db::Error from
   /// the reads of the state.
   static std::shared_ptr<const GameRanks> read_stored(const db::Database& db);
+  /// The same when the state's stamp (database_stamp) is already known.
+  static std::shared_ptr<const GameRanks> read_stored(const db::Database& db,
+                                                      std::string_view stamp);
   /// The ranks read from every header (one forward scan of game_headers), without the cache
   /// file; nullptr when `stop` becomes true during the scan. Raises db::Error from the scan.
   static std::shared_ptr<const GameRanks> read_headers(const db::Database& db,

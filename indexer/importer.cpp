@@ -12,6 +12,7 @@
 
 #include "indexer/records.hpp"
 #include "indexer/game_ranks.hpp"
+#include "indexer/popular_positions.hpp"
 #include "indexer/signature.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
@@ -106,6 +107,7 @@ class Importer {
                        (summary_.games_stored >= 1000 || summary_.games_stored * 10 >= stored_before);
     if (options_.compact_at_end && (large || db_.uncompacted_share() >= kUncompactedShare))
       db_.compact();
+    write_popular_positions(db_);  // after the compaction: it reads merged entries
     db_.release_cached_blocks();  // import_files gives the freed memory back
     summary_.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -39,8 +39,7 @@ std::string NameDirectory::stamp_of(const db::Database& db) {
 }
 
 std::string NameDirectory::encode(std::string_view stamp) const {
-  std::string out(kMagic);
-  db::put_string(out, stamp);
+  std::string out = cache_head(kMagic, stamp);
   db::put_varint(out, keys_.size());
   for (std::uint32_t i = 0; i < keys_.size(); ++i) {
     db::put_string(out, keys_.spelling(i));
@@ -58,10 +57,10 @@ std::string NameDirectory::encode(std::string_view stamp) const {
 
 std::shared_ptr<const NameDirectory> NameDirectory::decode(std::string_view bytes,
                                                            std::string_view stamp) {
-  if (!bytes.starts_with(kMagic)) return nullptr;
+  const std::optional<std::string_view> body = cache_body(bytes, kMagic, stamp);
+  if (!body) return nullptr;
   try {
-    db::Reader in(bytes.substr(kMagic.size()), "name directory cache");
-    if (in.string() != stamp) return nullptr;
+    db::Reader in(*body, "name directory cache");
     auto directory = std::make_shared<NameDirectory>();
     std::vector<std::uint32_t> identities(in.varint_max(in.remaining()));
     for (std::uint32_t i = 0; i < identities.size(); ++i) {

@@ -2,6 +2,7 @@
 
 #include "indexer/counted_games.hpp"
 #include "indexer/game_ranks.hpp"
+#include "indexer/popular_positions.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -100,13 +101,29 @@ struct Dated {
 /// read anyway, so the date order is kept at any size.
 constexpr std::uint64_t kDateOrderMaxGames = 5000;
 
+/// The statistics of `key`: from `popular` when it keeps them, else from db.
+std::optional<db::PositionStats> stats_at(const db::Database& db, const db::PositionKey& key,
+                                          const PopularPositions* popular) {
+  if (popular)
+    if (std::optional<PopularPosition> kept = popular->find(key)) return std::move(kept->stats);
+  return db.position_stats(key);
+}
+
 /// The games that reached `key` (`limit` at most, after the first `skip`), newest imported
 /// first, reading no header: the order of large positions without a filter (see
-/// kDateOrderMaxGames; such a position has no hidden member to leave out).
+/// kDateOrderMaxGames; such a position has no hidden member to leave out). From `popular` when
+/// it keeps them all.
 std::vector<Dated> games_by_import(const db::Database& db, const db::PositionKey& key,
-                                   std::size_t skip, std::size_t limit) {
+                                   std::size_t skip, std::size_t limit,
+                                   const PopularPositions* popular) {
   std::vector<Dated> games;
   if (limit == 0) return games;
+  if (const auto kept = popular ? popular->find(key) : std::nullopt;
+      kept && (skip + limit <= kept->newest.size() || kept->newest.size() == kept->stats.games())) {
+    for (std::size_t i = skip; i < kept->newest.size() && games.size() < limit; ++i)
+      games.push_back({0, kept->newest[i].id, kept->newest[i].ply});
+    return games;
+  }
   db.for_each_occurrence(key, [&](const db::Occurrence& o) {
     if (skip > 0) {
       --skip;
@@ -121,9 +138,9 @@ std::vector<Dated> games_by_import(const db::Database& db, const db::PositionKey
 /// The number of games that reached `key` when it is above kDateOrderMaxGames and no filter is
 /// given (those are listed by import order), else 0.
 std::uint64_t large_unfiltered(const db::Database& db, const db::PositionKey& key,
-                               const CountedGames& counted) {
+                               const CountedGames& counted, const PopularPositions* popular) {
   if (!counted.everything()) return 0;
-  const auto stats = db.position_stats(key);
+  const auto stats = stats_at(db, key, popular);
   const std::uint64_t games = stats ? stats->games() : 0;
   return games > kDateOrderMaxGames ? games : 0;
 }
@@ -149,8 +166,9 @@ std::vector<Dated> games_by_date(const db::Database& db, const db::PositionKey& 
 std::uint64_t collect_rows(const db::Database& db, const db::PositionKey& key,
                            const GameFilter& filter, const CountedGames& counted,
                            const PositionQuery& query, bool mirrored, std::vector<GameRow>& rows) {
-  const std::uint64_t large = large_unfiltered(db, key, counted);
-  const std::vector<Dated> games = large ? games_by_import(db, key, query.offset, query.limit)
+  const std::uint64_t large = large_unfiltered(db, key, counted, query.popular);
+  const std::vector<Dated> games = large ? games_by_import(db, key, query.offset, query.limit,
+                                                           query.popular)
                                          : games_by_date(db, key, filter, counted, query.ranks);
   const std::size_t first = large ? 0 : query.offset;
   std::vector<db::GameId> ids;
@@ -293,7 +311,7 @@ std::vector<GameRow> top_games(const db::Database& db, const rules::Position& po
   if (limit == 0) return rows;
   const db::PositionKey key = position_key(pos);
   const CountedGames counted(db, filter);
-  const bool large = large_unfiltered(db, key, counted) != 0;
+  const bool large = large_unfiltered(db, key, counted, nullptr) != 0;
   std::vector<TopRank> ranked;
   for_each_counted_game_at(db, key, filter, counted, ranks, [&](const RankedGame& g) {
     ranked.push_back(top_rank(g));
@@ -383,8 +401,8 @@ void for_each_move_at(const db::Database& db,
 /// Adds the moves played from `pos` (from stats or, with a filter, from the games) into rows
 /// keyed by canonical index of `target_legal` (the queried position's sorted legal moves).
 void add_moves(const db::Database& db, const rules::Position& pos, const GameFilter& filter,
-               const CountedGames& counted, bool mirrored, const rules::MoveList& target_legal, std::vector<MoveRow>& rows,
-               OpeningAnswer& answer) {
+               const CountedGames& counted, bool mirrored, const rules::MoveList& target_legal,
+               const PopularPositions* popular, std::vector<MoveRow>& rows, OpeningAnswer& answer) {
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
   rules::sort_moves(legal);
@@ -415,7 +433,7 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
   };
   const db::PositionKey key = position_key(pos);
   if (filter.empty()) {
-    const auto stats = db.position_stats(key);
+    const auto stats = stats_at(db, key, popular);
     if (!stats) return;
     for (const db::MoveStats& s : stats->moves) {
       const std::uint64_t n = s.games();
@@ -469,9 +487,9 @@ namespace {
 /// counts, if any.
 std::optional<Dated> most_recent(const db::Database& db, const db::PositionKey& key,
                                  const GameFilter& filter, const CountedGames& counted,
-                                 const GameRanks* ranks) {
-  if (large_unfiltered(db, key, counted)) {
-    const std::vector<Dated> games = games_by_import(db, key, 0, 1);
+                                 const GameRanks* ranks, const PopularPositions* popular) {
+  if (large_unfiltered(db, key, counted, popular)) {
+    const std::vector<Dated> games = games_by_import(db, key, 0, 1, popular);
     if (games.empty()) return std::nullopt;
     return games.front();
   }
@@ -488,13 +506,14 @@ std::optional<Dated> most_recent(const db::Database& db, const db::PositionKey& 
 /// move seen only in colour-reversed games, to its mirror).
 std::optional<GameRow> recent_game(const db::Database& db, const rules::Position& pos,
                                    const MoveRow& row, const GameFilter& filter,
-                                   const CountedGames& counted, const GameRanks* ranks) {
+                                   const CountedGames& counted, const GameRanks* ranks,
+                                   const PopularPositions* popular) {
   rules::Position next = pos;
   next.play(row.move);
   for (const bool mirrored : {false, true}) {
     if (mirrored && row.mirrored_games == 0) break;
     const rules::Position target = mirrored ? next.mirrored() : next;
-    const std::optional<Dated> game = most_recent(db, position_key(target), filter, counted, ranks);
+    const std::optional<Dated> game = most_recent(db, position_key(target), filter, counted, ranks, popular);
     if (!game) continue;
     if (const auto h = db.game_header(game->id)) {
       GameRow recent = game_row(game->id, *h);
@@ -510,7 +529,7 @@ std::optional<GameRow> recent_game(const db::Database& db, const rules::Position
 
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
                             const GameFilter& filter, bool mirror, bool with_games,
-                            const GameRanks* ranks) {
+                            const GameRanks* ranks, const PopularPositions* popular) {
   OpeningAnswer answer;
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
@@ -521,14 +540,14 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
     rows[static_cast<std::size_t>(i)].notation = rules::to_pdn(pos, legal[i], legal);
   }
   const CountedGames counted(db, filter);
-  add_moves(db, pos, filter, counted, false, legal, rows, answer);
+  add_moves(db, pos, filter, counted, false, legal, popular, rows, answer);
   if (mirror) {
     const rules::Position m = pos.mirrored();
-    if (!(m == pos)) add_moves(db, m, filter, counted, true, legal, rows, answer);
+    if (!(m == pos)) add_moves(db, m, filter, counted, true, legal, popular, rows, answer);
   }
   for (MoveRow& row : rows) {
     if (row.games == 0) continue;
-    if (with_games) row.recent = recent_game(db, pos, row, filter, counted, ranks);
+    if (with_games) row.recent = recent_game(db, pos, row, filter, counted, ranks, popular);
     answer.moves.push_back(std::move(row));
   }
   std::stable_sort(answer.moves.begin(), answer.moves.end(),

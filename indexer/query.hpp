@@ -55,6 +55,7 @@ struct PositionAnswer {
 };
 
 class GameRanks;
+class PopularPositions;
 
 struct PositionQuery {
   std::size_t limit = 50;
@@ -63,6 +64,9 @@ struct PositionQuery {
   /// The ranks of db's games (GameRanks::read), or nullptr: with them, a query without filter
   /// criteria orders the games by date without reading their headers (same answer).
   const GameRanks* ranks = nullptr;
+  /// The popular positions of db (PopularPositions::read_stored), or nullptr: with them, a
+  /// large position asked without a filter is answered without reading its entry (same answer).
+  const PopularPositions* popular = nullptr;
 };
 
 /// Games that reached `pos`, newest first: by the game's date (later first; a partial date
@@ -110,9 +114,12 @@ struct OpeningAnswer {
 /// colour-reversed position's moves are mirrored back and added (its White is our Black).
 /// With `with_games`, each move gets its most recent game; with `ranks` (GameRanks::read) and
 /// no filter criteria, found without reading the headers of the games that made the move.
+/// With `popular` (PopularPositions::read_stored), the statistics and newest games of the
+/// positions it keeps are read from it (the same answer, without decompressing their entries).
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
                             const GameFilter& filter, bool mirror = false,
-                            bool with_games = true, const GameRanks* ranks = nullptr);
+                            bool with_games = true, const GameRanks* ranks = nullptr,
+                            const PopularPositions* popular = nullptr);
 
 /// A move of the colour-reversed position mapped back (square n <-> 51 - n).
 rules::Move mirror_move(const rules::Move& m);

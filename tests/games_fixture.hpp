@@ -175,15 +175,14 @@ inline db::Database open_read_only(const std::filesystem::path& folder) {
   return db::Database::open(folder, open);
 }
 
-/// A game record of `plies` random legal move codes (fewer when the side to move is stuck) from
-/// `fen` ("" = the initial position); the same seed gives the same game.
-inline db::GameRecord random_record(const std::string& fen, int plies, std::uint64_t seed) {
+/// `game` (a record of move codes from its start) continued by random legal move codes up to
+/// `plies` plies in all (fewer when the side to move is stuck); the same seed gives the same game.
+inline db::GameRecord random_continuation(db::GameRecord game, int plies, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  db::GameRecord game;
-  game.start_fen = fen;
   rules::Position pos = indexer::start_position(game);
+  for (const std::uint8_t code : game.moves) play_code(pos, code);
   rules::MoveList legal;
-  for (int ply = 0; ply < plies; ++ply) {
+  for (int ply = static_cast<int>(game.moves.size()); ply < plies; ++ply) {
     legal.clear();
     rules::generate_moves(pos, legal);
     if (legal.empty()) break;
@@ -193,6 +192,14 @@ inline db::GameRecord random_record(const std::string& fen, int plies, std::uint
     pos.play(legal[code]);
   }
   return game;
+}
+
+/// A game record of `plies` random legal move codes (fewer when the side to move is stuck) from
+/// `fen` ("" = the initial position); the same seed gives the same game.
+inline db::GameRecord random_record(const std::string& fen, int plies, std::uint64_t seed) {
+  db::GameRecord game;
+  game.start_fen = fen;
+  return random_continuation(std::move(game), plies, seed);
 }
 
 }  // namespace damdb::test
