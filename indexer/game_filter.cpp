@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <iterator>
 
@@ -56,8 +57,14 @@ std::string date_bound(const std::string& partial, bool upper) {
     throw FilterError("bad date \"" + partial + "\": use YYYY, YYYY.MM or YYYY.MM.DD");
   if (!digits[1].empty() && (std::stoi(digits[1]) < 1 || std::stoi(digits[1]) > 12))
     throw FilterError("bad date \"" + partial + "\": month " + digits[1] + " is not 1..12");
-  if (!digits[2].empty() && (std::stoi(digits[2]) < 1 || std::stoi(digits[2]) > 31))
-    throw FilterError("bad date \"" + partial + "\": day " + digits[2] + " is not 1..31");
+  if (!digits[2].empty() && !digits[1].empty()) {
+    const std::chrono::year_month_day day{std::chrono::year{std::stoi(digits[0])},
+                                          std::chrono::month(static_cast<unsigned>(std::stoi(digits[1]))),
+                                          std::chrono::day(static_cast<unsigned>(std::stoi(digits[2])))};
+    if (!day.ok())
+      throw FilterError("bad date \"" + partial + "\": no day " + digits[2] + " in " + digits[0] +
+                        "." + digits[1]);
+  }
   auto two = [&](const std::string& d, const char* open) {
     if (d.empty()) return std::string(open);
     return d.size() == 1 ? "0" + d : d;
@@ -90,6 +97,9 @@ GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {
       re = compile(raw, what);
     else
       needle = fold_text(raw);
+    // Folding keeps letters and digits: a text of punctuation alone would match every name.
+    if (!spec.regex && needle.empty())
+      throw FilterError(std::string(what) + " \"" + raw + "\" has no letter or digit to match");
   };
   prepare(spec.player, player_, player_re_, "--player");
   prepare(spec.white, white_, white_re_, "--white");

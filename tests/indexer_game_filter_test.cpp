@@ -96,7 +96,11 @@ TEST(GameFilterDates, ImpossibleDateBoundsAreRejected) {
   EXPECT_EQ(indexer::date_bound("2003.5", false), "2003.05.00");
   EXPECT_EQ(indexer::date_bound("2003.12.31", true), "2003.12.31");
   EXPECT_EQ(indexer::date_bound("2003", true), "2003.99.99");
-  for (const char* bad : {"2003.13", "2003.00", "2003.99.99", "2003.02.32", "2003.01.00"}) {
+  EXPECT_EQ(indexer::date_bound("2004.02.29", false), "2004.02.29");  // a leap year
+  EXPECT_EQ(indexer::date_bound("2000.2.29", true), "2000.02.29");    // divisible by 400
+  // No 30 February, 31 April or 29 February 2003 (nor 1900: divisible by 100, not by 400).
+  for (const char* bad : {"2003.13", "2003.00", "2003.99.99", "2003.02.32", "2003.01.00",
+                          "2003.02.30", "2003.04.31", "2003.02.29", "1900.02.29"}) {
     try {
       (void)indexer::date_bound(bad, false);
       ADD_FAILURE() << bad << " accepted";
@@ -104,6 +108,23 @@ TEST(GameFilterDates, ImpossibleDateBoundsAreRejected) {
       EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
     }
   }
+}
+
+// A name or event of punctuation alone folds to nothing and would match every game: refused.
+TEST(GameFilterNames, ATextWithoutLetterOrDigitIsRejected) {
+  for (const char* bad : {"...", "?", " - "}) {
+    indexer::FilterSpec player, event;
+    player.player = bad;
+    event.event = bad;
+    EXPECT_THROW(indexer::GameFilter{player}, indexer::FilterError) << bad;
+    EXPECT_THROW(indexer::GameFilter{event}, indexer::FilterError) << bad;
+  }
+  indexer::FilterSpec spec;
+  spec.player = "O. Doumbia";
+  EXPECT_FALSE(indexer::GameFilter{spec}.empty());
+  spec.player = ".";  // a regular expression: any one character
+  spec.regex = true;
+  EXPECT_FALSE(indexer::GameFilter{spec}.empty());
 }
 
 }  // namespace damdb
