@@ -4,6 +4,7 @@
 #include "indexer/query.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,10 @@ struct StoredAnswers {
 
 StoredAnswers stored_answers(const db::Database& db, const indexer::GameFilter& filter) {
   if (!filter.empty()) return {};
+  std::error_code ec;
+  if (!std::filesystem::exists(db.folder() / indexer::GameRanks::kCacheFileName, ec) &&
+      !std::filesystem::exists(db.folder() / indexer::PopularPositions::kCacheFileName, ec))
+    return {};  // the stamp's reads are spared
   const std::string stamp = indexer::database_stamp(db);
   return {indexer::GameRanks::read_stored(db, stamp),
           indexer::PopularPositions::read_stored(db, stamp)};
