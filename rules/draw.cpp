@@ -9,6 +9,12 @@ namespace {
 /// Returns also a signature so that a change of material restarts the count.
 int endgame_limit(const Position& pos, int& signature) {
   const Bitboard w = pos.white(), b = pos.black(), k = pos.kings();
+  // Both articles need a lone king against at most 3 pieces: with more than 4 pieces on the
+  // board no count runs, whatever the material (one signature for all of it).
+  if (count(w | b) > 4) {
+    signature = -2;
+    return 0;
+  }
   const int wk = count(w & k), wm = count(w & ~k), bk = count(b & k), bm = count(b & ~k);
   signature = ((wk * 32 + wm) * 32 + bk) * 32 + bm;
   auto limit = [](int kings, int men, int other_kings, int other_men) {
@@ -44,6 +50,14 @@ DrawTracker::DrawTracker(const Position& start) {
   endgame_limit_ = endgame_limit(start, material_);
 }
 
+int DrawTracker::repetitions(std::uint64_t key) const {
+  // keys_ alternates the sides to move and a key includes the side: only every second key,
+  // from the last, can be equal.
+  int n = 0;
+  for (std::size_t i = keys_.size(); i > 0 && n < 3; i = i >= 2 ? i - 2 : 0) n += keys_[i - 1] == key;
+  return n;
+}
+
 void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
   if (reason_ != DrawReason::None) return;  // the first rule reached is the one reported
   const bool king_move = (before.kings() >> m.from) & 1;
@@ -62,7 +76,7 @@ void DrawTracker::push(const Position& before, const Move& m, const Position& af
     ++endgame_plies_;
   }
 
-  if (std::count(keys_.begin(), keys_.end(), after.key()) >= 3)
+  if (repetitions(after.key()) >= 3)
     reason_ = DrawReason::ThreefoldRepetition;
   else if (king_only_plies_ >= 50)
     reason_ = DrawReason::TwentyFiveMoves;

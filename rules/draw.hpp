@@ -34,6 +34,9 @@ class DrawTracker {
   DrawReason draw() const { return reason_; }
 
  private:
+  /// How many times `key` occurs among keys_ (at most 3 counted).
+  int repetitions(std::uint64_t key) const;
+
   std::vector<std::uint64_t> keys_;  ///< keys since the last irreversible move (man move/capture)
   int king_only_plies_ = 0;          ///< plies of only king moves without capture
   int endgame_plies_ = 0;            ///< plies since the 16/5-move endgame material appeared
