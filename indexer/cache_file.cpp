@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -19,8 +20,12 @@ namespace {
 void put_header(std::string& out, const std::optional<db::GameHeader>& game) {
   if (!game) return db::put_varint(out, 0);
   db::put_varint(out, 1);
-  for (const std::string* s : {&game->white, &game->black, &game->event, &game->date})
+  for (const std::string* s : {&game->white, &game->black, &game->event, &game->date, &game->round})
     db::put_string(out, *s);
+  for (const std::uint64_t v : {std::uint64_t{game->plies}, std::uint64_t{game->sources},
+                                static_cast<std::uint64_t>(game->result),
+                                static_cast<std::uint64_t>(game->status)})
+    db::put_varint(out, v);
 }
 
 }  // namespace
@@ -30,8 +35,10 @@ std::string database_stamp(const db::Database& db) {
   std::string out;
   db::put_string(out, db.identity());
   db::put_varint(out, meta.next_game_id);
-  db::put_varint(out, meta.counts.games);
-  db::put_varint(out, meta.counts.duplicates);
+  const db::Counts& c = meta.counts;
+  for (const std::uint64_t v : {c.games, c.duplicates, c.valid, c.warnings, c.invalid,
+                                c.indexed_positions, c.occurrence_entries})
+    db::put_varint(out, v);
   put_header(out, db.game_header(db::GameId{1}));
   if (meta.next_game_id > 1) put_header(out, db.game_header(db::GameId{meta.next_game_id - 1}));
   return out;
@@ -55,14 +62,35 @@ std::optional<std::string_view> cache_body(std::string_view bytes, std::string_v
   }
 }
 
-std::string read_cache_file(const std::filesystem::path& file) {
+std::string read_cache_file(const std::filesystem::path& file, std::uintmax_t max_bytes) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) return {};  // a FIFO would block the reader
+  if (const std::uintmax_t size = std::filesystem::file_size(file, ec); ec || size > max_bytes)
+    return {};
   std::ifstream in(file, std::ios::binary);
   if (!in) return {};
   std::ostringstream text;
   text << in.rdbuf();
   return std::move(text).str();
+}
+
+std::uint64_t cache_checksum(std::string_view bytes) {
+  std::uint64_t h = 0x9E3779B97F4A7C15u ^ bytes.size();
+  auto mix = [&h](std::uint64_t word) {
+    h = (h ^ word) * 0xFF51AFD7ED558CCDu;
+    h ^= h >> 32;
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes.data() + i, 8);
+    mix(word);
+  }
+  std::uint64_t tail = 0;
+  for (std::size_t k = 0; i + k < bytes.size(); ++k)
+    tail |= std::uint64_t{static_cast<unsigned char>(bytes[i + k])} << (8 * k);
+  mix(tail);
+  return h;
 }
 
 void write_cache_file(const std::filesystem::path& file, std::string_view bytes) {

@@ -4,6 +4,7 @@
 // ignored by a reader whose database is in another state. Safe to delete.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -15,8 +16,10 @@
 namespace damdb::indexer {
 
 /// The state of `db` a derived file is valid for: the database's identity (a file copied from
-/// another database), the next game id, the counts of games and duplicates (every commit that
-/// adds a game or a source changes one of them) and the tags of the first and last games.
+/// another database), the next game id, the counts (of games and duplicates: every commit that
+/// adds a game or a source changes one of them; by status; of indexed positions) and the
+/// header of the first and last games (tags, result, status, plies, sources). Two copies of one
+/// database folder that then store different games with all of these equal are not told apart.
 /// Raises db::Error from the reads.
 std::string database_stamp(const db::Database& db);
 
@@ -28,8 +31,14 @@ std::string cache_head(std::string_view magic, std::string_view stamp);
 std::optional<std::string_view> cache_body(std::string_view bytes, std::string_view magic,
                                            std::string_view stamp);
 
-/// The whole content of `file`, "" when it cannot be read.
-std::string read_cache_file(const std::filesystem::path& file);
+/// The whole content of `file`, "" when it cannot be read, is not a regular file or holds more
+/// than `max_bytes`.
+std::string read_cache_file(const std::filesystem::path& file,
+                            std::uintmax_t max_bytes = UINTMAX_MAX);
+
+/// A 64-bit checksum of `bytes` (words mixed by multiplication; not cryptographic): tells a
+/// derived file whose body was damaged after it was written.
+std::uint64_t cache_checksum(std::string_view bytes);
 
 /// Writes `bytes` as `file` atomically (CacheFileWriter); any failure leaves no file behind and
 /// is otherwise ignored.

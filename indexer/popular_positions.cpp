@@ -15,7 +15,7 @@
 namespace damdb::indexer {
 namespace {
 
-constexpr std::string_view kMagic = "damdb-popular 1\n";
+constexpr std::string_view kMagic = "damdb-popular 3\n";
 
 db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
 
@@ -25,17 +25,19 @@ void put_position(const db::Database& db, const db::PositionKey& key,
                   const db::PositionStats& stats, std::string& out) {
   db::put_be64(out, key.zobrist);
   db::put_be32(out, key.check);
-  db::put_string(out, stats.encode());
+  std::string body;
+  db::put_string(body, stats.encode());
   std::vector<NewestGame> newest;
   db.for_each_occurrence(key, [&](const db::Occurrence& o) {
     newest.push_back({o.game, o.plies.empty() ? 0u : o.plies.front()});
     return newest.size() < PopularPositions::kNewestGames;
   });
-  db::put_varint(out, newest.size());
+  db::put_varint(body, newest.size());
   for (const NewestGame& g : newest) {
-    db::put_varint(out, g.id.value);
-    db::put_varint(out, g.ply);
+    db::put_varint(body, g.id.value);
+    db::put_varint(body, g.ply);
   }
+  db::put_string(out, body);
 }
 
 /// A position waiting in the walk, ordered by the games of the move that reached it.
@@ -84,19 +86,28 @@ void write_popular_positions(const db::Database& db) {
   }
   const auto file = db.folder() / PopularPositions::kCacheFileName;
   remove_stale_writes(file);
-  std::string bytes = cache_head(kMagic, stamp);
-  db::put_varint(bytes, count);
-  bytes += records;
+  std::string body;
+  db::put_varint(body, count);
+  body += records;
+  std::string bytes = cache_head(kMagic, stamp) + body;
+  const std::uint64_t checksum = cache_checksum(body);
+  for (int i = 0; i < 8; ++i) bytes += static_cast<char>(checksum >> (8 * i));
   write_cache_file(file, bytes);
 }
 
-std::shared_ptr<PopularPositions> PopularPositions::from_bytes(std::string_view bytes,
-                                                               std::string_view stamp) {
-  const std::optional<std::string_view> body = cache_body(bytes, kMagic, stamp);
-  if (!body) return nullptr;
+std::shared_ptr<const PopularPositions> PopularPositions::from_bytes(std::string bytes,
+                                                                     std::string_view stamp) {
+  auto popular = std::make_shared<PopularPositions>();
+  popular->bytes_ = std::move(bytes);
+  std::optional<std::string_view> body = cache_body(popular->bytes_, kMagic, stamp);
+  if (!body || body->size() < 8) return nullptr;
+  std::uint64_t checksum = 0;
+  for (int i = 7; i >= 0; --i)
+    checksum = checksum << 8 | static_cast<unsigned char>((*body)[body->size() - 8 + static_cast<std::size_t>(i)]);
+  body->remove_suffix(8);
+  if (cache_checksum(*body) != checksum) return nullptr;
   try {
     db::Reader in(*body, "popular positions cache");
-    auto popular = std::make_shared<PopularPositions>();
     popular->count_ = in.varint_max(kMaxPositions);
     popular->positions_ = in.rest();
     return popular;
@@ -107,11 +118,8 @@ std::shared_ptr<PopularPositions> PopularPositions::from_bytes(std::string_view 
 
 std::shared_ptr<const PopularPositions> PopularPositions::read_stored(const db::Database& db,
                                                                       std::string_view stamp) {
-  auto file = MappedFile::open(db.folder() / kCacheFileName);
-  if (!file) return nullptr;
-  auto popular = from_bytes(file->bytes(), stamp);
-  if (popular) popular->file_ = std::move(file);
-  return popular;
+  std::string bytes = read_cache_file(db.folder() / kCacheFileName, kMaxFileBytes);
+  return bytes.empty() ? nullptr : from_bytes(std::move(bytes), stamp);
 }
 
 std::optional<PopularPosition> PopularPositions::find(const db::PositionKey& key) const {
@@ -120,16 +128,14 @@ std::optional<PopularPosition> PopularPositions::find(const db::PositionKey& key
     for (std::size_t i = 0; i < count_; ++i) {
       const std::uint64_t zobrist = in.be64();
       const std::uint32_t check = in.be32();
-      const std::string_view stats = in.string();
-      const std::uint64_t games = in.varint_max(kNewestGames);
-      if (zobrist != key.zobrist || check != key.check) {
-        for (std::uint64_t g = 0; g < 2 * games; ++g) in.varint();
-        continue;
-      }
-      PopularPosition found{db::PositionStats::decode(stats), {}};
+      const std::string_view record = in.string();  // skipped whole unless it is the one
+      if (zobrist != key.zobrist || check != key.check) continue;
+      db::Reader body(record, "popular positions cache");
+      PopularPosition found{db::PositionStats::decode(body.string()), {}};
+      const std::uint64_t games = body.varint_max(kNewestGames);
       for (std::uint64_t g = 0; g < games; ++g) {
-        const auto id = static_cast<std::uint32_t>(in.varint_max(UINT32_MAX));
-        found.newest.push_back({db::GameId{id}, static_cast<std::uint32_t>(in.varint_max(UINT16_MAX))});
+        const auto id = static_cast<std::uint32_t>(body.varint_max(UINT32_MAX));
+        found.newest.push_back({db::GameId{id}, static_cast<std::uint32_t>(body.varint_max(UINT16_MAX))});
       }
       return found;
     }

@@ -10,14 +10,13 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "db/database.hpp"
 
 namespace damdb::indexer {
-
-class MappedFile;
 
 /// One game of a popular position: its id and the first ply at which it reached the position.
 struct NewestGame {
@@ -32,16 +31,21 @@ struct PopularPosition {
   std::vector<NewestGame> newest;  ///< the newest imported games (descending ids), at most kNewestGames
 };
 
-/// The popular positions of one database state, mapped from the cache file (kCacheFileName,
-/// see indexer/cache_file.hpp for the stamp and the atomic write), little-endian:
-///   "damdb-popular 1\n" | string stamp (database_stamp) | varint n |
-///   n x (BE8 Zobrist key | BE4 check key | string stats (PositionStats layout) |
-///        varint m | m x (varint game id | varint first ply))
+/// The popular positions of one database state, read from the cache file (kCacheFileName,
+/// see indexer/cache_file.hpp for the stamp and the atomic write):
+///   "damdb-popular 3\n" | string stamp (database_stamp) | body | u64 LE cache_checksum(body)
+///   body := varint n | n x (BE8 Zobrist key | BE4 check key | string record)
+///   record := string stats (PositionStats layout) | varint m | m x (varint game id |
+///             varint first ply)
 /// The positions are those reached from the initial position by moves played in more than
 /// kMinGames games (a position reached only through transpositions, or from a start FEN, is
 /// not kept), the most popular first, kMaxPositions at most.
 class PopularPositions {
  public:
+  PopularPositions() = default;
+  PopularPositions(const PopularPositions&) = delete;  // positions_ points into bytes_
+  PopularPositions& operator=(const PopularPositions&) = delete;
+
   static constexpr const char* kCacheFileName = "popular.cache";
   /// A position is kept when more games than this reached it (its value then spans more than
   /// one 16 KB block of `positions`).
@@ -49,15 +53,19 @@ class PopularPositions {
   static constexpr std::size_t kNewestGames = 64;
   static constexpr std::size_t kMaxPositions = 1024;
 
-  /// The positions of `db`'s cache file, mapped, when it was written for the state `stamp`
-  /// (database_stamp(db)), else nullptr (the file must not be truncated in place meanwhile:
-  /// an import replaces it by a rename). Raises nothing: a malformed file is not used.
+  /// The largest file read (1,024 positions take about 0.2 MB; a larger file is not one of
+  /// ours).
+  static constexpr std::uintmax_t kMaxFileBytes = 32 << 20;
+
+  /// The positions of `db`'s cache file, read into memory (a later change of the file does not
+  /// affect them), when it was written for the state `stamp` (database_stamp(db)) and its
+  /// checksum holds, else nullptr. Raises nothing: a damaged file is not used.
   static std::shared_ptr<const PopularPositions> read_stored(const db::Database& db,
                                                              std::string_view stamp);
-  /// The positions of the cache file `bytes` (which must outlive the object) when it was
-  /// written for `stamp`, else nullptr.
-  static std::shared_ptr<PopularPositions> from_bytes(std::string_view bytes,
-                                                      std::string_view stamp);
+  /// The positions of the cache file `bytes` (taken) when it was written for `stamp` and its
+  /// checksum holds, else nullptr.
+  static std::shared_ptr<const PopularPositions> from_bytes(std::string bytes,
+                                                            std::string_view stamp);
 
   /// What the file holds of `key`, or nullopt when it is not kept (or the file is malformed).
   std::optional<PopularPosition> find(const db::PositionKey& key) const;
@@ -65,8 +73,8 @@ class PopularPositions {
   std::size_t size() const { return count_; }
 
  private:
-  std::shared_ptr<const MappedFile> file_;
-  std::string_view positions_;  ///< the n records
+  std::string bytes_;           ///< the file
+  std::string_view positions_;  ///< its n records
   std::size_t count_ = 0;
 };
 

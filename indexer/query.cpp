@@ -119,7 +119,8 @@ std::vector<Dated> games_by_import(const db::Database& db, const db::PositionKey
   std::vector<Dated> games;
   if (limit == 0) return games;
   if (const auto kept = popular ? popular->find(key) : std::nullopt;
-      kept && (skip + limit <= kept->newest.size() || kept->newest.size() == kept->stats.games())) {
+      kept && ((skip <= kept->newest.size() && limit <= kept->newest.size() - skip) ||
+               kept->newest.size() == kept->stats.games())) {
     for (std::size_t i = skip; i < kept->newest.size() && games.size() < limit; ++i)
       games.push_back({0, kept->newest[i].id, kept->newest[i].ply});
     return games;

@@ -64,9 +64,13 @@ std::string answer_text(const db::Database& db, const rules::Position& pos,
     if (m.recent) out << " recent " << m.recent->id.value << "@" << m.recent->ply;
     out << "\n";
   }
-  for (const std::size_t offset : {0, 30, 60, 5590}) {
+  // (offset, limit): within the kept games, past them, and a limit that overflows offset + limit.
+  const std::pair<std::size_t, std::size_t> pages[] = {
+      {0, 50}, {30, 50}, {60, 50}, {5590, 50}, {1, SIZE_MAX}};
+  for (const auto& [offset, limit] : pages) {
     indexer::PositionQuery q;
     q.offset = offset;
+    q.limit = limit;
     q.mirror = true;
     q.ranks = ranks;
     q.popular = popular;
@@ -77,6 +81,17 @@ std::string answer_text(const db::Database& db, const rules::Position& pos,
     out << "\n";
   }
   return out.str();
+}
+
+/// Checks that the answers at each of `asked` are the same with and without `popular` (with
+/// and without the games' ranks).
+void expect_same_answers(const db::Database& database, const std::vector<rules::Position>& asked,
+                         const indexer::PopularPositions& popular) {
+  const auto ranks = indexer::GameRanks::read(database);
+  for (const rules::Position& pos : asked)
+    for (const indexer::GameRanks* with : {static_cast<const indexer::GameRanks*>(nullptr), ranks.get()})
+      EXPECT_EQ(answer_text(database, pos, with, &popular), answer_text(database, pos, with, nullptr))
+          << rules::to_fen(pos);
 }
 
 // 5,600 games: 95% open 32-28 18-23, 5% 32-28 then anything, 5% anything, then random moves
@@ -123,15 +138,10 @@ TEST(PopularPositions, ImportKeepsTheHeadsOfThePopularPositions) {
     EXPECT_EQ(initial->newest.back(), (indexer::NewestGame{db::GameId{last - 63}, 0}));
     EXPECT_FALSE(popular->find(indexer::position_key(indexer::position_after("33-28"))));
 
-    const auto ranks = indexer::GameRanks::read(database);
     std::vector<rules::Position> asked = popular_positions;
     asked.push_back(indexer::position_after("32-28 18-23 37-32"));
     asked.push_back(indexer::position_after("33-28"));
-    for (const rules::Position& pos : asked)
-      for (const indexer::GameRanks* with : {static_cast<const indexer::GameRanks*>(nullptr), ranks.get()})
-        EXPECT_EQ(answer_text(database, pos, with, popular.get()),
-                  answer_text(database, pos, with, nullptr))
-            << rules::to_fen(pos);
+    expect_same_answers(database, asked, *popular);
   }
   // A later import writes the file again; the first import's file no longer counts.
   test::write_text(folder.path() / "b.pdn", test::pdn_game("N", "2020.01.01", "2-0", "1. 32-28 18-23 2. 37-32"));
@@ -147,10 +157,22 @@ TEST(PopularPositions, ImportKeepsTheHeadsOfThePopularPositions) {
   ASSERT_TRUE(after.has_value());
   EXPECT_EQ(after->newest.front(), (indexer::NewestGame{db::GameId{last}, 2}));
   EXPECT_EQ(after->stats, *database.position_stats(indexer::position_key(popular_positions[2])));
-  for (const std::string& other : {first_file, std::string(4096, 'x'), std::string()}) {
+  // A file of the earlier state, garbage, an empty file, and the file with one bit of its body
+  // flipped (its checksum then fails) are not used.
+  const std::string good = test::read_text(file);
+  std::string flipped = good;
+  flipped[good.size() / 2] ^= 1;
+  for (const std::string& other : {first_file, std::string(4096, 'x'), std::string(), flipped}) {
     test::write_text(file, other);
     EXPECT_EQ(indexer::PopularPositions::read_stored(database, indexer::database_stamp(database)), nullptr);
   }
+  // An import that stores nothing writes a damaged file again.
+  test::write_text(folder.path() / "none.pdn", "");
+  {
+    db::Database writable = db::Database::open(folder.path() / "db");
+    indexer::import_files(writable, {(folder.path() / "none.pdn").string()});
+  }
+  EXPECT_EQ(test::read_text(file), good);
 }
 
 }  // namespace
