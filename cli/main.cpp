@@ -1,4 +1,7 @@
 // damdb: the command-line entry point. Holds the single try/catch that maps errors to exit codes.
+#include <unistd.h>
+
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -11,8 +14,22 @@ std::vector<Command>& command_registry() {
 }
 }  // namespace damdb::cli
 
+namespace {
+/// The query commands map ranks.cache (indexer::GameRanks::read_stored); a program that
+/// truncates it in place while they read it (instead of replacing it, as damdb import does)
+/// raises SIGBUS: say so and exit with the bad-input code instead of dying with "Bus error".
+extern "C" void on_bus_error(int) {
+  static const char message[] =
+      "damdb: a file beside the database (ranks.cache) was truncated while it was read; run the "
+      "command again\n";
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message, sizeof message - 1);
+  ::_exit(damdb::cli::kBadInput);
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace damdb::cli;
+  std::signal(SIGBUS, on_bus_error);
   CLI::App app{"damdb: game database and PDN toolkit for International Draughts (10x10, FMJD)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "damdb 0.1");
