@@ -113,3 +113,49 @@ TEST(Draw, TwentyFiveKingMoves) {
   for (int i = 0; i < 49; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
   EXPECT_EQ(r[49], DrawReason::TwentyFiveMoves);
 }
+
+// With six pieces (kings and men on edge squares): the repetition is found among the positions
+// of the same side to move, and no endgame count runs on the way.
+TEST(Draw, ThreefoldRepetitionWithManyPieces) {
+  const auto r = play("W:WK36,K46,26:BK15,K5,25", {"36-47", "15-4", "47-36", "4-15", "36-47",
+                                                  "15-4", "47-36", "4-15"});
+  ASSERT_EQ(r.size(), 8u);
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
+  EXPECT_EQ(r[7], DrawReason::ThreefoldRepetition);
+}
+
+// Five pieces (no endgame rule), then a capture leaves three kings against one king: the
+// 16-move count (art. 6.4) starts at the capture and ends 32 plies after it.
+TEST(Draw, SixteenMoveCountStartsAtTheCapture) {
+  const Bitboard fixed = square_bb(46) | square_bb(50);
+  auto make = [&](Square walker, Square black_king, Bitboard black_men, Color side) {
+    const Bitboard white = fixed | square_bb(walker);
+    return Position::from_bitboards(white, square_bb(black_king) | black_men,
+                                    white | square_bb(black_king), side);
+  };
+  auto bit = [](Square sq) { return static_cast<std::uint8_t>(square_to_bit(sq)); };
+  Position p = make(10, 1, square_bb(25), Color::White);
+  DrawTracker tracker(p);
+  // Ply 1: the walking king takes the man on 25 (a synthetic capture: the tracker does not
+  // check legality).
+  Position next = make(11, 1, 0, Color::Black);
+  tracker.push(p, Move{square_bb(25), bit(10), bit(11)}, next);
+  std::vector<DrawReason> r{tracker.draw()};
+  p = next;
+  Square black_sq = 1;
+  for (Square walker = 12; walker <= 29; ++walker) {  // every position new: no repetition
+    const Square to = black_sq == 1 ? 6 : 1;
+    next = make(walker - 1, to, 0, Color::White);
+    tracker.push(p, Move{0, bit(black_sq), bit(to)}, next);
+    r.push_back(tracker.draw());
+    black_sq = to;
+    p = next;
+    next = make(walker, black_sq, 0, Color::Black);
+    tracker.push(p, Move{0, bit(walker - 1), bit(walker)}, next);
+    r.push_back(tracker.draw());
+    p = next;
+  }
+  ASSERT_EQ(r.size(), 37u);
+  for (std::size_t i = 0; i < 32; ++i) EXPECT_EQ(r[i], DrawReason::None) << i;
+  EXPECT_EQ(r[32], DrawReason::SixteenMoves);
+}
