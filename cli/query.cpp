@@ -51,22 +51,24 @@ rules::Position position_of(const QueryOptions& o) {
   return rules::Position::initial();
 }
 
-/// The derived files of db valid for its state (ranks.cache, popular.cache) when the filter
-/// has no criteria: they answer without reading every header or a popular position's entry.
+/// The derived files of db valid for its state: ranks.cache (the games' dates, which order the
+/// games without a header read each, used without filter criteria or with a --player whose
+/// index entries are exactly its games) and, without filter criteria, popular.cache.
 struct StoredAnswers {
   std::shared_ptr<const indexer::GameRanks> ranks;
   std::shared_ptr<const indexer::PopularPositions> popular;
 };
 
 StoredAnswers stored_answers(const db::Database& db, const indexer::GameFilter& filter) {
-  if (!filter.empty()) return {};
   std::error_code ec;
-  if (!std::filesystem::exists(db.folder() / indexer::GameRanks::kCacheFileName, ec) &&
-      !std::filesystem::exists(db.folder() / indexer::PopularPositions::kCacheFileName, ec))
-    return {};  // the stamp's reads are spared
+  const bool ranks = std::filesystem::exists(db.folder() / indexer::GameRanks::kCacheFileName, ec);
+  const bool popular =
+      filter.empty() &&
+      std::filesystem::exists(db.folder() / indexer::PopularPositions::kCacheFileName, ec);
+  if (!ranks && !popular) return {};  // the stamp's reads are spared
   const std::string stamp = indexer::database_stamp(db);
-  return {indexer::GameRanks::read_stored(db, stamp),
-          indexer::PopularPositions::read_stored(db, stamp)};
+  return {ranks ? indexer::GameRanks::read_stored(db, stamp) : nullptr,
+          popular ? indexer::PopularPositions::read_stored(db, stamp) : nullptr};
 }
 
 void print_rows(const std::vector<indexer::GameRow>& rows) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "db/database.hpp"
 #include "indexer/duplicate_marks.hpp"
@@ -26,10 +27,22 @@ class CountedGames {
     return !hidden_->hidden(id) && filter_.matches(game);
   }
   const HiddenGames& hidden() const { return *hidden_; }
+  /// The filter's candidates in `db` (GameFilter::candidates), read once for every use by one
+  /// query (an explorer query asks them for the position and for each move).
+  const std::optional<GameFilter::Candidates>& candidates(const db::Database& db) const {
+    if (!candidates_) candidates_.emplace(filter_.candidates(db));
+    return *candidates_;
+  }
+  /// True when `candidates` are exactly the games that pass the filter (no header to check).
+  bool exact(const db::Database& db) const {
+    const auto& c = candidates(db);
+    return c && c->exact;
+  }
 
  private:
   const GameFilter& filter_;
   std::shared_ptr<const HiddenGames> hidden_;
+  mutable std::optional<std::optional<GameFilter::Candidates>> candidates_;
 };
 
 }  // namespace damdb::indexer

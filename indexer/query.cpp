@@ -56,19 +56,35 @@ std::uint32_t first_ply(const db::Occurrence& o) {
   return o.plies.empty() ? 0u : std::uint32_t{o.plies.front()};
 }
 
+/// Calls visit(o) for the games that reached `key`, that are among the filter's exact
+/// candidates when the filter has criteria, and that are no hidden member, newest imported
+/// first, until it returns false: the games `counted` counts, found without a header read
+/// (only when counted.exact(db) or the filter has no criteria).
+template <class Visit>
+void for_each_exact_game_at(const db::Database& db, const db::PositionKey& key,
+                            const CountedGames& counted, Visit&& visit) {
+  const auto& candidates = counted.candidates(db);
+  const std::vector<db::GameId>* only = candidates ? &candidates->ids : nullptr;
+  const HiddenGames& hidden = counted.hidden();
+  const bool none_hidden = hidden.empty();
+  db.for_each_occurrence(key, [&](const db::Occurrence& o) {
+    if (only && !std::binary_search(only->begin(), only->end(), o.game)) return true;
+    if (!none_hidden && hidden.hidden(o.game)) return true;
+    return visit(o);
+  });
+}
+
 /// Calls visit(RankedGame) for the games that reached `key` and that `counted` counts, newest
 /// imported first, until it returns false. With `ranks` and a filter without criteria (only
-/// hidden members are left out) no header is read; otherwise the headers are read (batches of
-/// 512; with GameFilter::candidates, only theirs).
+/// hidden members are left out), or whose index candidates are exactly the games that pass,
+/// no header is read; otherwise the headers are read (batches of 512; with the filter's
+/// candidates, only theirs).
 template <class Visit>
 void for_each_counted_game_at(const db::Database& db, const db::PositionKey& key,
                               const GameFilter& filter, const CountedGames& counted,
                               const GameRanks* ranks, Visit&& visit) {
-  if (ranks != nullptr && filter.empty()) {
-    const HiddenGames& hidden = counted.hidden();
-    const bool none_hidden = hidden.empty();
-    db.for_each_occurrence(key, [&](const db::Occurrence& o) {
-      if (!none_hidden && hidden.hidden(o.game)) return true;
+  if (ranks != nullptr && (filter.empty() || counted.exact(db))) {
+    for_each_exact_game_at(db, key, counted, [&](const db::Occurrence& o) {
       std::optional<GameRank> rank = ranks->find(o.game);
       if (!rank) {  // stored after the ranks were read
         const auto h = db.game_header(o.game);
@@ -79,7 +95,7 @@ void for_each_counted_game_at(const db::Database& db, const db::PositionKey& key
     });
     return;
   }
-  const auto candidates = filter.candidates(db);
+  const auto& candidates = counted.candidates(db);
   for_each_game_at(
       db, key,
       [&](const db::Occurrence& o, const db::GameHeader& h) {
@@ -399,6 +415,28 @@ void for_each_move_at(const db::Database& db,
   }
 }
 
+/// The games that reached `key` and that `counted` counts, with their first ply there: from
+/// the filter's exact candidates without a header read, else with the headers checked in
+/// batches (only the candidates' when there are some).
+std::vector<std::pair<db::GameId, std::uint32_t>> counted_games_at(const db::Database& db,
+                                                                   const db::PositionKey& key,
+                                                                   const CountedGames& counted) {
+  std::vector<std::pair<db::GameId, std::uint32_t>> games;
+  if (counted.exact(db)) {
+    for_each_exact_game_at(db, key, counted, [&](const db::Occurrence& o) {
+      games.emplace_back(o.game, first_ply(o));
+      return true;
+    });
+    return games;
+  }
+  const auto& candidates = counted.candidates(db);
+  for_each_game_at(db, key, [&](const db::Occurrence& o, const db::GameHeader& h) {
+    if (counted.counts(o.game, h)) games.emplace_back(o.game, first_ply(o));
+    return true;
+  }, candidates ? &candidates->ids : nullptr);
+  return games;
+}
+
 /// Adds the moves played from `pos` (from stats or, with a filter, from the games) into rows
 /// keyed by canonical index of `target_legal` (the queried position's sorted legal moves).
 void add_moves(const db::Database& db, const rules::Position& pos, const GameFilter& filter,
@@ -463,13 +501,8 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     });
     return;
   }
-  // Filter on the headers (batched); then the move of each matching game at its first ply.
-  const auto candidates = filter.candidates(db);
-  std::vector<std::pair<db::GameId, std::uint32_t>> games;  // (id, first ply)
-  for_each_game_at(db, key, [&](const db::Occurrence& o, const db::GameHeader& h) {
-    if (counted.counts(o.game, h)) games.emplace_back(o.game, first_ply(o));
-    return true;
-  }, candidates ? &candidates->ids : nullptr);
+  // The move of each game that counts, at its first ply there.
+  std::vector<std::pair<db::GameId, std::uint32_t>> games = counted_games_at(db, key, counted);
   for_each_move_at(db, games, [&](std::uint32_t ply, std::string_view moves, db::GameResult result) {
     ++answer.games;
     if (mirrored) ++answer.mirrored_games;

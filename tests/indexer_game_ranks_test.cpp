@@ -206,11 +206,11 @@ std::string answer_text(const db::Database& db, const rules::Position& pos,
   return out.str();
 }
 
-// 400 games branching from 6 shared openings (so that positions have tens of games), random
-// dates (full, partial, unknown), results and lengths, every tenth ending in an illegal move;
-// then 15 random near-duplicate clusters marked. At every position of the first plies of 40
-// games: the answers with ranks equal the answers from the headers.
-TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
+/// 400 games branching from 6 shared openings (so that positions have tens of games), random
+/// dates (full, partial, unknown), results and lengths, every tenth ending in an illegal move,
+/// White "W<i>" and Black "Q" in every game; imported into `folder`/db, then 15 random
+/// near-duplicate clusters marked. Returns the games' records.
+std::vector<db::GameRecord> random_database(const std::filesystem::path& folder) {
   std::mt19937_64 rng(20261202);
   const char* dates[] = {"", "2003", "2003.05.??", "2003.05.14", "2003.05.15", "1999.12.31",
                          "????.05.14", "2010.01.01", "1983"};
@@ -225,12 +225,7 @@ TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
     // Keep the opening's moves, then the random game's codes where they are legal.
     db::GameRecord line = opening;
     rules::Position pos = rules::Position::initial();
-    for (const std::uint8_t code : line.moves) {
-      rules::MoveList legal;
-      rules::generate_moves(pos, legal);
-      rules::sort_moves(legal);
-      pos.play(legal[code]);
-    }
+    for (const std::uint8_t code : line.moves) test::play_code(pos, code);
     for (std::size_t ply = line.moves.size(); ply < game.moves.size(); ++ply) {
       rules::MoveList legal;
       rules::generate_moves(pos, legal);
@@ -245,16 +240,21 @@ TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
     text += test::pdn_game("W" + std::to_string(i), dates[rng() % std::size(dates)],
                      results[rng() % std::size(results)], test::moves_text(line) + illegal);
   }
+  test::write_text(folder / "a.pdn", text);
+  test::import_into(folder / "db", folder / "a.pdn");
+  db::Database writable = db::Database::open(folder / "db");
+  std::vector<db::DuplicateMark> marks;
+  for (std::uint32_t c = 0; c < 15; ++c)
+    marks.push_back({db::GameId{1 + c * 26}, 1, {db::GameId{2 + c * 26}, db::GameId{3 + c * 26}}});
+  writable.write_duplicate_marks(marks, {});
+  return games;
+}
+
+// At every position of the first plies of 40 games of random_database: the answers with ranks
+// equal the answers from the headers.
+TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
   test::TempFolder folder("game-ranks-random");
-  test::write_text(folder.path() / "a.pdn", text);
-  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
-  {
-    db::Database writable = db::Database::open(folder.path() / "db");
-    std::vector<db::DuplicateMark> marks;
-    for (std::uint32_t c = 0; c < 15; ++c)
-      marks.push_back({db::GameId{1 + c * 26}, 1, {db::GameId{2 + c * 26}, db::GameId{3 + c * 26}}});
-    writable.write_duplicate_marks(marks, {});
-  }
+  const std::vector<db::GameRecord> games = random_database(folder.path());
   const db::Database database = test::open_read_only(folder.path() / "db");
   const auto ranks = indexer::GameRanks::read(database);
   ASSERT_EQ(ranks->size(), 400u);
@@ -274,6 +274,47 @@ TEST(GameRanks, RandomDatabasesGiveTheAnswersOfTheHeaders) {
   }
   EXPECT_GT(positions, 400);
   EXPECT_GT(popular, 100);  // the comparison ordered many games, not one or two
+}
+
+// `--player Q` (every game's Black) takes its games from the players index without a header
+// read (its candidates are exact), with or without ranks; `--black Q` selects the same games
+// through the headers. Their answers are equal at every position of the first plies of 20
+// games, and so are those of `--player W7` and `--white W7` (one game).
+TEST(GameRanks, ExactPlayerCandidatesGiveTheAnswersOfTheHeaders) {
+  test::TempFolder folder("game-ranks-player");
+  const std::vector<db::GameRecord> games = random_database(folder.path());
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  const auto ranks = indexer::GameRanks::read(database);
+  auto filter = [&](const char* player, const char* black, const char* white = "") {
+    indexer::FilterSpec spec;
+    spec.player = player;
+    spec.black = black;
+    spec.white = white;
+    indexer::GameFilter f(spec);
+    f.resolve_names(database);
+    return f;
+  };
+  const indexer::GameFilter player_q = filter("Q", ""), black_q = filter("", "Q");
+  const indexer::GameFilter player_w7 = filter("W7", ""), white_w7 = filter("", "", "W7");
+  ASSERT_TRUE(player_q.candidates(database)->exact);
+  ASSERT_FALSE(black_q.candidates(database)->exact);
+  ASSERT_TRUE(player_w7.candidates(database)->exact);
+  int positions = 0;
+  for (std::size_t g = 0; g < 20; ++g) {
+    rules::Position pos = rules::Position::initial();
+    for (std::size_t ply = 0; ply <= 10 && ply <= games[g].moves.size(); ++ply) {
+      const std::string expected = answer_text(database, pos, black_q, nullptr);
+      EXPECT_EQ(answer_text(database, pos, player_q, nullptr), expected) << g << " " << ply;
+      EXPECT_EQ(answer_text(database, pos, player_q, ranks.get()), expected) << g << " " << ply;
+      const std::string one = answer_text(database, pos, white_w7, nullptr);
+      EXPECT_EQ(answer_text(database, pos, player_w7, nullptr), one) << g << " " << ply;
+      EXPECT_EQ(answer_text(database, pos, player_w7, ranks.get()), one) << g << " " << ply;
+      ++positions;
+      if (ply == games[g].moves.size()) break;
+      test::play_code(pos, games[g].moves[ply]);
+    }
+  }
+  EXPECT_GT(positions, 200);
 }
 
 }  // namespace
