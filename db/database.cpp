@@ -1421,7 +1421,7 @@ void Database::for_each_game_of(
 
 bool Database::for_each_moves_of(
     std::span<const GameId> ids,
-    const std::function<bool(GameId, const GameMoves&)>& visit) const {
+    const std::function<bool(GameId, const GameMoves&)>& visit, bool unpack) const {
   check_signature_format_once(*impl_);
   if (impl_->signature_moves == nullptr) return false;
   // One forward pass: its blocks are not read again.
@@ -1448,8 +1448,9 @@ bool Database::for_each_moves_of(
     if (result > 3) r.fail("bad result");
     m.result = static_cast<GameResult>(result);
     m.start_fen = r.string();
-    get_packed_moves(r.bytes(r.remaining()), codes);
-    m.moves = codes;
+    m.packed = r.bytes(r.remaining());
+    if (unpack) get_packed_moves(m.packed, codes);
+    m.moves = unpack ? std::string_view(codes) : std::string_view();
     if (!visit(id, m)) break;
   }
   check(it->status(), "reading signature moves in '" + impl_->folder.string() + "'");

@@ -95,7 +95,8 @@ struct Info {
 struct GameMoves {
   GameResult result = GameResult::Unknown;
   std::string_view start_fen;  ///< "" = initial position
-  std::string_view moves;      ///< one move code a ply (GameRecord::moves)
+  std::string_view moves;      ///< one move code a ply (GameRecord::moves); empty when read packed
+  std::string_view packed;     ///< the codes as stored (db/packed_moves.hpp: packed_move_at)
 };
 
 class Database {
@@ -197,9 +198,12 @@ class Database {
                          std::span<const GameMoves> moves = {});
   /// Calls visit(id, moves) for each of `ids` (ascending) stored by append_signatures, in that
   /// order, until it returns false (one forward pass over a compact family: no PDN text).
-  /// Returns false, calling nothing, when the database has no such family.
+  /// Returns false, calling nothing, when the database has no such family. With `unpack`
+  /// false the codes are left packed (GameMoves::packed; `moves` empty): for a caller that
+  /// reads one ply of each game.
   bool for_each_moves_of(std::span<const GameId> ids,
-                         const std::function<bool(GameId, const GameMoves&)>& visit) const;
+                         const std::function<bool(GameId, const GameMoves&)>& visit,
+                         bool unpack = true) const;
   /// Deletes every stored signature (and the moves kept beside them), so that the next
   /// build stores them again (after a change of their layout). ReadWrite only.
   void drop_signatures();

@@ -53,4 +53,25 @@ void get_packed_moves(std::string_view bytes, std::string& out) {
   if ((at + 1) / 2 != nibbles.size()) r.fail("bytes after the codes");
 }
 
+std::optional<std::uint8_t> packed_move_at(std::string_view bytes, std::size_t ply) {
+  Reader r(bytes, "packed moves");
+  const std::uint64_t n = r.varint_max(r.remaining() * 2);
+  if (ply >= n) return std::nullopt;
+  const std::string_view nibbles = r.rest();
+  std::size_t at = 0;  // nibble index
+  auto nibble = [&]() -> unsigned {
+    if (at == nibbles.size() * 2) r.fail("codes cut short");
+    const auto b = static_cast<unsigned char>(nibbles[at / 2]);
+    return (at++ % 2 == 0) ? (b & 0xfu) : (b >> 4);
+  };
+  for (std::size_t i = 0;; ++i) {
+    unsigned code = nibble();
+    if (code == 15) {
+      code = nibble();
+      code |= nibble() << 4;
+    }
+    if (i == ply) return static_cast<std::uint8_t>(code);
+  }
+}
+
 }  // namespace damdb::db

@@ -195,7 +195,8 @@ std::optional<GameFilter::Candidates> GameFilter::candidates(const db::Database&
         ids.push_back(k.game);
         return true;
       });
-    std::sort(ids.begin(), ids.end());
+    // One key's ids come in ascending order already (the index key ends with the id).
+    if (!std::is_sorted(ids.begin(), ids.end())) std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     if (!first) {
       std::vector<db::GameId> both;

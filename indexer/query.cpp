@@ -9,6 +9,7 @@
 #include <map>
 #include <tuple>
 
+#include "db/packed_moves.hpp"
 #include "db/position_stats.hpp"
 #include "pdn/result.hpp"
 #include "rules/movegen.hpp"
@@ -386,8 +387,9 @@ void for_each_hidden_at(const db::Database& db, const db::PositionKey& key,
     if (const auto game = db.game(id)) visit(*game, ply);
 }
 
-/// Calls visit(ply, move codes, result) for each stored game of `games` ((id, ply) pairs, in
-/// any order): the moves kept beside the signatures (one forward pass over a compact family),
+/// Calls visit(move code played at the pair's ply, or nullopt where the game ended, result)
+/// for each stored game of `games` ((id, ply) pairs, in any order): the moves kept beside the
+/// signatures (one forward pass over a compact family, each game's codes read up to the ply),
 /// the game record for a game without them.
 template <class Visit>
 void for_each_move_at(const db::Database& db,
@@ -402,15 +404,15 @@ void for_each_move_at(const db::Database& db,
     while (at < games.size() && games[at].first < id) ++at;
     if (at == games.size() || games[at].first != id) return true;
     seen[at] = true;
-    visit(games[at].second, m.moves, m.result);
+    visit(db::packed_move_at(m.packed, games[at].second), m.result);
     return true;
-  });
+  }, false);
   for (std::size_t i = 0; i < games.size(); ++i) {
     if (seen[i]) continue;
     if (const auto game = db.game(games[i].first)) {
-      const std::string_view moves(reinterpret_cast<const char*>(game->moves.data()),
-                                   game->moves.size());
-      visit(games[i].second, moves, game->result);
+      const std::size_t ply = games[i].second;
+      visit(ply < game->moves.size() ? std::optional<std::uint8_t>(game->moves[ply]) : std::nullopt,
+            game->result);
     }
   }
 }
@@ -503,12 +505,12 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
   }
   // The move of each game that counts, at its first ply there.
   std::vector<std::pair<db::GameId, std::uint32_t>> games = counted_games_at(db, key, counted);
-  for_each_move_at(db, games, [&](std::uint32_t ply, std::string_view moves, db::GameResult result) {
+  for_each_move_at(db, games, [&](std::optional<std::uint8_t> move, db::GameResult result) {
     ++answer.games;
     if (mirrored) ++answer.mirrored_games;
-    if (ply >= moves.size())
+    if (!move)
       ++answer.ended_here;
-    else if (MoveRow* row = row_for(static_cast<std::uint8_t>(moves[ply])))
+    else if (MoveRow* row = row_for(*move))
       add(row, result, 1);
   });
 }

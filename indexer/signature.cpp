@@ -310,7 +310,7 @@ std::uint64_t build_signatures(db::Database& db) {
   auto flush = [&] {
     moves.clear();
     for (std::size_t i = 0; i < chunk.size(); ++i)
-      moves.push_back(db::GameMoves{results[i], fens[i], codes[i]});
+      moves.push_back(db::GameMoves{results[i], fens[i], codes[i], {}});
     db.append_signatures(chunk, moves);
     built += chunk.size();
     chunk.clear();

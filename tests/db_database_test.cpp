@@ -192,7 +192,7 @@ TEST(DbDatabase, ReadersSeeEveryFamily) {
     sig.plies = 1;
     sig.date = 20240102;
     const std::string moves(1, '\x03');
-    const GameMoves kept{GameResult::Draw, "", moves};
+    const GameMoves kept{GameResult::Draw, "", moves, {}};
     db.append_signatures(std::span(&sig, 1), std::span(&kept, 1));
     db.flush();
   }

@@ -574,6 +574,28 @@ TEST(DbEncoding, PackedMovesExactBytesAndRoundTrip) {
   EXPECT_EQ(bytes, "\x00"s);
 }
 
+// One ply read from packed codes is the code unpacked at that index, for every ply of the 256
+// codes (escaped codes among them) and of a short mixed list; past the last code, nullopt; a
+// list cut short is corruption.
+TEST(DbEncoding, PackedMoveAtReadsOnePly) {
+  std::string bytes;
+  put_packed_moves(bytes, "\x00\x03\x0e\x0f\xc8"s);
+  EXPECT_EQ(packed_move_at(bytes, 0), std::optional<std::uint8_t>(0));
+  EXPECT_EQ(packed_move_at(bytes, 2), std::optional<std::uint8_t>(14));
+  EXPECT_EQ(packed_move_at(bytes, 3), std::optional<std::uint8_t>(15));
+  EXPECT_EQ(packed_move_at(bytes, 4), std::optional<std::uint8_t>(200));
+  EXPECT_EQ(packed_move_at(bytes, 5), std::nullopt);
+  std::string all;
+  for (int c = 0; c < 256; ++c) all.push_back(static_cast<char>(255 - c));
+  bytes.clear();
+  put_packed_moves(bytes, all);
+  for (std::size_t ply = 0; ply < all.size(); ++ply)
+    EXPECT_EQ(packed_move_at(bytes, ply), std::optional<std::uint8_t>(255 - ply)) << ply;
+  EXPECT_EQ(packed_move_at(bytes, 256), std::nullopt);
+  EXPECT_EQ(kind_of([&] { packed_move_at(std::string_view(bytes).substr(0, 3), 255); }),
+            ErrorKind::Corruption);
+}
+
 // Every 16-bit segment mask survives its code, and the code is as short as the layout says: 1
 // byte for one run, 2 for two, 3 otherwise.
 TEST(DbEncoding, GameSignatureEveryMaskRoundTrips) {
