@@ -9,6 +9,7 @@
 #include "db/position_stats.hpp"
 #include "db/varint.hpp"
 #include "indexer/cache_file.hpp"
+#include "indexer/query.hpp"
 #include "rules/movegen.hpp"
 #include "rules/position.hpp"
 
@@ -16,8 +17,6 @@ namespace damdb::indexer {
 namespace {
 
 constexpr std::string_view kMagic = "damdb-popular 3\n";
-
-db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
 
 /// Appends the record of the position `key` (reached by more than kMinGames games, with
 /// `stats`): its newest postings are read from `db`.
@@ -76,7 +75,7 @@ void write_popular_positions(const db::Database& db) {
   while (!queue.empty() && count < PopularPositions::kMaxPositions) {
     const rules::Position pos = queue.top().position;
     queue.pop();
-    const db::PositionKey key = key_of(pos);
+    const db::PositionKey key = position_key(pos);
     if (!seen.insert({key.zobrist, key.check}).second) continue;
     const std::optional<db::PositionStats> stats = db.position_stats(key);
     if (!stats || stats->games() <= PopularPositions::kMinGames) continue;
