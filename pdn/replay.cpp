@@ -235,15 +235,14 @@ class Replayer {
           break;
         case ElementKind::Move: {
           Move m{};
-          // Fast lane: a plain "a-b" quiet move when no capture is possible needs no move list.
+          // Fast lanes: a plain "a-b" quiet move when no capture is possible needs no move list,
+          // a plain "axb" capture that is the only legal move between its squares no resolution.
           const bool record = options_.record_plies &&
                               out_.plies_played.size() < options_.max_recorded_plies;
-          const bool fast = !record && e.square_count == 2 &&
-                            e.separator == Separator::Dash && !e.alphanumeric() &&
-                            fast_quiet_move(e, pos, m);
-          if (!fast) {
+          if (record || !fast_quiet_move(e, pos, m)) {
             rules::generate_moves(pos, legal);
-            if (!resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
+            if (!fast_capture(e, legal, m) &&
+                !resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
               return false;
           }
           if (record)
@@ -268,12 +267,33 @@ class Replayer {
     return true;
   }
 
-  /// The written quiet move `e` (two squares, '-') when no capture is possible and it is legal.
+  /// The written quiet move `e` (two squares, '-') when no capture is possible and it is legal:
+  /// what resolve_move finds then, without a notation warning to give.
   bool fast_quiet_move(const Element& e, const Position& pos, Move& m) const {
+    if (e.square_count != 2 || e.separator != Separator::Dash) return false;
     const auto sq = game_.squares_of(e);
     if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
     if (rules::has_capture(pos)) return false;
     return rules::find_quiet_move(pos, rules::square_to_bit(sq[0]), rules::square_to_bit(sq[1]), m);
+  }
+
+  /// The written capture `e` (two squares, 'x') when exactly one legal move goes from its first
+  /// to its last square and that move is a capture: what resolve_move finds then, without a
+  /// notation warning to give.
+  bool fast_capture(const Element& e, const MoveList& legal, Move& m) const {
+    if (e.square_count != 2 || e.separator != Separator::Cross) return false;
+    const auto sq = game_.squares_of(e);
+    if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
+    const int from = rules::square_to_bit(sq[0]), to = rules::square_to_bit(sq[1]);
+    const Move* found = nullptr;
+    for (const Move& c : legal)
+      if (c.from == from && c.to == to) {
+        if (found) return false;  // two routes: resolve_move tells them apart
+        found = &c;
+      }
+    if (found == nullptr || !found->is_capture()) return false;
+    m = *found;
+    return true;
   }
 
   /// Replays a variation starting from `pos` (the position before the move it replaces).
@@ -294,9 +314,13 @@ class Replayer {
       } else if (e.kind == ElementKind::Variation) {
         if (ply > 0) variation(game_.variation_of(e), before, depth + 1);
       } else if (e.kind == ElementKind::Move) {
-        rules::generate_moves(pos, legal);
         Move m{};
-        if (!resolve_move(e, pos, legal, i, elements, ply + 1, 0, true, m)) return;
+        if (!fast_quiet_move(e, pos, m)) {
+          rules::generate_moves(pos, legal);
+          if (!fast_capture(e, legal, m) &&
+              !resolve_move(e, pos, legal, i, elements, ply + 1, 0, true, m))
+            return;
+        }
         before = pos;
         pos.play(m);
         ++ply;

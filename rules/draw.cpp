@@ -46,7 +46,8 @@ const char* to_string(DrawReason r) {
 }
 
 DrawTracker::DrawTracker(const Position& start) {
-  keys_.push_back(start.key());
+  keys_[0] = start.key();
+  key_count_ = 1;
   endgame_limit_ = endgame_limit(start, material_);
 }
 
@@ -54,18 +55,13 @@ int DrawTracker::repetitions(std::uint64_t key) const {
   // keys_ alternates the sides to move and a key includes the side: only every second key,
   // from the last, can be equal.
   int n = 0;
-  for (std::size_t i = keys_.size(); i > 0 && n < 3; i = i >= 2 ? i - 2 : 0) n += keys_[i - 1] == key;
+  for (int i = key_count_ - 1; i >= 0 && n < 3; i -= 2) n += keys_[static_cast<std::size_t>(i)] == key;
   return n;
 }
 
-void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
-  if (reason_ != DrawReason::None) return;  // the first rule reached is the one reported
-  const bool king_move = (before.kings() >> m.from) & 1;
-  const bool irreversible = !king_move || m.is_capture();
-  if (irreversible) keys_.clear();
-  keys_.push_back(after.key());
-  king_only_plies_ = irreversible ? 0 : king_only_plies_ + 1;
-
+void DrawTracker::count_endgame(const Position& after) {
+  // With more than 4 pieces no count runs: nothing changes once that is known.
+  if (material_ == -2 && count(after.white() | after.black()) > 4) return;
   int signature = 0;
   const int limit = endgame_limit(after, signature);
   if (signature != material_ || limit != endgame_limit_) {
@@ -75,8 +71,25 @@ void DrawTracker::push(const Position& before, const Move& m, const Position& af
   } else if (endgame_limit_ > 0) {
     ++endgame_plies_;
   }
+}
 
-  if (repetitions(after.key()) >= 3)
+void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
+  if (reason_ != DrawReason::None) return;  // the first rule reached is the one reported
+  const bool king_move = (before.kings() >> m.from) & 1;
+  const bool irreversible = !king_move || m.is_capture();
+  if (irreversible) {
+    key_count_ = 0;
+    king_only_plies_ = 0;
+  } else {
+    ++king_only_plies_;
+  }
+  // Never full: the 25-move rule below ends the game at 50 king plies (51 keys).
+  if (key_count_ == kMaxKeys) return;
+  keys_[static_cast<std::size_t>(key_count_++)] = after.key();
+  count_endgame(after);
+
+  // A position seen three times needs at least 8 plies since the last irreversible move.
+  if (key_count_ >= 9 && repetitions(after.key()) >= 3)
     reason_ = DrawReason::ThreefoldRepetition;
   else if (king_only_plies_ >= 50)
     reason_ = DrawReason::TwentyFiveMoves;

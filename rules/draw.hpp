@@ -1,8 +1,8 @@
 // Draw rules of FMJD article 6 as a game-state helper fed one position after another.
 #pragma once
 
+#include <array>
 #include <cstdint>
-#include <vector>
 
 #include "rules/move.hpp"
 #include "rules/position.hpp"
@@ -34,10 +34,15 @@ class DrawTracker {
   DrawReason draw() const { return reason_; }
 
  private:
+  /// Keys kept since the last irreversible move: the 25-move rule ends the game after 50 king
+  /// plies, so at most 51 (the start and 50 plies) are ever needed.
+  static constexpr int kMaxKeys = 51;
   /// How many times `key` occurs among keys_ (at most 3 counted).
   int repetitions(std::uint64_t key) const;
-
-  std::vector<std::uint64_t> keys_;  ///< keys since the last irreversible move (man move/capture)
+  /// Follows the material of `after` for the endgame counts of art. 6.4 and 6.5.
+  void count_endgame(const Position& after);
+  std::array<std::uint64_t, kMaxKeys> keys_;  ///< keys since the last man move or capture
+  int key_count_ = 0;                ///< keys_ in use
   int king_only_plies_ = 0;          ///< plies of only king moves without capture
   int endgame_plies_ = 0;            ///< plies since the 16/5-move endgame material appeared
   int endgame_limit_ = 0;            ///< 32 or 10 plies while an endgame count runs, else 0
