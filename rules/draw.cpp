@@ -73,7 +73,7 @@ void DrawTracker::count_endgame(const Position& after) {
   }
 }
 
-void DrawTracker::push(const Position& before, const Move& m, const Position& after) {
+void DrawTracker::push_any(const Position& before, const Move& m, const Position& after) {
   if (reason_ != DrawReason::None) return;  // the first rule reached is the one reported
   const bool king_move = (before.kings() >> m.from) & 1;
   const bool irreversible = !king_move || m.is_capture();

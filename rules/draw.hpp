@@ -28,7 +28,19 @@ class DrawTracker {
   explicit DrawTracker(const Position& start);
 
   /// Records that `m` was played from `before` (the position before the move) reaching `after`.
-  void push(const Position& before, const Move& m, const Position& after);
+  void push(const Position& before, const Move& m, const Position& after) {
+    // The common case inline: a man move or a capture with more than 4 pieces left and no
+    // endgame count running (they start again from `after`, and no rule can be reached).
+    const bool irreversible = !((before.kings() >> m.from) & 1) || m.is_capture();
+    if (irreversible && reason_ == DrawReason::None && material_ == -2 &&
+        count(after.white() | after.black()) > 4) {
+      keys_[0] = after.key();
+      key_count_ = 1;
+      king_only_plies_ = 0;
+      return;
+    }
+    push_any(before, m, after);
+  }
 
   /// The rule that makes the current position a draw, or DrawReason::None.
   DrawReason draw() const { return reason_; }
@@ -37,6 +49,8 @@ class DrawTracker {
   /// Keys kept since the last irreversible move: the 25-move rule ends the game after 50 king
   /// plies, so at most 51 (the start and 50 plies) are ever needed.
   static constexpr int kMaxKeys = 51;
+  /// push() in every case.
+  void push_any(const Position& before, const Move& m, const Position& after);
   /// How many times `key` occurs among keys_ (at most 3 counted).
   int repetitions(std::uint64_t key) const;
   /// Follows the material of `after` for the endgame counts of art. 6.4 and 6.5.

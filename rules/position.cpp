@@ -7,10 +7,13 @@
 namespace damdb::rules {
 
 Position Position::initial() {
-  Bitboard black = 0, white = 0;
-  for (Square sq = 1; sq <= 20; ++sq) black |= square_bb(sq);
-  for (Square sq = 31; sq <= 50; ++sq) white |= square_bb(sq);
-  return from_bitboards(white, black, 0, Color::White);
+  static const Position start = [] {
+    Bitboard black = 0, white = 0;
+    for (Square sq = 1; sq <= 20; ++sq) black |= square_bb(sq);
+    for (Square sq = 31; sq <= 50; ++sq) white |= square_bb(sq);
+    return from_bitboards(white, black, 0, Color::White);
+  }();
+  return start;
 }
 
 Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Color to_move) {
@@ -35,25 +38,6 @@ Piece Position::piece_on(Square sq) const {
 }
 
 std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
-
-void Position::play(const Move& m) {
-  const bool white_moves = side_ == Color::White;
-  const bool king = (kings_ >> m.from) & 1;
-  const Piece mover = white_moves ? (king ? Piece::WhiteKing : Piece::WhiteMan)
-                                  : (king ? Piece::BlackKing : Piece::BlackMan);
-  const Piece opp_man = white_moves ? Piece::BlackMan : Piece::WhiteMan;
-  const Piece opp_king = white_moves ? Piece::BlackKing : Piece::WhiteKing;
-  std::uint64_t key = key_ ^ zobrist::black_to_move_key() ^ zobrist::piece_key(mover, m.from);
-  for (Bitboard c = m.captures; c; c &= c - 1) {
-    const int bit = lowest_bit(c);
-    key ^= zobrist::piece_key((kings_ >> bit) & 1 ? opp_king : opp_man, bit);
-  }
-  play_unkeyed(m);
-  const bool lands_king = (kings_ >> m.to) & 1;
-  const Piece lands_as = white_moves ? (lands_king ? Piece::WhiteKing : Piece::WhiteMan)
-                                     : (lands_king ? Piece::BlackKing : Piece::BlackMan);
-  key_ = key ^ zobrist::piece_key(lands_as, m.to);
-}
 
 Position Position::mirrored() const {
   Bitboard white = 0, black = 0, kings = 0;

@@ -6,6 +6,7 @@
 
 #include "rules/bitboard.hpp"
 #include "rules/move.hpp"
+#include "rules/zobrist_tables.hpp"
 
 namespace damdb::rules {
 
@@ -48,7 +49,20 @@ class Position {
 
   /// Plays a legal move (from generate_moves) for the side to move: moves the piece, removes the
   /// captured pieces, crowns a man that ends on the far row, switches the side and updates key().
-  void play(const Move& m);
+  void play(const Move& m) {
+    // Zobrist table rows: white man, black man, white king, black king (see zobrist.hpp).
+    const auto& rows = zobrist::detail::kMain.pieces;
+    const int own = side_ == Color::White ? 0 : 1;
+    std::uint64_t key = key_ ^ zobrist::detail::kMain.black_to_move ^
+                        rows[static_cast<std::size_t>(own + 2 * ((kings_ >> m.from) & 1))][m.from];
+    for (Bitboard c = m.captures; c; c &= c - 1) {
+      const int bit = lowest_bit(c);
+      key ^= rows[static_cast<std::size_t>(1 - own + 2 * ((kings_ >> bit) & 1))]
+                 [static_cast<std::size_t>(bit)];
+    }
+    play_unkeyed(m);
+    key_ = key ^ rows[static_cast<std::size_t>(own + 2 * ((kings_ >> m.to) & 1))][m.to];
+  }
 
   /// Like play() but leaves key() stale: for searches that never read keys (perft). Inline and
   /// branch-free: a few bitboard operations.
