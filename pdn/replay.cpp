@@ -218,6 +218,8 @@ class Replayer {
     bool numbered = false;  // the first move number of the game has been seen
     int ply = 0;
     MoveList legal;
+    // Only recorded plies need the Zobrist key of each position.
+    const bool keyed = options_.record_plies;
     for (std::size_t i = 0; i < elements.size(); ++i) {
       const Element& e = elements[i];
       switch (e.kind) {
@@ -249,7 +251,10 @@ class Replayer {
             out_.plies_played.push_back(
                 {pos, m, static_cast<std::uint32_t>(rules::canonical_index(legal, m))});
           before = pos;
-          pos.play(m);
+          if (keyed)
+            pos.play(m);
+          else
+            pos.play_unkeyed(m);  // the key is computed once, at the end (finish)
           ++ply;
           out_.plies = ply;
           draws.push(before, m, pos);
@@ -273,8 +278,8 @@ class Replayer {
     if (e.square_count != 2 || e.separator != Separator::Dash) return false;
     const auto sq = game_.squares_of(e);
     if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
-    if (rules::has_capture(pos)) return false;
-    return rules::find_quiet_move(pos, rules::square_to_bit(sq[0]), rules::square_to_bit(sq[1]), m);
+    return rules::find_legal_quiet_move(pos, rules::square_to_bit(sq[0]),
+                                        rules::square_to_bit(sq[1]), m);
   }
 
   /// The written capture `e` (two squares, 'x') when exactly one legal move goes from its first
@@ -322,7 +327,7 @@ class Replayer {
             return;
         }
         before = pos;
-        pos.play(m);
+        pos.play_unkeyed(m);  // nothing in a variation reads keys
         ++ply;
       }
     }
@@ -539,7 +544,9 @@ class Replayer {
   }
 
   void finish(const Position& pos, bool complete) {
-    out_.final_position = pos;
+    // With its key (the main line may have been played without keys).
+    out_.final_position = Position::from_bitboards(pos.white(), pos.black(), pos.kings(),
+                                                   pos.side_to_move());
     out_.complete = complete;
     if (complete) check_result(pos);
     if (!out_.errors.empty())

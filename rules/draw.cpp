@@ -46,16 +46,16 @@ const char* to_string(DrawReason r) {
 }
 
 DrawTracker::DrawTracker(const Position& start) {
-  keys_[0] = start.key();
-  key_count_ = 1;
+  seen_[0] = Seen::of(start);
+  seen_count_ = 1;
   endgame_limit_ = endgame_limit(start, material_);
 }
 
-int DrawTracker::repetitions(std::uint64_t key) const {
-  // keys_ alternates the sides to move and a key includes the side: only every second key,
-  // from the last, can be equal.
+int DrawTracker::repetitions(const Seen& p) const {
+  // seen_ alternates the sides to move: only every second position, from the last, can be the
+  // same position.
   int n = 0;
-  for (int i = key_count_ - 1; i >= 0 && n < 3; i -= 2) n += keys_[static_cast<std::size_t>(i)] == key;
+  for (int i = seen_count_ - 1; i >= 0 && n < 3; i -= 2) n += seen_[static_cast<std::size_t>(i)] == p;
   return n;
 }
 
@@ -78,18 +78,19 @@ void DrawTracker::push_any(const Position& before, const Move& m, const Position
   const bool king_move = (before.kings() >> m.from) & 1;
   const bool irreversible = !king_move || m.is_capture();
   if (irreversible) {
-    key_count_ = 0;
+    seen_count_ = 0;
     king_only_plies_ = 0;
   } else {
     ++king_only_plies_;
   }
-  // Never full: the 25-move rule below ends the game at 50 king plies (51 keys).
-  if (key_count_ == kMaxKeys) return;
-  keys_[static_cast<std::size_t>(key_count_++)] = after.key();
+  // Never full: the 25-move rule below ends the game at 50 king plies (51 positions).
+  if (seen_count_ == kMaxSeen) return;
+  const Seen now = Seen::of(after);
+  seen_[static_cast<std::size_t>(seen_count_++)] = now;
   count_endgame(after);
 
   // A position seen three times needs at least 8 plies since the last irreversible move.
-  if (key_count_ >= 9 && repetitions(after.key()) >= 3)
+  if (seen_count_ >= 9 && repetitions(now) >= 3)
     reason_ = DrawReason::ThreefoldRepetition;
   else if (king_only_plies_ >= 50)
     reason_ = DrawReason::TwentyFiveMoves;

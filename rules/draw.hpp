@@ -21,7 +21,9 @@ enum class DrawReason {
 /// Short English name of a draw reason ("threefold repetition", ...).
 const char* to_string(DrawReason r);
 
-/// Tracks the history of a game to tell when a draw by rule has been reached.
+/// Tracks the history of a game to tell when a draw by rule has been reached. Compares the
+/// positions' pieces, never their Zobrist keys (no collision is possible, and positions played
+/// with Position::play_unkeyed do).
 class DrawTracker {
  public:
   /// Starts from `start` (the initial position or a setup FEN).
@@ -34,8 +36,8 @@ class DrawTracker {
     const bool irreversible = !((before.kings() >> m.from) & 1) || m.is_capture();
     if (irreversible && reason_ == DrawReason::None && material_ == -2 &&
         count(after.white() | after.black()) > 4) {
-      keys_[0] = after.key();
-      key_count_ = 1;
+      seen_[0] = Seen::of(after);
+      seen_count_ = 1;
       king_only_plies_ = 0;
       return;
     }
@@ -46,17 +48,24 @@ class DrawTracker {
   DrawReason draw() const { return reason_; }
 
  private:
-  /// Keys kept since the last irreversible move: the 25-move rule ends the game after 50 king
-  /// plies, so at most 51 (the start and 50 plies) are ever needed.
-  static constexpr int kMaxKeys = 51;
+  /// A position as the repetition rule compares it: its pieces (the side to move alternates
+  /// along seen_, and only positions of the same side are compared).
+  struct Seen {
+    Bitboard white, black, kings;
+    static Seen of(const Position& p) { return {p.white(), p.black(), p.kings()}; }
+    friend bool operator==(const Seen&, const Seen&) = default;
+  };
+  /// Positions kept since the last irreversible move: the 25-move rule ends the game after 50
+  /// king plies, so at most 51 (the start and 50 plies) are ever needed.
+  static constexpr int kMaxSeen = 51;
   /// push() in every case.
   void push_any(const Position& before, const Move& m, const Position& after);
-  /// How many times `key` occurs among keys_ (at most 3 counted).
-  int repetitions(std::uint64_t key) const;
+  /// How many times `p` occurs among seen_ (at most 3 counted).
+  int repetitions(const Seen& p) const;
   /// Follows the material of `after` for the endgame counts of art. 6.4 and 6.5.
   void count_endgame(const Position& after);
-  std::array<std::uint64_t, kMaxKeys> keys_;  ///< keys since the last man move or capture
-  int key_count_ = 0;                ///< keys_ in use
+  std::array<Seen, kMaxSeen> seen_;  ///< positions since the last man move or capture
+  int seen_count_ = 0;               ///< seen_ in use
   int king_only_plies_ = 0;          ///< plies of only king moves without capture
   int endgame_plies_ = 0;            ///< plies since the 16/5-move endgame material appeared
   int endgame_limit_ = 0;            ///< 32 or 10 plies while an endgame count runs, else 0

@@ -295,23 +295,21 @@ void generate_moves(const Position& pos, MoveList& moves) {
   }
 }
 
-bool find_quiet_move(const Position& pos, int from, int to, Move& move) {
+bool find_legal_quiet_move(const Position& pos, int from, int to, Move& move) {
   const Color side = pos.side_to_move();
   const Bitboard own = pos.pieces(side), empty = pos.empty();
   if (from < 0 || from >= kBits || to < 0 || to >= kBits) return false;
   if (!(own & bit(from)) || !(empty & bit(to))) return false;
   if (pos.kings() & bit(from)) {
     if (!(king_slides(from, ~empty) & bit(to))) return false;
-    move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
-    return true;
+  } else {
+    const int left = side == Color::White ? kUpLeft : kDownLeft;
+    const int right = side == Color::White ? kUpRight : kDownRight;
+    if (!((shift(bit(from), left) | shift(bit(from), right)) & bit(to))) return false;
   }
-  const int left = side == Color::White ? kUpLeft : kDownLeft;
-  const int right = side == Color::White ? kUpRight : kDownRight;
-  if ((shift(bit(from), left) | shift(bit(from), right)) & bit(to)) {
-    move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
-    return true;
-  }
-  return false;
+  if (has_capture(pos)) return false;  // FMJD art. 4.1: capturing is compulsory
+  move = Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+  return true;
 }
 
 void generate_all_captures(const Position& pos, MoveList& captures) {

@@ -33,10 +33,11 @@ void sort_moves(MoveList& moves);
 int canonical_index(const MoveList& legal, const Move& m);
 
 /// The quiet move from bit `from` to bit `to` (bitboard.hpp layout) if it is one of the side to
-/// move's legal non-captures: a man's step forward onto an empty square, or a king's slide over
-/// empty squares. Only meaningful when has_capture(pos) is false (then it is a legal move);
-/// lets a replay skip generating the whole move list for the common case.
-bool find_quiet_move(const Position& pos, int from, int to, Move& move);
+/// move's legal moves: no capture is possible (FMJD art. 4.1) and it is a man's step forward onto
+/// an empty square or a king's slide over empty squares. Returns false otherwise (any bit,
+/// even off the board, may be given). Lets a replay skip generating the whole move list for the
+/// common case.
+bool find_legal_quiet_move(const Position& pos, int from, int to, Move& move);
 
 /// True when the side to move has at least one capture (then every legal move is a capture).
 bool has_capture(const Position& pos);

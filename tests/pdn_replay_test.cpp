@@ -43,6 +43,8 @@ TEST(Replay, ValidOpening) {
   EXPECT_EQ(rules::to_fen(r.final_position),
             "B:W28,29,31,34,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:"
             "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19,20");
+  // The final position carries its Zobrist key, as a position read from its FEN does.
+  EXPECT_EQ(r.final_position.key(), rules::parse_fen(rules::to_fen(r.final_position)).key());
 }
 
 TEST(Replay, NoPiece) {

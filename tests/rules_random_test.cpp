@@ -1,6 +1,7 @@
 // Properties checked over thousands of seeded random playouts: incremental Zobrist keys equal
 // keys computed from scratch, every legal move written in PDN reads back as the same move,
-// generated moves are unique, count_moves agrees with generate_moves, mirroring is an involution.
+// generated moves are unique, count_moves agrees with generate_moves, a written quiet move is
+// found legal exactly when the generator lists it, mirroring is an involution.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -88,6 +89,28 @@ TEST(Movegen, MovesAreUniqueAndCountAgrees) {
     ASSERT_EQ(count_moves(p), moves.size()) << to_fen(p);
     ASSERT_EQ(has_capture(p), max_captures > 0) << to_fen(p);
   });
+}
+
+// The replay's shortcut for a written quiet move agrees with the generated legal moves for every
+// pair of bits (squares, ghost bits and bits off the board included).
+TEST(Movegen, LegalQuietMoveAgreesWithTheLegalMoves) {
+  int found = 0;
+  random_playouts(300, 5, [&](const Position& p, const MoveList& moves) {
+    for (int from = -1; from <= kBits; ++from)
+      for (int to = -1; to <= kBits; ++to) {
+        const Move* legal = nullptr;
+        for (const Move& m : moves)
+          if (!m.is_capture() && m.from == from && m.to == to) legal = &m;
+        Move quiet{};
+        const bool ok = find_legal_quiet_move(p, from, to, quiet);
+        ASSERT_EQ(ok, legal != nullptr) << to_fen(p) << " " << from << " " << to;
+        if (ok) {
+          ASSERT_EQ(quiet, *legal) << to_fen(p);
+          ++found;
+        }
+      }
+  });
+  EXPECT_GT(found, 100000);
 }
 
 TEST(Position, MirrorIsAnInvolutionAndMapsMoves) {
