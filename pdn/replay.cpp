@@ -239,17 +239,18 @@ class Replayer {
           Move m{};
           // Fast lanes: a plain "a-b" quiet move when no capture is possible needs no move list,
           // a plain "axb" capture that is the only legal move between its squares no resolution.
-          const bool record = options_.record_plies &&
-                              out_.plies_played.size() < options_.max_recorded_plies;
-          if (record || !fast_quiet_move(e, pos, m)) {
+          const bool listed = !fast_quiet_move(e, pos, m);
+          if (listed) {
             rules::generate_moves(pos, legal);
             if (!fast_capture(e, legal, m) &&
                 !resolve_move(e, pos, legal, i, elements, ply + 1, move_number, false, m))
               return false;
           }
-          if (record)
+          if (options_.record_plies && out_.plies_played.size() < options_.max_recorded_plies)
             out_.plies_played.push_back(
-                {pos, m, static_cast<std::uint32_t>(rules::canonical_index(legal, m))});
+                {pos, m,
+                 static_cast<std::uint32_t>(listed ? rules::canonical_index(legal, m)
+                                                   : rules::quiet_canonical_index(pos, m))});
           before = pos;
           if (keyed)
             pos.play(m);

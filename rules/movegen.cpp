@@ -352,4 +352,23 @@ int canonical_index(const MoveList& legal, const Move& m) {
   return index;
 }
 
+int quiet_canonical_index(const Position& pos, const Move& m) {
+  const Color side = pos.side_to_move();
+  const Bitboard own = pos.pieces(side), empty = pos.empty();
+  const Bitboard men = own & ~pos.kings(), kings = own & pos.kings();
+  const int left = side == Color::White ? kUpLeft : kDownLeft;
+  const int right = side == Color::White ? kUpRight : kDownRight;
+  // The legal moves sort by start square, then end square (bit order is square order): count
+  // those of the pieces on lower bits, then those of m's piece that end on lower bits.
+  const Bitboard below_from = bit(m.from) - 1, below_to = bit(m.to) - 1;
+  // A man on s steps along d when s + d is empty.
+  int index = count(men & shift(empty, -left) & below_from) +
+              count(men & shift(empty, -right) & below_from);
+  for (Bitboard k = kings & below_from; k; k &= k - 1)
+    index += count(king_slides(lowest_bit(k), ~empty));
+  const Bitboard ends = (kings & bit(m.from)) ? king_slides(m.from, ~empty)
+                                              : shift(bit(m.from), left) | shift(bit(m.from), right);
+  return index + count(ends & empty & below_to);
+}
+
 }  // namespace damdb::rules

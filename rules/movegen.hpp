@@ -32,6 +32,11 @@ void sort_moves(MoveList& moves);
 /// moves of `legal` that sort before it. Used as a one-byte move code in the database.
 int canonical_index(const MoveList& legal, const Move& m);
 
+/// canonical_index of the quiet move `m` among the legal moves of `pos`, computed from the
+/// bitboards without generating them. Only for a legal quiet move of a position where no
+/// capture is possible (find_legal_quiet_move's moves); the result is meaningless otherwise.
+int quiet_canonical_index(const Position& pos, const Move& m);
+
 /// The quiet move from bit `from` to bit `to` (bitboard.hpp layout) if it is one of the side to
 /// move's legal moves: no capture is possible (FMJD art. 4.1) and it is a man's step forward onto
 /// an empty square or a king's slide over empty squares. Returns false otherwise (any bit,

@@ -113,6 +113,22 @@ TEST(Movegen, LegalQuietMoveAgreesWithTheLegalMoves) {
   EXPECT_GT(found, 100000);
 }
 
+// The code of a quiet move computed from the bitboards equals its place in the sorted legal
+// moves, for every legal move of every position without a capture.
+TEST(Movegen, QuietCanonicalIndexEqualsThePlaceInTheSortedMoves) {
+  int checked = 0, with_kings = 0;
+  random_playouts(1000, 6, [&](const Position& p, const MoveList& moves) {
+    if (moves.empty() || moves[0].is_capture()) return;
+    for (const Move& m : moves) {
+      ASSERT_EQ(quiet_canonical_index(p, m), canonical_index(moves, m)) << to_fen(p);
+      ++checked;
+    }
+    with_kings += (p.kings() & p.pieces(p.side_to_move())) != 0;
+  });
+  EXPECT_GT(checked, 200000);
+  EXPECT_GT(with_kings, 1000);  // kings' slides are counted too
+}
+
 TEST(Position, MirrorIsAnInvolutionAndMapsMoves) {
   random_playouts(200, 4, [&](const Position& p, const MoveList& moves) {
     const Position m = p.mirrored();
