@@ -22,8 +22,8 @@ enum class DrawReason {
 const char* to_string(DrawReason r);
 
 /// Tracks the history of a game to tell when a draw by rule has been reached. Compares the
-/// positions' pieces, never their Zobrist keys (no collision is possible, and positions played
-/// with Position::play_unkeyed do).
+/// positions' pieces, never their Zobrist keys: no key collision can fake a repetition, and
+/// positions played with Position::play_unkeyed (stale keys) are tracked as well.
 class DrawTracker {
  public:
   /// Starts from `start` (the initial position or a setup FEN).
