@@ -276,21 +276,28 @@ class Replayer {
   /// The written quiet move `e` (two squares, '-') when no capture is possible and it is legal:
   /// what resolve_move finds then, without a notation warning to give.
   bool fast_quiet_move(const Element& e, const Position& pos, Move& m) const {
-    if (e.square_count != 2 || e.separator != Separator::Dash) return false;
+    int from = 0, to = 0;
+    return plain_move_bits(e, Separator::Dash, from, to) &&
+           rules::find_legal_quiet_move(pos, from, to, m);
+  }
+
+  /// The bits of the two squares of `e` when it is a plain move of two squares on the board
+  /// written with `separator`; false otherwise.
+  bool plain_move_bits(const Element& e, Separator separator, int& from, int& to) const {
+    if (e.square_count != 2 || e.separator != separator) return false;
     const auto sq = game_.squares_of(e);
     if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
-    return rules::find_legal_quiet_move(pos, rules::square_to_bit(sq[0]),
-                                        rules::square_to_bit(sq[1]), m);
+    from = rules::square_to_bit(sq[0]);
+    to = rules::square_to_bit(sq[1]);
+    return true;
   }
 
   /// The written capture `e` (two squares, 'x') when exactly one legal move goes from its first
   /// to its last square and that move is a capture: what resolve_move finds then, without a
   /// notation warning to give.
   bool fast_capture(const Element& e, const MoveList& legal, Move& m) const {
-    if (e.square_count != 2 || e.separator != Separator::Cross) return false;
-    const auto sq = game_.squares_of(e);
-    if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
-    const int from = rules::square_to_bit(sq[0]), to = rules::square_to_bit(sq[1]);
+    int from = 0, to = 0;
+    if (!plain_move_bits(e, Separator::Cross, from, to)) return false;
     const Move* found = nullptr;
     for (const Move& c : legal)
       if (c.from == from && c.to == to) {
