@@ -34,7 +34,7 @@ bool to_int(std::string_view s, int& out) {
 
 int square_of(std::string_view s, std::string_view whole) {
   int sq = 0;
-  if (!to_int(s, sq) || sq < 1 || sq > rules::kSquares)
+  if (!to_int(s, sq) || !rules::is_square(sq))
     throw PatternError("'" + std::string(s) + "' in '" + std::string(whole) +
                        "' is not a square (1..50)");
   return sq;

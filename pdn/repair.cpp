@@ -218,7 +218,7 @@ void digit_edits(FixSite& s, const WrittenMove& w) {
     const int v = std::max(0, w.squares[k]);
     const int len = digit_count(v);
     auto try_value = [&](int value) {
-      if (value < 1 || value > rules::kSquares || value == v) return;
+      if (!rules::is_square(value) || value == v) return;
       WrittenMove x = w;
       x.squares[k] = value;
       try_squares(s, RepairKind::DigitEdit, x);
@@ -653,9 +653,7 @@ Game apply_repair(const Game& game, const RepairProposal& proposal,
           std::array<Square, 256> squares{};
           const auto written = game.squares_of(e);
           for (std::size_t i = 0; i < written.size(); ++i)
-            squares[i] = written[i] >= 1 && written[i] <= rules::kSquares
-                             ? rules::kSquares + 1 - written[i]
-                             : written[i];
+            squares[i] = rules::mirrored_square(written[i]);
           g.moves[proposal.elements[k]] =
               make_move(g, std::span<const Square>(squares.data(), written.size()),
                         e.separator == Separator::Cross || e.separator == Separator::Colon, game.pos_of(e),

@@ -286,7 +286,7 @@ class Replayer {
   bool plain_move_bits(const Element& e, Separator separator, int& from, int& to) const {
     if (e.square_count != 2 || e.separator != separator) return false;
     const auto sq = game_.squares_of(e);
-    if (sq[0] < 1 || sq[0] > rules::kSquares || sq[1] < 1 || sq[1] > rules::kSquares) return false;
+    if (!rules::is_square(sq[0]) || !rules::is_square(sq[1])) return false;
     from = rules::square_to_bit(sq[0]);
     to = rules::square_to_bit(sq[1]);
     return true;
@@ -440,7 +440,7 @@ class Replayer {
       return fail(at, IssueKind::BadSquare, "coordinate notation is not used on the 10x10 board");
     const WrittenMove w = written_move(game_, e);
     for (std::size_t k = 0; k < w.count; ++k)
-      if (w.squares[k] < 1 || w.squares[k] > rules::kSquares)
+      if (!rules::is_square(w.squares[k]))
         return fail(at, IssueKind::BadSquare,
                     "square " + std::to_string(w.squares[k]) + " is not on the board (1..50)");
     if (w.count < 2)

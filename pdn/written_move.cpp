@@ -6,7 +6,7 @@ namespace damdb::pdn {
 bool WrittenMove::on_board() const {
   if (count < 2) return false;
   for (std::size_t i = 0; i < count; ++i)
-    if (squares[i] < 1 || squares[i] > rules::kSquares) return false;
+    if (!rules::is_square(squares[i])) return false;
   return true;
 }
 
@@ -33,9 +33,7 @@ WrittenMove mirrored(const WrittenMove& w) {
   m.count = w.count;
   m.separator = w.separator;
   for (std::size_t i = 0; i < w.count; ++i)
-    m.squares[i] = w.squares[i] >= 1 && w.squares[i] <= rules::kSquares
-                       ? rules::kSquares + 1 - w.squares[i]
-                       : w.squares[i];
+    m.squares[i] = rules::mirrored_square(w.squares[i]);
   return m;
 }
 

@@ -28,7 +28,7 @@ int take_square(std::string_view fen, std::string_view& s) {
     if (value > 1000) break;
     ++i;
   }
-  if (value < 1 || value > kSquares)
+  if (!is_square(value))
     fail(fen, "square " + std::string(s.substr(0, i)) + " is outside 1..50");
   s.remove_prefix(i);
   return value;

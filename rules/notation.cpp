@@ -153,7 +153,7 @@ Resolution resolve(const Position& pos, const MoveList& legal, std::span<const S
   Resolution r;
   if (squares.size() < 2) return r;
   for (Square sq : squares)
-    if (sq < 1 || sq > kSquares) return r;  // ResolveStatus::Syntax: not a square
+    if (!is_square(sq)) return r;  // ResolveStatus::Syntax: not a square
   const int from = square_to_bit(squares.front()), to = square_to_bit(squares.back());
   const std::span<const Square> middle = squares.subspan(1, squares.size() - 2);
   for (const Move& m : legal) {

@@ -95,6 +95,13 @@ TEST(RulesPositionsGeometry, HelperMatchesFmjdNumbering) {
     EXPECT_EQ(square_at(row_of(s), col_of(s)), s);
     // The library's bit layout agrees on the square numbering.
     EXPECT_EQ(bit_to_square(square_to_bit(s)), s);
+    // Seen from the other side, square s stands where the row and column are reversed.
+    EXPECT_EQ(mirrored_square(s), square_at(9 - row_of(s), 9 - col_of(s)));
+    EXPECT_TRUE(is_square(s));
+  }
+  for (int n : {-1, 0, 51, 99}) {
+    EXPECT_FALSE(is_square(n));
+    EXPECT_EQ(mirrored_square(n), n);  // a number off the board is kept as written
   }
 }
 
