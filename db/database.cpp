@@ -973,7 +973,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   // The batch is consumed: leave it empty (and stale), its memory freed before a compaction.
   batch = ImportBatch(impl, impl.next_id, impl.generation);
   if (impl.bulk && files_above_bottom(impl, kGameHashes) >= kMaxHashFilesAboveBottom)
-    compact_family(impl, kGameHashes, false);
+    compact_family(impl, kGameHashes, /*final_form=*/false);  // compact() compresses it
 }
 
 void Database::flush() {
