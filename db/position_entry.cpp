@@ -51,9 +51,10 @@ GroupHeader read_group_header(Reader& r, PositionStats* stats) {
   }
   h.games = head >> 1;
   if (h.games < 2) r.fail("group of fewer than two games in the multi-game form");
-  PositionStats s = read_stats(r);
+  PositionStats dropped;
+  PositionStats& s = stats != nullptr ? *stats : dropped;
+  read_stats_into(r, s);
   if (s.games() != h.games) r.fail("statistics disagree with the number of games");
-  if (stats != nullptr) *stats = std::move(s);
   return h;
 }
 
@@ -230,6 +231,7 @@ namespace {
 
 // One group of one operand, located for the concatenating merge.
 struct GroupPart {
+  std::uint32_t order = 0;     // its place among the operands' groups (ties keep it)
   std::uint32_t check = 0;
   std::uint32_t first_id = 0;  // the newest game
   std::uint32_t last_id = 0;   // the oldest game
@@ -240,15 +242,30 @@ struct GroupPart {
   std::uint32_t plies_begin = 0, plies_count = 0;  // single form: its plies in `plies`
 };
 
-// Reads every group of the operands into parts (the plies of one-game groups into plies).
-void locate_groups(std::span<const std::string_view> operands, std::vector<GroupPart>& parts,
-                   std::vector<std::uint16_t>& plies) {
-  std::vector<std::uint16_t> scratch;
+// The buffers of the concatenating merge, kept from one merge to the next by each thread
+// (compact() merges millions of keys): parts[0, used) are this merge's groups. Reused
+// entries keep the capacity of their statistics.
+struct MergeScratch {
+  std::vector<GroupPart> parts;
+  std::size_t used = 0;
+  std::vector<std::uint16_t> plies;
+  std::vector<std::uint16_t> skipped;  // plies read past (multi form)
+};
+
+// Reads every group of the operands into scratch.parts (the plies of one-game groups into
+// scratch.plies).
+void locate_groups(std::span<const std::string_view> operands, MergeScratch& scratch) {
+  scratch.used = 0;
+  scratch.plies.clear();
+  std::vector<std::uint16_t>& plies = scratch.plies;
   for (std::string_view operand : operands) {
     Reader r(operand, "position entry operand");
     if (r.empty()) r.fail("empty value");
     while (!r.empty()) {
-      GroupPart p;
+      if (scratch.used == scratch.parts.size()) scratch.parts.emplace_back();
+      GroupPart& p = scratch.parts[scratch.used];
+      p.order = static_cast<std::uint32_t>(scratch.used++);
+      p.rest = {};
       const GroupHeader h = detail::read_group_header(r, &p.stats);
       p.check = h.check;
       p.games = h.games;
@@ -263,12 +280,11 @@ void locate_groups(std::span<const std::string_view> operands, std::vector<Group
         p.first_id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
         if (p.first_id == 0) r.fail("game id 0");
         const std::size_t rest_begin = operand.size() - r.remaining();
-        scratch.clear();
-        detail::read_plies(r, scratch);
+        scratch.skipped.clear();
+        detail::read_plies(r, scratch.skipped);
         p.last_id = detail::walk_postings(r, h.games, p.first_id);
         p.rest = operand.substr(rest_begin, operand.size() - r.remaining() - rest_begin);
       }
-      parts.push_back(std::move(p));
     }
   }
 }
@@ -278,11 +294,13 @@ void locate_groups(std::span<const std::string_view> operands, std::vector<Group
 // The posting bytes are then copied, not decoded, sorted and encoded again; the bytes are those
 // of the general join. Returns false (out unspecified) when the games interleave.
 bool merge_disjoint(std::span<const std::string_view> operands, std::string& out) {
-  std::vector<GroupPart> parts;
-  std::vector<std::uint16_t> plies;
-  locate_groups(operands, parts, plies);
-  std::stable_sort(parts.begin(), parts.end(), [](const GroupPart& a, const GroupPart& b) {
-    return a.check != b.check ? a.check < b.check : a.first_id > b.first_id;
+  thread_local MergeScratch scratch;
+  locate_groups(operands, scratch);
+  const std::span<GroupPart> parts(scratch.parts.data(), scratch.used);
+  const std::vector<std::uint16_t>& plies = scratch.plies;
+  std::sort(parts.begin(), parts.end(), [](const GroupPart& a, const GroupPart& b) {
+    if (a.check != b.check) return a.check < b.check;
+    return a.first_id != b.first_id ? a.first_id > b.first_id : a.order < b.order;
   });
   for (std::size_t i = 1; i < parts.size(); ++i)
     if (parts[i].check == parts[i - 1].check && parts[i - 1].last_id <= parts[i].first_id)
@@ -299,7 +317,7 @@ bool merge_disjoint(std::span<const std::string_view> operands, std::string& out
       a = b;
       continue;
     }
-    PositionStats total = std::move(parts[a].stats);
+    PositionStats& total = parts[a].stats;  // summed in place: its capacity is kept
     for (std::size_t k = a + 1; k < b; ++k) total.merge(parts[k].stats);
     put_be32(out, parts[a].check);
     put_varint(out, games << 1);

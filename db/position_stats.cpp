@@ -37,26 +37,43 @@ void PositionStats::add(std::uint8_t move, GameResult result) {
 }
 
 void PositionStats::merge(const PositionStats& other) {
-  std::vector<MoveStats> out;
-  out.reserve(moves.size() + other.moves.size());
-  auto a = moves.begin();
-  auto b = other.moves.begin();
-  while (a != moves.end() || b != other.moves.end()) {
-    if (b == other.moves.end() || (a != moves.end() && a->move < b->move)) {
-      out.push_back(*a++);
-    } else if (a == moves.end() || b->move < a->move) {
-      out.push_back(*b++);
+  // In place, from the back: no allocation once `moves` has the room (merges of many
+  // operands reuse one PositionStats).
+  if (&other == this) {
+    const PositionStats copy = other;
+    merge(copy);
+    return;
+  }
+  std::size_t added = 0;
+  auto a = moves.cbegin();
+  for (auto b = other.moves.cbegin(); b != other.moves.cend();) {
+    if (a != moves.cend() && a->move < b->move) {
+      ++a;
     } else {
-      MoveStats m = *a++;
-      m.white_wins += b->white_wins;
-      m.draws += b->draws;
-      m.black_wins += b->black_wins;
-      m.unknown += b->unknown;
+      if (a == moves.cend() || b->move < a->move) ++added;
+      else ++a;
       ++b;
-      out.push_back(m);
     }
   }
-  moves = std::move(out);
+  std::size_t i = moves.size(), j = other.moves.size();
+  moves.resize(moves.size() + added);
+  for (std::size_t out = moves.size(); j > 0;) {
+    const MoveStats& b = other.moves[j - 1];
+    if (i > 0 && moves[i - 1].move > b.move) {
+      moves[--out] = moves[--i];
+    } else if (i > 0 && moves[i - 1].move == b.move) {
+      MoveStats m = moves[--i];
+      m.white_wins += b.white_wins;
+      m.draws += b.draws;
+      m.black_wins += b.black_wins;
+      m.unknown += b.unknown;
+      moves[--out] = m;
+      --j;
+    } else {
+      moves[--out] = b;
+      --j;
+    }
+  }
 }
 
 void PositionStats::encode(std::string& out) const {
@@ -81,8 +98,14 @@ void PositionStats::encode(std::string& out) const {
 namespace detail {
 
 PositionStats read_stats(Reader& r) {
-  auto n = r.varint_max(256);
   PositionStats s;
+  read_stats_into(r, s);
+  return s;
+}
+
+void read_stats_into(Reader& r, PositionStats& s) {
+  auto n = r.varint_max(256);
+  s.moves.clear();
   s.moves.reserve(n);
   for (std::uint64_t i = 0; i < n; ++i) {
     MoveStats m;
@@ -95,7 +118,6 @@ PositionStats read_stats(Reader& r) {
       if (mask & (1u << k)) *counts[k] = (mask & 0x10) ? 1 : r.varint();
     s.moves.push_back(m);
   }
-  return s;
 }
 
 }  // namespace detail

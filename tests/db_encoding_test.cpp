@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <random>
 #include <string>
 #include <tuple>
 #include <string_view>
@@ -173,6 +174,48 @@ TEST(DbEncoding, PositionStatsMergeIsAssociativeAndCommutative) {
   EXPECT_EQ(total.find(4)->draws, 2u);
   EXPECT_EQ(total.find(kGameEnd)->unknown, 1u);
   EXPECT_EQ(total.games(), 6u);
+}
+
+// PositionStats::merge against a brute-force sum per move code: random move lists (codes
+// 0..255, some shared, some not), merged into one reused PositionStats, and into itself.
+TEST(DbEncoding, PositionStatsMergeEqualsTheSumPerMoveCode) {
+  std::mt19937 rng(20261203);
+  PositionStats reused;
+  for (int round = 0; round < 2000; ++round) {
+    std::array<std::array<std::uint64_t, 4>, 256> expected{};
+    reused.moves.clear();
+    const int operands = 1 + static_cast<int>(rng() % 5);
+    for (int k = 0; k < operands; ++k) {
+      PositionStats s;
+      const int games = static_cast<int>(rng() % 12);
+      for (int g = 0; g < games; ++g) {
+        // Few codes in most rounds (shared codes), any code in some.
+        const auto move = static_cast<std::uint8_t>(round % 3 == 0 ? rng() % 256 : rng() % 6);
+        const auto result = static_cast<GameResult>(rng() % 4);
+        s.add(move, result);
+        ++expected[move][static_cast<std::size_t>(result)];
+      }
+      reused.merge(s);
+    }
+    if (round % 7 == 0) {
+      reused.merge(reused);
+      for (auto& counts : expected)
+        for (auto& n : counts) n *= 2;
+    }
+    std::size_t at = 0;
+    for (std::size_t code = 0; code < 256; ++code) {
+      const auto& e = expected[code];
+      if (e[0] + e[1] + e[2] + e[3] == 0) continue;
+      ASSERT_LT(at, reused.moves.size()) << "round " << round;
+      const MoveStats& m = reused.moves[at++];
+      EXPECT_EQ(m.move, code) << "round " << round;
+      EXPECT_EQ(m.white_wins, e[0]);
+      EXPECT_EQ(m.draws, e[1]);
+      EXPECT_EQ(m.black_wins, e[2]);
+      EXPECT_EQ(m.unknown, e[3]);
+    }
+    EXPECT_EQ(at, reused.moves.size()) << "round " << round;
+  }
 }
 
 namespace {

@@ -14,6 +14,8 @@ namespace damdb::db::detail {
 
 /// Reads a PositionStats (position_stats.hpp layout) at the reader's position.
 PositionStats read_stats(Reader& r);
+/// The same into `s` (its moves replaced; their capacity kept, so a reused `s` allocates none).
+void read_stats_into(Reader& r, PositionStats& s);
 
 /// Reads an OccurrencePlies value (occurrence.hpp layout) at the reader's position and appends
 /// its plies to `plies`; returns how many.
