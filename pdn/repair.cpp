@@ -771,7 +771,8 @@ bool apply_best(CleanResult& out, Replay& r, const RepairProposal& proposal, boo
   if (last_round) return false;
   for (const RepairCandidate& cand : proposal.candidates) {
     if (cand.confidence < options.min_confidence) {
-      reason = "best fix " + cand.applied + " (" + std::string(to_string(cand.kind)) +
+      const std::string fix = cand.op == RepairOp::Delete ? cand.original + " deleted" : cand.applied;
+      reason = "best fix " + fix + " (" + std::string(to_string(cand.kind)) +
                ") has confidence " + format_confidence(cand.confidence);
       return false;
     }

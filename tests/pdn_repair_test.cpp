@@ -250,6 +250,17 @@ TEST(PdnRepair, ThresholdIsNeverCrossed) {
   EXPECT_NE(r.unrepaired_reason.find("32-28"), std::string::npos) << r.unrepaired_reason;
 }
 
+// A deletion left unapplied under the threshold is named as one in the reason.
+TEST(PdnRepair, ThresholdReasonNamesADeletion) {
+  const Game g = one_game(corrupt("17. 45-40 20-24", "17. 45-40 20-24 20-24"));
+  CleanOptions options;
+  options.min_confidence = 1.01;  // above every confidence
+  const CleanResult r = clean_game(g, options);
+  EXPECT_EQ(r.outcome, CleanOutcome::Truncated);
+  EXPECT_EQ(r.unrepaired_reason.rfind("best fix 20-24 deleted (extra ply) has confidence ", 0), 0u)
+      << r.unrepaired_reason;
+}
+
 TEST(PdnRepair, AmbiguousKingCaptureInARealGame) {
   DAMDB_SKIP_WITHOUT_CORPUS();
   // Corpus: a 2008 engine game whose 54. 16x 2 has two king routes the rest does not tell
