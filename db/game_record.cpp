@@ -9,7 +9,8 @@
 namespace damdb::db {
 
 namespace {
-constexpr std::uint8_t kFormat = 2;
+constexpr std::uint8_t kFormat = 3;
+constexpr std::uint8_t kFormatWithoutTextForm = 2;
 
 void encode_source(const GameSource& s, std::string& out) {
   put_string(out, s.path);
@@ -118,12 +119,14 @@ void GameRecord::encode(std::string& out) const {
   put_string(out, std::string_view(reinterpret_cast<const char*>(moves.data()), moves.size()));
   put_varint(out, sources.size());
   encode_sources(sources, out);
+  out.push_back(static_cast<char>(text_form));
   put_string(out, pdn_text);
 }
 
 GameRecord GameRecord::decode(std::string_view bytes) {
   Reader r(bytes, "game record");
-  if (r.byte() != kFormat) r.fail("unknown format version");
+  const std::uint8_t format = r.byte();
+  if (format != kFormat && format != kFormatWithoutTextForm) r.fail("unknown format version");
   GameRecord g;
   auto status = r.byte();
   if (status > 2) r.fail("bad validation status");
@@ -150,6 +153,11 @@ GameRecord GameRecord::decode(std::string_view bytes) {
   auto nsources = r.varint_max(r.remaining());
   g.sources.reserve(nsources);
   for (std::uint64_t i = 0; i < nsources; ++i) g.sources.push_back(decode_source(r));
+  if (format == kFormat) {
+    const std::uint8_t form = r.byte();
+    if (form > static_cast<std::uint8_t>(PdnTextForm::MovesElided)) r.fail("bad text form");
+    g.text_form = static_cast<PdnTextForm>(form);
+  }
   g.pdn_text = r.string();
   r.expect_end();
   return g;

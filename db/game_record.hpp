@@ -2,7 +2,7 @@
 // GameRecord: everything stored about one game: the value of the games column family
 // (key = GameId, 4 bytes big-endian).
 //
-// Value layout (format 2):
+// Value layout (format 3; format 2, still read, has no PdnTextForm byte):
 //   byte   format version (2)
 //   byte   ValidationStatus     byte GameResult
 //   varint plies_replayed
@@ -17,7 +17,8 @@
 //          varint first_line, varint last_line, varint byte_offset, byte ValidationStatus,
 //          varint number of differing tags, then per tag: string name, byte present,
 //          [string value if present]
-//   string pdn_text             (the game's original PDN text, UTF-8)
+//   byte   PdnTextForm          (format 3 only; format 2 values are Verbatim)
+//   string pdn_text             (the game's original PDN text, UTF-8, in that form)
 
 #include <cstdint>
 #include <optional>
@@ -60,6 +61,15 @@ struct GameSource {
   friend bool operator==(const GameSource&, const GameSource&) = default;
 };
 
+/// How GameRecord::pdn_text holds the original text.
+enum class PdnTextForm : std::uint8_t {
+  Verbatim = 0,  ///< byte for byte as read
+  /// As read, except the main-line moves and move numbers that the stored move codes write
+  /// again (byte for byte) are marks: the byte layout and its expansion are the indexer's
+  /// (indexer/game_text.hpp), which replays the codes; db/ stores the bytes.
+  MovesElided = 1,
+};
+
 /// first_error_kind of a game without error.
 inline constexpr std::uint8_t kNoIssue = 0xFF;
 
@@ -78,6 +88,7 @@ struct GameRecord {
   GameResult result = GameResult::Unknown;
   std::vector<GameSource> sources;  ///< at least one once stored
   std::string pdn_text;             ///< original PDN text, comments and variations included
+  PdnTextForm text_form = PdnTextForm::Verbatim;  ///< how pdn_text holds it
   ContentHash content_hash;         ///< ContentHash::of(start_fen, moves), set by the caller
 
   /// The value of tag `name` (exact match), or "" if absent.

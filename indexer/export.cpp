@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "indexer/game_text.hpp"
 #include "indexer/query.hpp"
 #include "indexer/text_fold.hpp"
 #include "pdn/reader.hpp"
@@ -131,7 +132,8 @@ void canonicalise(pdn::Game& g, db::GameResult stored) {
 }  // namespace
 
 std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
-  std::istringstream in(game.pdn_text);
+  const std::string original = original_text(game);
+  std::istringstream in(original);
   pdn::GameReader reader(in, "<stored>");
   std::optional<pdn::Game> first = reader.next();
   const bool one_clean_game = first && !first->needs_verbatim_copy() && !reader.next();
@@ -141,7 +143,7 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
     canonicalise(*first, game.result);
     pdn::write_game(*first, text);
   } else {
-    text = terminated(game.pdn_text);
+    text = terminated(original);
     if (text.empty() || text.back() != '\n') text += '\n';
   }
   return text;

@@ -1,7 +1,7 @@
 // Exporting stored games as canonical PDN 3.0 (`damdb export`): each matching game's original
-// text (db::GameRecord::pdn_text) is read again with the PDN reader and written with the
-// canonical writer (pdn/writer.hpp), so comments, variations and all tags are kept and reading
-// the output gives the same games (pdn::same_content).
+// text (db::GameRecord::pdn_text, as original_text gives it back) is read again with the PDN
+// reader and written with the canonical writer (pdn/writer.hpp), so comments, variations and
+// all tags are kept and reading the output gives the same games (pdn::same_content).
 #pragma once
 
 #include <cstdint>

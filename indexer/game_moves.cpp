@@ -160,6 +160,11 @@ void play_code(rules::Position& pos, rules::MoveList& scratch, std::uint8_t code
   pos.play_unkeyed(coded_move_in(pos, scratch, code, i));
 }
 
+rules::Move move_of_code(const rules::Position& pos, rules::MoveList& scratch, std::uint8_t code,
+                         std::size_t i) {
+  return coded_move_in(pos, scratch, code, i);
+}
+
 void for_each_position(const db::GameRecord& game,
                        const std::function<bool(int, const rules::Position&)>& visit) {
   replay_positions(game, visit);

@@ -37,6 +37,11 @@ rules::Position start_position(const db::GameRecord& game);
 /// move's index.
 void play_code(rules::Position& pos, rules::MoveList& scratch, std::uint8_t code, std::size_t i);
 
+/// The legal move coded `code` in `pos` (`scratch`: a move list to reuse). Throws
+/// GameDecodeError naming ply index `i` when the code is not a legal move's index.
+rules::Move move_of_code(const rules::Position& pos, rules::MoveList& scratch, std::uint8_t code,
+                         std::size_t i);
+
 /// Replays the move codes: calls visit(ply, position after `ply` plies) for ply 0, 1, ...,
 /// game.moves.size() until visit returns false (inlined: for the hot loops). Throws
 /// GameDecodeError for a bad record. Positions' Zobrist keys are not kept.

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "db/position_stats.hpp"
+#include "indexer/game_text.hpp"
 #include "indexer/text_fold.hpp"
 #include "rules/fen.hpp"
 
@@ -128,13 +129,13 @@ db::GameIdentity identity_of(const pdn::Game& game) {
 
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
   GameRecords out = records_without_text(game, replay);
-  out.record.pdn_text = game.text;
+  if (!store_text_moves_elided(game, replay, out.record)) out.record.pdn_text = game.text;
   return out;
 }
 
 GameRecords take_records(pdn::Game& game, const pdn::Replay& replay) {
   GameRecords out = records_without_text(game, replay);
-  out.record.pdn_text = std::move(game.text);
+  if (!store_text_moves_elided(game, replay, out.record)) out.record.pdn_text = std::move(game.text);
   game.text.clear();
   return out;
 }

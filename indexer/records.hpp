@@ -38,6 +38,8 @@ db::GameResult result_of(const pdn::Game& game);
 /// written (see make_records), one whose whole main line replayed (an error outside the moves)
 /// hashes like a valid game, so that it joins the clean copy of the same game.
 /// The record gets the replay's issue kinds (a bit per pdn::IssueKind value) and first error.
+/// The text is stored with its moves elided where it can be (game_text.hpp; read it with
+/// original_text).
 /// Precondition: replay.status != Skipped.
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay);
 /// make_records, moving game.text into the record instead of copying it (a long game is then

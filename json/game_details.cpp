@@ -1,5 +1,6 @@
 #include "json/game_details.hpp"
 
+#include "indexer/game_text.hpp"
 #include "json/game_rows.hpp"
 #include "json/replay.hpp"
 #include "pdn/reader.hpp"
@@ -14,7 +15,7 @@ nlohmann::json diagnostics_json(const db::GameRecord& record) {
                      {"warnings", nlohmann::json::array()},
                      {"notes", nlohmann::json::array()}};
   const std::string source = record.sources.empty() ? "<stored>" : record.sources.front().path;
-  const std::vector<pdn::Game> games = pdn::read_games(record.pdn_text, source);
+  const std::vector<pdn::Game> games = pdn::read_games(indexer::original_text(record), source);
   if (games.empty()) return out;
   const pdn::Replay replay = pdn::replay(games.front());
   const nlohmann::json report = game_json(games.front(), replay);

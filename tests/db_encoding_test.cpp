@@ -411,7 +411,7 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
   g.pdn_text = "x";
   g.content_hash = ContentHash{1, 2};
   const std::string expected =
-      "\x02\x01\x01\x02"s                            // format, status, result, plies
+      "\x03\x01\x01\x02"s                            // format, status, result, plies
       "\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\x02"s          // hash
       "\0\0"s                                        // start FEN, status message
       "\x00\xff\x00"s                                // issue kinds, first error kind, ply
@@ -419,9 +419,24 @@ TEST(DbEncoding, GameRecordExactBytesAndRoundTrip) {
       "\x02\x01\x02"s                                // moves
       "\x01\x01" "f\x02\x01\x03\x00"s                // sources: path, number, lines, offset
       "\x00\x00"s                                    //   status, differing tags
+      "\x00"s                                        // text form (verbatim)
       "\x01x"s;                                      // PDN text
   EXPECT_EQ(g.encode(), expected);
   EXPECT_EQ(GameRecord::decode(expected), g);
+  // Format 2 (before the text form byte) is still read: its text is verbatim.
+  std::string format2 = expected;
+  format2[0] = 2;
+  format2.erase(format2.size() - 3, 1);
+  EXPECT_EQ(GameRecord::decode(format2), g);
+  GameRecord elided = g;
+  elided.text_form = PdnTextForm::MovesElided;
+  std::string elided_bytes = expected;
+  elided_bytes[elided_bytes.size() - 3] = 1;
+  EXPECT_EQ(elided.encode(), elided_bytes);
+  EXPECT_EQ(GameRecord::decode(elided_bytes), elided);
+  std::string bad_form = expected;
+  bad_form[bad_form.size() - 3] = 2;
+  EXPECT_EQ(kind_of([&] { GameRecord::decode(bad_form); }), ErrorKind::Corruption);
 
   GameRecord full = g;
   full.start_fen = "W:W31,32,K45:B1,2";
