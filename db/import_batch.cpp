@@ -314,6 +314,7 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   stored.first_error_ply = copy.first_error_ply;
   stored.plies_replayed = copy.plies_replayed;
   stored.pdn_text = std::move(copy.pdn_text);
+  stored.text_form = copy.text_form;
   count_game(stored, true);
   return AddResult{id, true, true, true};
 }

@@ -358,6 +358,8 @@ void replace_with_a_better_copy(Database& db, const TestGame& g, const auto& cop
                                 CommitMethod method) {
   auto better = copy_at("d.pdn", 0);
   better.record.tags.emplace_back("Event", "E");
+  better.record.pdn_text = "[Event \"E\"]\n\x02 \x01";  // its text, in the other form
+  better.record.text_form = PdnTextForm::MovesElided;
   auto batch = db.begin_import();
   EXPECT_TRUE(batch.add_game(copy_at("e.pdn", 1).record, g.plies).source_added);
   EXPECT_TRUE(batch.add_game(better.record, g.plies).source_added);
@@ -370,6 +372,8 @@ void replace_with_a_better_copy(Database& db, const TestGame& g, const auto& cop
   EXPECT_EQ(stored->sources[1].path, "a.pdn");
   EXPECT_EQ(stored->sources[6].path, "e.pdn");
   EXPECT_EQ(stored->tag("Event"), "E");
+  EXPECT_EQ(stored->pdn_text, better.record.pdn_text);
+  EXPECT_EQ(stored->text_form, PdnTextForm::MovesElided);
   EXPECT_EQ(db.game_header(GameId{1})->sources, 7u);
   EXPECT_EQ(db.meta().counts.duplicates, 7u);
 }
