@@ -1,5 +1,6 @@
 #include "indexer/game_text.hpp"
 
+#include <charconv>
 #include <string_view>
 
 #include "indexer/game_moves.hpp"
@@ -11,37 +12,24 @@ constexpr char kPlyMark = '\x01';
 constexpr char kNumberMark = '\x02';
 constexpr char kSkipMark = '\x03';
 
-// Writes `value` (0..999999) in decimal at `out`; returns the bytes written.
-std::size_t put_decimal(std::size_t value, char* out) {
-  char digits[8];
-  std::size_t n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0 && n < sizeof digits);
-  for (std::size_t i = 0; i < n; ++i) out[i] = digits[n - 1 - i];
-  return n;
-}
-
 // The text of kPlyMark for `move` at `out` (room for 16 bytes); returns its length.
 std::size_t write_ply(const rules::Move& move, char* out) {
-  std::size_t n = put_decimal(static_cast<std::size_t>(move.from_square()), out);
-  out[n++] = move.is_capture() ? 'x' : '-';
-  return n + put_decimal(static_cast<std::size_t>(move.to_square()), out + n);
+  char* end = std::to_chars(out, out + 16, static_cast<int>(move.from_square())).ptr;
+  *end++ = move.is_capture() ? 'x' : '-';
+  end = std::to_chars(end, out + 16, static_cast<int>(move.to_square())).ptr;
+  return static_cast<std::size_t>(end - out);
 }
 
 // The text of kNumberMark before ply `ply` (0-based from the start; `black_first`: the start
 // has Black to move) at `out` (room for 16 bytes); returns its length.
 std::size_t write_number(std::size_t ply, bool black_first, char* out) {
-  const std::size_t n = put_decimal((ply + (black_first ? 1 : 0)) / 2 + 1, out);
-  out[n] = '.';
-  return n + 1;
+  char* end = std::to_chars(out, out + 15, (ply + (black_first ? 1 : 0)) / 2 + 1).ptr;
+  *end = '.';
+  return static_cast<std::size_t>(end + 1 - out);
 }
 
 bool holds_mark(std::string_view text) {
-  for (const char c : text)
-    if (c == kPlyMark || c == kNumberMark || c == kSkipMark) return true;
-  return false;
+  return text.find_first_of(std::string_view("\x01\x02\x03", 3)) != std::string_view::npos;
 }
 
 // Appends `token` to `out`: `mark` in place of its first bytes when they are `written` (not
