@@ -136,6 +136,11 @@ rocksdb::ColumnFamilyOptions cf_options(Cf cf, bool bulk,
                                                           : rocksdb::kNoCompression;
   o.bottommost_compression =
       supported(rocksdb::kZSTD) ? rocksdb::kZSTD : o.compression;
+  // ZSTD level 2, not the default 3: each 16 KB block is compressed on its own, and level 3's
+  // larger match tables cost more to set up for a block without finding more in it (300,000
+  // generated games: positions 0.1% smaller, import 2.7% less CPU). The games family keeps
+  // level 3 with its dictionary (bottommost_compression_opts): at level 2 it was 4% larger.
+  o.compression_opts.level = 2;
   o.write_buffer_size = 16 << 20;
   switch (cf) {
     case kPositions:
