@@ -6,25 +6,12 @@
 
 #include "indexer/game_filter.hpp"
 #include "indexer/game_moves.hpp"
+#include "indexer/signature_builder.hpp"
 
 namespace damdb::indexer {
 namespace {
 
 using rules::Bitboard;
-
-db::MaterialEntry counts_at(int ply, const rules::Position& pos) {
-  const Bitboard k = pos.kings();
-  return db::MaterialEntry{static_cast<std::uint32_t>(ply),
-                           static_cast<std::uint8_t>(rules::count(pos.white() & ~k)),
-                           static_cast<std::uint8_t>(rules::count(pos.white() & k)),
-                           static_cast<std::uint8_t>(rules::count(pos.black() & ~k)),
-                           static_cast<std::uint8_t>(rules::count(pos.black() & k))};
-}
-
-bool same_counts(const db::MaterialEntry& a, const db::MaterialEntry& b) {
-  return a.white_men == b.white_men && a.white_kings == b.white_kings &&
-         a.black_men == b.black_men && a.black_kings == b.black_kings;
-}
 
 /// The piece-count conditions of a pattern, its own ranges and those its squares imply.
 struct CountNeeds {
@@ -100,37 +87,6 @@ std::uint32_t date_number(const db::GameRecord& game) {
 
 namespace {
 
-/// The segments (db::GameSignature::segments) in which each kind of piece (white men, white
-/// kings, black men, black kings) stood on each board bit.
-/// Positions come in ply order: the squares each kind held in the current segment are gathered
-/// as one bitboard a kind, and spread into the masks once a segment (not once a ply).
-struct Stays {
-  std::array<std::array<std::uint16_t, rules::kBits>, 4> masks{};
-  std::array<Bitboard, 4> held{};  // the current segment's squares, by kind
-  std::uint16_t segment_bit = 0;   // the current segment
-  void add(const Bitboard (&kinds)[4], std::uint16_t bit) {
-    if (bit != segment_bit) close(bit);
-    for (int k = 0; k < 4; ++k) held[k] |= kinds[k];
-  }
-  // Records the current segment in the masks and starts segment `next`.
-  void close(std::uint16_t next = 0) {
-    for (int k = 0; k < 4; ++k) {
-      for (Bitboard b = held[k]; b != 0; b &= b - 1) masks[k][rules::lowest_bit(b)] |= segment_bit;
-      held[k] = 0;
-    }
-    segment_bit = next;
-  }
-};
-
-void set_segments(db::GameSignature& sig, const Stays& stays) {
-  sig.segments.clear();
-  int kind = 0;
-  for (Bitboard b : {sig.white_men, sig.white_kings, sig.black_men, sig.black_kings}) {
-    for (; b != 0; b &= b - 1) sig.segments.push_back(stays.masks[kind][rules::lowest_bit(b)]);
-    ++kind;
-  }
-}
-
 /// Where the mask of each kind of piece (white men, white kings, black men, black kings) on
 /// each board bit is in db::GameSignature::segments.
 struct MaskIndex {
@@ -192,36 +148,21 @@ IntRange segment_plies(std::uint32_t mask, int per, int lo, int hi) {
 }  // namespace
 
 db::GameSignature signature_of(const db::GameRecord& game) {
+  const auto plies = static_cast<std::uint32_t>(game.moves.size());
   db::GameSignature sig;
-  sig.plies = static_cast<std::uint32_t>(game.moves.size());
-  sig.date = date_number(game);
   try {
-    Stays stays;
-    const auto per = static_cast<int>(sig.span_plies());
-    for_each_position(game, [&](int ply, const rules::Position& pos) {
-      if (ply == 0) sig.black_first = pos.side_to_move() == rules::Color::Black;
-      const Bitboard k = pos.kings();
-      const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
-                                 pos.black() & k};
-      const auto segment_bit = static_cast<std::uint16_t>(1u << (ply / per));
-      stays.add(kinds, segment_bit);
-      sig.white_men |= kinds[0];
-      sig.white_kings |= kinds[1];
-      sig.black_men |= kinds[2];
-      sig.black_kings |= kinds[3];
-      sig.ever_empty |= pos.empty();
-      const db::MaterialEntry e = counts_at(ply, pos);
-      if (sig.material.empty() || !same_counts(sig.material.back(), e)) sig.material.push_back(e);
+    SignatureBuilder builder(plies);
+    replay_positions(game, [&](int ply, const rules::Position& pos) {
+      builder.add(ply, pos);
       return true;
     });
-    stays.close();
-    set_segments(sig, stays);
+    sig = builder.finish();
   } catch (const GameDecodeError&) {
     sig = db::GameSignature{};
-    sig.plies = static_cast<std::uint32_t>(game.moves.size());
-    sig.date = date_number(game);
+    sig.plies = plies;
     sig.opaque = true;
   }
+  sig.date = date_number(game);
   return sig;
 }
 
