@@ -20,10 +20,6 @@ void SignatureBuilder::add(int ply, const rules::Position& pos) {
     segment_end_ = (segment + 1) * per_segment_;
   }
   for (int i = 0; i < 4; ++i) held_[i] |= kinds[i];
-  sig_.white_men |= kinds[0];
-  sig_.white_kings |= kinds[1];
-  sig_.black_men |= kinds[2];
-  sig_.black_kings |= kinds[3];
   sig_.ever_empty |= pos.empty();
   const db::MaterialEntry e{static_cast<std::uint32_t>(ply),
                             static_cast<std::uint8_t>(rules::count(kinds[0])),
@@ -37,6 +33,10 @@ void SignatureBuilder::add(int ply, const rules::Position& pos) {
 }
 
 void SignatureBuilder::close_segment(std::uint16_t next) {
+  sig_.white_men |= held_[0];
+  sig_.white_kings |= held_[1];
+  sig_.black_men |= held_[2];
+  sig_.black_kings |= held_[3];
   for (int i = 0; i < 4; ++i) {
     for (Bitboard b = held_[i]; b != 0; b &= b - 1) masks_[i][rules::lowest_bit(b)] |= segment_bit_;
     held_[i] = 0;

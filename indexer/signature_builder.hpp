@@ -24,18 +24,20 @@ class SignatureBuilder {
   explicit SignatureBuilder(std::uint32_t plies);
   /// Adds the position at `ply` (0 = the start; plies added in order, each once).
   void add(int ply, const rules::Position& pos);
-  /// The signature of the positions added.
+  /// The signature of the positions added (called once: the builder is spent).
   db::GameSignature finish();
 
  private:
-  // Records the current segment's squares in the masks and starts segment `next`.
+  // Records the current segment's squares in the masks and in the signature's square sets,
+  // and starts segment `next`.
   void close_segment(std::uint16_t next);
 
   db::GameSignature sig_;
   std::uint32_t per_segment_;
   // The segments in which each kind of piece (white men, white kings, black men, black kings)
   // stood on each board bit. The squares each kind held in the current segment are gathered as
-  // one bitboard a kind, and spread into the masks once a segment (not once a ply).
+  // one bitboard a kind, and spread into the masks and the square sets once a segment (not
+  // once a ply).
   std::array<std::array<std::uint16_t, rules::kBits>, 4> masks_{};
   std::array<rules::Bitboard, 4> held_{};
   std::uint16_t segment_bit_ = 0;   // the current segment's bit
