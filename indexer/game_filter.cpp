@@ -88,6 +88,20 @@ std::string game_date(const db::GameRecord& game) {
   return normalised_date_key(game.tag("Date"));
 }
 
+std::uint32_t date_number(std::string_view date) {
+  if (date.size() != 10) return 0;
+  auto part = [&](std::size_t at, std::size_t n) {
+    std::uint32_t v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (date[i] < '0' || date[i] > '9') return std::uint32_t{0};
+      v = v * 10 + static_cast<std::uint32_t>(date[i] - '0');
+    }
+    return v;
+  };
+  const std::uint32_t year = part(0, 4);
+  return year == 0 ? 0 : year * 10000 + part(5, 2) * 100 + part(8, 2);
+}
+
 GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {
   auto prepare = [&](const std::string& raw, std::string& needle,
                      std::unique_ptr<re2::RE2>& re, const char* what) {

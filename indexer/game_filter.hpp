@@ -5,10 +5,12 @@
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -119,5 +121,9 @@ std::string date_bound(const std::string& partial, bool upper);
 /// "1996.01.13", "2004" -> "2004.??.??"); "" when the year is unknown or the tag unreadable.
 std::string game_date(const db::GameHeader& game);
 std::string game_date(const db::GameRecord& game);
+
+/// A date as game_date gives it ("YYYY.MM.DD") as the number YYYYMMDD, an unknown month or day
+/// as 00; 0 for "" and any other text. Orders games by date.
+std::uint32_t date_number(std::string_view date);
 
 }  // namespace damdb::indexer

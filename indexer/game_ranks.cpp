@@ -8,24 +8,6 @@
 #include "indexer/game_filter.hpp"
 
 namespace damdb::indexer {
-namespace {
-
-/// The normalised date "YYYY.MM.DD" ('?' for unknown parts, "" unknown) as YYYYMMDD.
-std::uint32_t date_number(const std::string& date) {
-  if (date.size() != 10) return 0;
-  auto part = [&](std::size_t at, std::size_t n) {
-    std::uint32_t v = 0;
-    for (std::size_t i = at; i < at + n; ++i) {
-      if (date[i] < '0' || date[i] > '9') return std::uint32_t{0};
-      v = v * 10 + static_cast<std::uint32_t>(date[i] - '0');
-    }
-    return v;
-  };
-  const std::uint32_t year = part(0, 4);
-  return year == 0 ? 0 : year * 10000 + part(5, 2) * 100 + part(8, 2);
-}
-
-}  // namespace
 
 GameRank GameRank::of(const db::GameHeader& header) {
   GameRank r;
@@ -35,7 +17,6 @@ GameRank GameRank::of(const db::GameHeader& header) {
   r.status = header.status;
   return r;
 }
-
 
 namespace {
 

@@ -74,16 +74,9 @@ bool counts_narrow(const Pattern& p) {
          !p.balance.unbounded();
 }
 
-std::uint32_t date_number(const db::GameRecord& game) {
-  const std::string d = game_date(game);
-  if (d.size() != 10) return 0;
-  std::uint32_t n = 0;
-  for (const char c : d) {
-    if (c == '.') continue;
-    n = n * 10 + (c >= '0' && c <= '9' ? static_cast<std::uint32_t>(c - '0') : 0);
-  }
-  return n;
-}
+std::uint32_t date_number(const db::GameRecord& game) { return date_number(game_date(game)); }
+
+std::uint32_t date_number(const db::GameHeader& game) { return date_number(game_date(game)); }
 
 namespace {
 

@@ -17,6 +17,8 @@ db::GameSignature signature_of(const db::GameRecord& game);
 /// The game's date as yyyymmdd (unknown month or day as 00; 0 when the year is unknown), from
 /// game_date(): the order of search answers.
 std::uint32_t date_number(const db::GameRecord& game);
+/// date_number of a stored game's header (the same number as for its record).
+std::uint32_t date_number(const db::GameHeader& game);
 
 /// What a signature says about one form (direct or mirrored) of a query.
 struct SignatureVerdict {
