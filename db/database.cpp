@@ -468,8 +468,8 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     t.block_size = 64 * 1024;  // read in one forward pass
     t.format_version = 5;
     o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
-    // Written in id order after the games (a batch each 4,096 games): small memtables flushed
-    // often cost nothing here and keep an import's memory down.
+    // Written in id order, the blocks an import batch fills after its commit: small memtables
+    // flushed often cost nothing here and keep an import's memory down.
     o.write_buffer_size = 4 << 20;
     read_index_and_filter_lazily(o, impl.bulk);
     descriptors.emplace_back(name, o);
@@ -1381,6 +1381,34 @@ void Database::append_signatures(std::span<const GameSignature> signatures,
   if (!block.empty()) put_signature_block(*impl_, wb, first, block, where);
   if (impl_->signature_moves != nullptr && !moves.empty()) put_moves(*impl_, wb, end, moves, where);
   check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
+}
+
+void Database::set_signature_dates(std::span<const std::pair<GameId, std::uint32_t>> dates) {
+  if (impl_->mode != OpenMode::ReadWrite || impl_->signatures == nullptr)
+    throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot write signatures");
+  const std::string where = "writing signatures to '" + impl_->folder.string() + "'";
+  const std::uint32_t end = signatures_end().value;
+  rocksdb::WriteBatch wb;
+  std::vector<std::pair<std::size_t, std::uint32_t>> in_block;  // (index in the block, date)
+  std::string games;
+  for (std::size_t i = 0; i < dates.size() && dates[i].first.value < end;) {
+    const std::uint32_t first = signature_block_first(dates[i].first.value);
+    in_block.clear();
+    for (; i < dates.size() && dates[i].first.value < first + kSignatureBlockGames; ++i)
+      in_block.emplace_back(dates[i].first.value - first, dates[i].second);
+    const std::string key = signature_games_key(first);
+    const rocksdb::Status s =
+        impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures, slice(key), &games);
+    if (s.IsNotFound()) continue;
+    check(s, where);
+    std::string dated = with_signature_dates(games, in_block);
+    if (dated != games) check(wb.Put(impl_->signatures, slice(key), dated), where);
+    if (wb.GetDataSize() >= (std::size_t{4} << 20)) {  // a few MB a write, not the whole family
+      check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
+      wb.Clear();
+    }
+  }
+  if (wb.Count() > 0) check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
 }
 
 void Database::for_each_signature_block(

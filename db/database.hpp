@@ -196,6 +196,11 @@ class Database {
   /// With `moves` (one per signature, or empty) also stores what a replay of each game needs.
   void append_signatures(std::span<const GameSignature> signatures,
                          std::span<const GameMoves> moves = {});
+  /// Sets the date (GameSignature::date) of the stored signatures of `dates` (game id, date;
+  /// ascending ids; an id from signatures_end() on is left out): the games parts that change
+  /// are written again, in writes of a few MB. ReadWrite only (Error(InvalidArgument));
+  /// Error(io/corruption) from RocksDB.
+  void set_signature_dates(std::span<const std::pair<GameId, std::uint32_t>> dates);
   /// Calls visit(id, moves) for each of `ids` (ascending) stored by append_signatures, in that
   /// order, until it returns false (one forward pass over a compact family: no PDN text).
   /// Returns false, calling nothing, when the database has no such family. With `unpack`

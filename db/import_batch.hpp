@@ -89,6 +89,9 @@ class ImportBatch {
   void set_source(SourceInfo info);
 
   std::size_t games() const noexcept { return new_games_.size(); }  ///< new games pending
+  /// The new games pending, in id order, as the commit will store them (with the tags of a
+  /// better copy that replaced one, and a result learned from a later copy).
+  std::span<const std::pair<GameId, GameRecord>> new_games() const noexcept { return new_games_; }
   /// Stored games (of earlier commits) that this batch gives further sources.
   std::size_t stored_games() const noexcept {
     return updated_games_.size() + appended_games_.size();

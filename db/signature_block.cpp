@@ -43,17 +43,6 @@ void put_games(std::string& out, const std::vector<std::uint16_t>& held, std::si
   out += bitmap;
 }
 
-/// The index in GameSignature::segments of the mask of (`set`, `bit`), a piece set holding it.
-std::size_t mask_index(const GameSignature& s, int set, int bit) {
-  const auto sets = sets_of(s);
-  std::size_t index = 0;
-  for (int k = 0; k < set; ++k) index += static_cast<std::size_t>(std::popcount(sets[k]));
-  index += static_cast<std::size_t>(std::popcount(sets[set] & ((std::uint64_t{1} << bit) - 1)));
-  if (index >= s.segments.size())
-    throw Error(ErrorKind::InvalidArgument, "game signature with fewer masks than squares");
-  return index;
-}
-
 }  // namespace
 
 std::string signature_games_key(std::uint32_t first) {
@@ -76,20 +65,52 @@ EncodedSignatureBlock encode_signature_block(std::span<const GameSignature> sign
   EncodedSignatureBlock out;
   put_varint(out.games, signatures.size());
   for (const GameSignature& s : signatures) s.encode_game(out.games);
-  std::vector<std::uint16_t> held;
+  // The games holding each column (ascending) and, for a piece set, their masks: gathered game
+  // by game from the bits each game holds, a mask for each bit of its piece sets in set order
+  // and bit order (the order of GameSignature::segments).
+  std::vector<std::vector<std::uint16_t>> held(kSignatureColumns), masks(kSignatureColumns);
+  for (std::size_t g = 0; g < signatures.size(); ++g) {
+    const GameSignature& s = signatures[g];
+    std::size_t index = 0;  // in s.segments
+    const auto sets = sets_of(s);
+    for (int set = 0; set < kSignatureSets; ++set)
+      for (std::uint64_t b = sets[set]; b != 0; b &= b - 1) {
+        const int bit = std::countr_zero(b);
+        if (set < 4 && index >= s.segments.size())
+          throw Error(ErrorKind::InvalidArgument, "game signature with fewer masks than squares");
+        const std::uint16_t mask = set < 4 ? s.segments[index++] : 0;
+        if (bit >= kSignatureBits) continue;
+        const int column = set * kSignatureBits + bit;
+        held[column].push_back(static_cast<std::uint16_t>(g));
+        if (set < 4) masks[column].push_back(mask);
+      }
+  }
   for (int column = 0; column < kSignatureColumns; ++column) {
-    const int set = column / kSignatureBits, bit = column % kSignatureBits;
-    held.clear();
-    for (std::size_t g = 0; g < signatures.size(); ++g)
-      if ((sets_of(signatures[g])[set] >> bit & 1) != 0) held.push_back(static_cast<std::uint16_t>(g));
-    if (held.empty()) continue;
+    if (held[column].empty()) continue;
     std::string value;
-    put_games(value, held, signatures.size());
-    if (set < 4)
-      for (const std::uint16_t g : held)
-        put_segment_mask(value, signatures[g].segments[mask_index(signatures[g], set, bit)]);
+    put_games(value, held[column], signatures.size());
+    for (const std::uint16_t mask : masks[column]) put_segment_mask(value, mask);
     out.columns.emplace_back(column, std::move(value));
   }
+  return out;
+}
+
+std::string with_signature_dates(std::string_view games,
+                                 std::span<const std::pair<std::size_t, std::uint32_t>> dates) {
+  Reader r(games, "signature block");
+  const std::size_t n = signature_block_games(r);
+  std::string out;
+  out.reserve(games.size() + 8);
+  put_varint(out, n);
+  std::size_t next = 0;
+  GameSignature sig;
+  for (std::size_t g = 0; g < n; ++g) {
+    GameSignature::decode_material(GameSignature::decode_game(r, sig), sig.material);
+    for (; next < dates.size() && dates[next].first <= g; ++next)
+      if (dates[next].first == g) sig.date = dates[next].second;
+    sig.encode_game(out);
+  }
+  r.expect_end();
   return out;
 }
 

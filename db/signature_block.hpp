@@ -55,6 +55,12 @@ EncodedSignatureBlock encode_signature_block(std::span<const GameSignature> sign
 std::vector<GameSignature> decode_signature_block(
     std::string_view games, std::span<const std::string_view, kSignatureColumns> columns);
 
+/// The games part `games` with the dates (GameSignature::date) of some of its games set:
+/// `dates` holds (index in the block, date) pairs, ascending indexes; an index past the block
+/// is left out. Raises Error(Corruption) on malformed bytes.
+std::string with_signature_dates(std::string_view games,
+                                 std::span<const std::pair<std::size_t, std::uint32_t>> dates);
+
 /// Reads the number of games from the front of a games part (and advances `r` past it).
 std::size_t signature_block_games(Reader& r);
 

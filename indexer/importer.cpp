@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 
+#include "indexer/batch_signatures.hpp"
 #include "indexer/records.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
@@ -96,8 +97,13 @@ class Importer {
       }
     }
     commit();
-    // This import's games, and those of a database older than signatures.
-    if (options_.build_signatures) build_signatures(db_);
+    if (options_.build_signatures) signatures_.store(db_, true);  // the last block's games
+    // Games whose signatures the batches did not store: those of a database older than
+    // signatures, or of an import interrupted between a commit and its signatures.
+    if (options_.build_signatures) {
+      build_signatures(db_);
+      refresh_signature_dates(db_, std::move(replaced_));
+    }
     write_game_ranks(db_, ranks_before, rank_changes_);
     release_freed_memory();
     // Compacted after a large import, and after one that stored little but found a large part
@@ -168,7 +174,8 @@ class Importer {
       info.bytes_done = game.byte_end;
       progress_.bytes_done = reader.bytes_consumed();
       progress_.total_done = done_before + progress_.bytes_done;
-      if (batch_.games() >= options_.batch_games || batch_.memory_bytes() >= options_.batch_bytes) {
+      if (batch_.games() >= options_.batch_games ||
+          batch_.memory_bytes() + signatures_.memory_bytes() >= options_.batch_bytes) {
         batch_.set_source(info);
         game = pdn::Game();  // stored in the batch: its memory is not held through the commit
         commit();
@@ -202,9 +209,13 @@ class Importer {
       if (added.source_added || added.replaced) rank_changes_.add(added.id);
       ++summary_.duplicates;
       ++info.duplicates;
-      if (added.replaced) ++summary_.replaced;
+      if (added.replaced) {
+        ++summary_.replaced;
+        replaced_.push_back(added.id);
+      }
       return;
     }
+    if (options_.build_signatures) signatures_.add(added.id, std::move(records.signature));
     ++summary_.games_stored;
     ++info.games_stored;
     summary_.positions += positions;
@@ -224,9 +235,12 @@ class Importer {
     // sorted WriteBatch (an SST file holds a long game's record whole, twice, in its block
     // builder, while the reader still holds the game: a 48 MB game took 361 MB instead of 267).
     const bool big = batch_.games() + batch_.stored_games() >= 1000;
+    if (options_.build_signatures) signatures_.take_stored_fields(batch_);
     db_.commit(batch_, big ? db::CommitMethod::SstIngestion : db::CommitMethod::SortedWriteBatch);
     batch_ = db_.begin_import();
     release_freed_memory();
+    // After the batch's memory is given back: the blocks stored are encoded anew.
+    if (options_.build_signatures) signatures_.store(db_, false);
   }
 
   void report(bool force) {
@@ -243,6 +257,8 @@ class Importer {
   db::ImportBatch batch_;
   std::map<std::string, db::SourceInfo> known_;
   ChangedRanks rank_changes_;  // the stored games whose header this import rewrote
+  BatchSignatures signatures_;  // those of the batch's new games, stored after its commit
+  std::vector<db::GameId> replaced_;  // games whose stored copy was replaced (another Date)
   ImportSummary summary_;
   ImportProgress progress_;
   std::chrono::steady_clock::time_point last_progress_;

@@ -5,6 +5,7 @@
 
 #include "db/position_stats.hpp"
 #include "indexer/game_text.hpp"
+#include "indexer/signature_builder.hpp"
 #include "indexer/text_fold.hpp"
 #include "rules/fen.hpp"
 
@@ -191,15 +192,19 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
   rec.start_fen = start == rules::Position::initial() ? std::string() : rules::to_fen(start);
   rec.moves.reserve(end - first);
   out.plies.reserve(end - first + 1);
+  SignatureBuilder signature(static_cast<std::uint32_t>(end - first));
   for (std::size_t i = first; i < end; ++i) {
     const pdn::ReplayedPly& p = replay.plies_played[i];
     const auto code = static_cast<std::uint8_t>(p.code);  // < kGameEnd (storable_end)
     rec.moves.push_back(code);
     out.plies.push_back({key_of(p.before), static_cast<std::uint16_t>(i - first), code});
+    signature.add(static_cast<int>(i - first), p.before);
   }
   const rules::Position& last =
       end < replay.plies_played.size() ? replay.plies_played[end].before : replay.final_position;
   out.plies.push_back({key_of(last), static_cast<std::uint16_t>(end - first), db::kGameEnd});
+  signature.add(static_cast<int>(end - first), last);
+  out.signature = signature.finish();
 
   rec.content_hash = content_hash_of(game, replay, rec);
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "db/game_record.hpp"
+#include "db/game_signature.hpp"
 #include "db/import_batch.hpp"
 #include "pdn/game.hpp"
 #include "pdn/replay.hpp"
@@ -20,6 +21,7 @@ struct GameRecords {
   std::vector<db::PlyPosition> plies;  ///< every indexed position with the move played there
   db::IndexTexts texts;                ///< folded player / event / date keys
   db::GameIdentity identity;           ///< players, result, date: which copies are one game
+  db::GameSignature signature;  ///< signature_of(record) from the replay's positions, date 0
 };
 
 /// The identity of a game's header: player_key of White and Black, date_key of the Date tag
@@ -37,7 +39,8 @@ db::GameResult result_of(const pdn::Game& game);
 /// not merged; an invalid game whose main line stopped at an error hashes its main line as
 /// written (see make_records), one whose whole main line replayed (an error outside the moves)
 /// hashes like a valid game, so that it joins the clean copy of the same game.
-/// The record gets the replay's issue kinds (a bit per pdn::IssueKind value) and first error.
+/// The record gets the replay's issue kinds (a bit per pdn::IssueKind value) and first error;
+/// the signature is gathered from the indexed positions (the date is the caller's to set).
 /// The text is stored with its moves elided where it can be (game_text.hpp; read it with
 /// original_text).
 /// Precondition: replay.status != Skipped.

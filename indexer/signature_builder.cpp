@@ -12,8 +12,7 @@ SignatureBuilder::SignatureBuilder(std::uint32_t plies) {
 void SignatureBuilder::add(int ply, const rules::Position& pos) {
   if (ply == 0) sig_.black_first = pos.side_to_move() == rules::Color::Black;
   const Bitboard k = pos.kings();
-  const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k,
-                             pos.black() & k};
+  const Bitboard kinds[4] = {pos.white() & ~k, pos.white() & k, pos.black() & ~k, pos.black() & k};
   if (static_cast<std::uint32_t>(ply) >= segment_end_) {  // the first ply of a segment
     const std::uint32_t segment = static_cast<std::uint32_t>(ply) / per_segment_;
     close_segment(static_cast<std::uint16_t>(1u << segment));
@@ -47,6 +46,9 @@ void SignatureBuilder::close_segment(std::uint16_t next) {
 db::GameSignature SignatureBuilder::finish() {
   close_segment(0);
   sig_.segments.clear();
+  sig_.segments.reserve(
+      static_cast<std::size_t>(rules::count(sig_.white_men) + rules::count(sig_.white_kings) +
+                               rules::count(sig_.black_men) + rules::count(sig_.black_kings)));
   int kind = 0;
   for (Bitboard b : {sig_.white_men, sig_.white_kings, sig_.black_men, sig_.black_kings}) {
     for (; b != 0; b &= b - 1) sig_.segments.push_back(masks_[kind][rules::lowest_bit(b)]);

@@ -590,6 +590,27 @@ TEST(DbEncoding, GameSignatureExactBytesAndRoundTrip) {
   EXPECT_EQ(signature_games_key(1025), "g\0\0\x04\x01"s);
 }
 
+// New dates in a block's games part: game 1's date 0 becomes 19991231 (varint 0xbf 0x95 0xc4
+// 0x09) between its flags and its material (length 1, the single entry 0); game 2, past the
+// block, is left out; the other bytes stay.
+TEST(DbEncoding, SignatureDatesSetInTheGamesPart) {
+  GameSignature first;
+  first.plies = 3;
+  first.date = 20030510;
+  first.material = {{0, 20, 0, 20, 0}};
+  GameSignature second;
+  second.plies = 5;
+  const std::vector<GameSignature> block = {first, second};
+  const std::string games = encode_signature_block(block).games;
+  const std::string second_dated = "\x05\x00\xbf\x95\xc4\x09\x01\x00"s;
+  const std::vector<std::pair<std::size_t, std::uint32_t>> dates = {{1, 19991231}, {2, 1}};
+  const std::string dated = with_signature_dates(games, dates);
+  EXPECT_EQ(dated, games.substr(0, games.size() - 5) + second_dated);
+  EXPECT_EQ(games.substr(games.size() - 5), "\x05\x00\x00\x01\x00"s);
+  EXPECT_EQ(with_signature_dates(games, {}), games);
+  EXPECT_THROW(with_signature_dates(games.substr(0, games.size() - 1), dates), Error);
+}
+
 // A column held by few games of a block is a list of index gaps: game 70 of 100 holding white
 // kings' bit 5 costs the form, the count and the index (70 = 0x46), then its mask.
 TEST(DbEncoding, SignatureColumnListsFewGames) {

@@ -12,11 +12,14 @@
 #include "db/database.hpp"
 #include "db/signature_block.hpp"
 #include "games_fixture.hpp"
+#include "indexer/batch_signatures.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/opening_cache.hpp"
 #include "indexer/pattern_parse.hpp"
+#include "indexer/records.hpp"
 #include "indexer/search.hpp"
 #include "indexer/signature.hpp"
+#include "pdn/reader.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -702,6 +705,145 @@ TEST_F(SearchBruteForce, GamesWithoutSignaturesAreReplayed) {
     EXPECT_GT(b.rejected_by_signature, 0u);
     EXPECT_EQ(describe(search_all(db, s.query)), describe(brute(s.query)));
   }
+}
+
+// Every stored signature block (first id, games part, then each column's value) and the moves
+// kept beside them.
+struct StoredSignatures {
+  std::vector<std::pair<std::uint32_t, std::vector<std::string>>> blocks;
+  std::vector<std::string> moves;  // result byte, start FEN, codes of each game
+  friend bool operator==(const StoredSignatures&, const StoredSignatures&) = default;
+};
+
+// The ids of every signature column, 0 .. db::kSignatureColumns - 1.
+std::vector<int> all_signature_columns() {
+  std::vector<int> all(db::kSignatureColumns);
+  for (int c = 0; c < db::kSignatureColumns; ++c) all[c] = c;
+  return all;
+}
+
+StoredSignatures stored_signatures(const db::Database& db) {
+  StoredSignatures out;
+  db.for_each_signature_block(
+      all_signature_columns(),
+      [&](db::GameId first, std::string_view games, std::span<const std::string_view> cols) {
+        std::vector<std::string> values{std::string(games)};
+        for (const std::string_view v : cols) values.emplace_back(v);
+        out.blocks.emplace_back(first.value, std::move(values));
+        return true;
+      });
+  std::vector<db::GameId> ids;
+  for (std::uint32_t id = 1; id < db.signatures_end().value; ++id) ids.push_back(db::GameId{id});
+  db.for_each_moves_of(ids, [&](db::GameId, const db::GameMoves& m) {
+    out.moves.push_back(static_cast<char>(m.result) + std::string(m.start_fen) + "|" + std::string(m.moves));
+    return true;
+  });
+  return out;
+}
+
+// The date a stored signature gives game `id`.
+std::uint32_t signature_date(const db::Database& db, std::uint32_t id) {
+  std::uint32_t date = 0;
+  db.for_each_signature_block({}, [&](db::GameId first, std::string_view games,
+                                      std::span<const std::string_view>) {
+    if (id < first.value) return false;
+    std::array<std::string_view, db::kSignatureColumns> none{};
+    const auto block = db::decode_signature_block(games, none);
+    if (id - first.value < block.size()) date = block[id - first.value].date;
+    return true;
+  });
+  return date;
+}
+
+// The signatures the batches of an import store (from the import's own replay) are those
+// build_signatures computes from the stored games afterwards, byte for byte, with small
+// batches that end inside signature blocks. A game whose stored copy a later batch, or a later
+// import, replaced by a better copy with a Date gets that date.
+TEST_F(SearchBruteForce, BatchSignaturesEqualRebuiltOnes) {
+  const std::string x = random_games(1, 77), y = random_games(1, 78);
+  const std::string x_moves = x.substr(x.find("1. ")), y_moves = y.substr(y.find("1. "));
+  std::ifstream in(folder_->path() / "g.pdn", std::ios::binary);
+  // More games than a signature block holds, so that batches fill blocks and carry the rest.
+  const std::string g = std::string(std::istreambuf_iterator<char>(in), {}) +
+                        random_games(1000, 99);
+  const auto folder = folder_->path() / "batches";
+  std::filesystem::create_directories(folder);
+  test::write_text(folder / "a.pdn", "[Result \"*\"]\n" + x_moves + "[Result \"*\"]\n" + y_moves +
+                                         g + "[Event \"late\"]\n[Date \"1999.12.31\"]\n" +
+                                         "[Result \"*\"]\n" + x_moves);
+  test::write_text(folder / "b.pdn",
+                   "[Event \"next\"]\n[Date \"1998.06.15\"]\n[Result \"*\"]\n" + y_moves);
+  db::Database db = db::Database::open(folder / "db");
+  indexer::ImportOptions options;
+  options.compact_at_end = false;
+  options.batch_games = 61;
+  const auto first = indexer::import_files(db, {(folder / "a.pdn").string()}, options);
+  EXPECT_EQ(first.replaced, 1u);
+  EXPECT_EQ(signature_date(db, 1), 19991231u);  // x, replaced some twenty batches later
+  EXPECT_EQ(signature_date(db, 2), 0u);         // y, without a Date
+  EXPECT_EQ(indexer::import_files(db, {(folder / "b.pdn").string()}, options).replaced, 1u);
+  EXPECT_EQ(signature_date(db, 2), 19980615u);
+  const std::uint32_t games = db.meta().next_game_id - 1;
+  ASSERT_GT(games, 1150u);
+  EXPECT_EQ(db.signatures_end().value, games + 1);
+  const StoredSignatures by_batches = stored_signatures(db);
+  EXPECT_EQ(by_batches.moves.size(), games);
+  db.drop_signatures();
+  EXPECT_EQ(indexer::build_signatures(db), games);
+  EXPECT_TRUE(stored_signatures(db) == by_batches);
+}
+
+// BatchSignatures stores the signatures signature_of gives the stored games, once their block
+// is full or at the last store, when they continue the stored ones; it stores none of a batch
+// added out of id order (build_signatures computes those).
+TEST(SearchSignatures, BatchSignaturesContinueTheStoredOnes) {
+  test::TempFolder folder("batch-signatures");
+  db::Database db = db::Database::open(folder.path() / "db");
+  const std::vector<pdn::Game> games = pdn::read_games(random_games(7, 9), "r.pdn");
+  ASSERT_EQ(games.size(), 7u);
+  pdn::ReplayOptions replay_options;
+  replay_options.record_plies = true;
+  indexer::BatchSignatures signatures;
+  auto add = [&](db::ImportBatch& batch, const pdn::Game& game, std::uint32_t id_shift) {
+    indexer::GameRecords r = indexer::make_records(game, pdn::replay(game, replay_options));
+    const db::AddResult added = batch.add_game(std::move(r.record), r.plies, r.texts, r.identity);
+    signatures.add(db::GameId{added.id.value + id_shift}, std::move(r.signature));
+  };
+  auto commit = [&](db::ImportBatch& batch, bool last) {
+    signatures.take_stored_fields(batch);
+    db.commit(batch);
+    signatures.store(db, last);
+  };
+  db::ImportBatch first = db.begin_import();
+  for (int i = 0; i < 3; ++i) add(first, games[i], 0);
+  commit(first, false);  // the block is not full: kept
+  EXPECT_EQ(db.signatures_end().value, 1u);
+  EXPECT_GT(signatures.memory_bytes(), 3 * sizeof(db::GameSignature));
+  db::ImportBatch second = db.begin_import();
+  for (int i = 3; i < 5; ++i) add(second, games[i], 0);
+  commit(second, true);
+  EXPECT_EQ(db.signatures_end().value, 6u);
+  EXPECT_EQ(signatures.memory_bytes(), 0u);
+  db::ImportBatch third = db.begin_import();
+  add(third, games[5], 0);
+  add(third, games[6], 2);  // game 7 given as game 9
+  commit(third, true);
+  EXPECT_EQ(signatures.memory_bytes(), 0u);
+  EXPECT_EQ(db.signatures_end().value, 6u);
+  EXPECT_EQ(indexer::build_signatures(db), 2u);
+  std::vector<db::GameSignature> stored;
+  db.for_each_signature_block(
+      all_signature_columns(),
+      [&](db::GameId, std::string_view part, std::span<const std::string_view> values) {
+        std::array<std::string_view, db::kSignatureColumns> columns{};
+        std::copy(values.begin(), values.end(), columns.begin());
+        for (db::GameSignature& sig : db::decode_signature_block(part, columns))
+          stored.push_back(std::move(sig));
+        return true;
+      });
+  ASSERT_EQ(stored.size(), 7u);
+  for (std::uint32_t id = 1; id <= 7; ++id)
+    EXPECT_EQ(stored[id - 1], indexer::signature_of(*db.game(db::GameId{id}))) << "game " << id;
 }
 
 TEST_F(SearchBruteForce, CountOnlyPatterns) {

@@ -1,0 +1,106 @@
+#include "indexer/batch_signatures.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "indexer/signature.hpp"
+
+namespace damdb::indexer {
+
+std::size_t BatchSignatures::bytes_of(const db::GameSignature& signature) {
+  return sizeof(db::GameSignature) + signature.segments.capacity() * sizeof(std::uint16_t) +
+         signature.material.capacity() * sizeof(db::MaterialEntry);
+}
+
+void BatchSignatures::add(db::GameId id, db::GameSignature signature) {
+  if (signatures_.empty()) first_ = id.value;
+  if (id.value != first_ + signatures_.size()) {
+    clear();  // out of order: build_signatures computes these
+    return;
+  }
+  // Held through the batch: without the spare room its material list grew with (about half).
+  signature.material.shrink_to_fit();
+  bytes_ += bytes_of(signature);
+  signatures_.push_back(std::move(signature));
+}
+
+void BatchSignatures::take_stored_fields(const db::ImportBatch& batch) {
+  const auto games = batch.new_games();
+  if (games.size() != signatures_.size() - taken_ ||
+      (!games.empty() && games[0].first.value != first_ + taken_)) {
+    clear();
+    return;
+  }
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const db::GameRecord& game = games[i].second;
+    signatures_[taken_ + i].date = date_number(game);
+    fens_.push_back(game.start_fen);
+    codes_.emplace_back(game.moves.begin(), game.moves.end());
+    results_.push_back(game.result);
+    bytes_ += fens_.back().capacity() + codes_.back().capacity() + 2 * sizeof(std::string);
+  }
+  taken_ = signatures_.size();
+}
+
+void BatchSignatures::store(db::Database& db, bool last) {
+  if (signatures_.empty()) return;
+  if (taken_ != signatures_.size() || db.signatures_end().value != first_) {
+    clear();
+    return;
+  }
+  // The games before `filled` complete their blocks (blocks start at ids 1, 1025, 2049 ...).
+  const std::uint32_t end = first_ + static_cast<std::uint32_t>(signatures_.size());
+  const std::uint32_t filled = end - (end - 1) % db::kSignatureBlockGames;
+  const std::size_t n = last ? signatures_.size() : filled > first_ ? filled - first_ : 0;
+  if (n == 0) return;
+  std::vector<db::GameMoves> moves;
+  moves.reserve(n);
+  for (std::size_t i = 0; i < n; ++i)
+    moves.push_back(db::GameMoves{results_[i], fens_[i], codes_[i], {}});
+  db.append_signatures(std::span(signatures_).first(n), moves);
+  drop_front(n);
+}
+
+void BatchSignatures::drop_front(std::size_t n) {
+  if (n == signatures_.size()) {
+    clear();
+    return;
+  }
+  signatures_.erase(signatures_.begin(), signatures_.begin() + static_cast<std::ptrdiff_t>(n));
+  fens_.erase(fens_.begin(), fens_.begin() + static_cast<std::ptrdiff_t>(n));
+  codes_.erase(codes_.begin(), codes_.begin() + static_cast<std::ptrdiff_t>(n));
+  results_.erase(results_.begin(), results_.begin() + static_cast<std::ptrdiff_t>(n));
+  first_ += static_cast<std::uint32_t>(n);
+  taken_ -= n;
+  bytes_ = 0;
+  for (std::size_t i = 0; i < signatures_.size(); ++i)
+    bytes_ += bytes_of(signatures_[i]) + fens_[i].capacity() + codes_[i].capacity();
+}
+
+void BatchSignatures::clear() {
+  // Released, not only cleared: a batch's signatures are not held through the next batch.
+  std::vector<db::GameSignature>().swap(signatures_);
+  std::vector<std::string>().swap(fens_);
+  std::vector<std::string>().swap(codes_);
+  std::vector<db::GameResult>().swap(results_);
+  bytes_ = 0;
+  taken_ = 0;
+}
+
+void refresh_signature_dates(db::Database& db, std::vector<db::GameId> ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  const db::GameId end = db.signatures_end();
+  ids.erase(std::lower_bound(ids.begin(), ids.end(), end), ids.end());
+  std::vector<std::pair<db::GameId, std::uint32_t>> dates;
+  constexpr std::size_t kChunk = 4096;  // headers read at once
+  for (std::size_t at = 0; at < ids.size(); at += kChunk) {
+    const std::span<const db::GameId> chunk(ids.data() + at, std::min(kChunk, ids.size() - at));
+    const auto headers = db.game_headers(chunk);
+    for (std::size_t i = 0; i < chunk.size(); ++i)
+      if (headers[i]) dates.emplace_back(chunk[i], date_number(*headers[i]));
+  }
+  if (!dates.empty()) db.set_signature_dates(dates);
+}
+
+}  // namespace damdb::indexer
