@@ -319,6 +319,12 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   return AddResult{id, true, true, true};
 }
 
+bool ImportBatch::has_copy(const ContentHash& hash, const GameIdentity& identity) {
+  for (const auto& [id, stored_identity] : hash_games(hash, identity).value.games)
+    if (stored_identity.compatible(identity)) return true;
+  return false;
+}
+
 AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> plies,
                                 const IndexTexts& texts, const GameIdentity& identity) {
   if (record.sources.empty())

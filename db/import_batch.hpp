@@ -85,6 +85,11 @@ class ImportBatch {
   AddResult add_game(GameRecord record, std::span<const PlyPosition> plies,
                      const IndexTexts& texts = {}, const GameIdentity& identity = {});
 
+  /// Whether add_game would take a game of this content hash and identity as another copy of
+  /// a stored game (or of one earlier in the batch): then it needs no positions. Raises
+  /// Error(io/corruption) if the lookup fails.
+  bool has_copy(const ContentHash& hash, const GameIdentity& identity);
+
   /// Records (replaces) the meta "source:" + info.path entry in the same commit.
   void set_source(SourceInfo info);
 

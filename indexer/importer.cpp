@@ -199,7 +199,10 @@ class Importer {
       ++info.skipped;
       return;
     }
-    GameRecords records = take_records(game, replay);
+    // The positions (keys and signature) only for a game the batch stores anew.
+    GameRecords records = take_records(game, replay, false);
+    if (!batch_.has_copy(records.record.content_hash, records.identity))
+      add_positions(records, replay);
     const std::uint64_t positions = records.plies.size();
     const bool invalid = records.record.status == db::ValidationStatus::Invalid;
     const auto added =

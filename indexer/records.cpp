@@ -129,19 +129,20 @@ db::GameIdentity identity_of(const pdn::Game& game) {
 }
 
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {
-  GameRecords out = records_without_text(game, replay);
+  GameRecords out = records_without_text(game, replay, true);
   if (!store_text_moves_elided(game, replay, out.record)) out.record.pdn_text = game.text;
   return out;
 }
 
-GameRecords take_records(pdn::Game& game, const pdn::Replay& replay) {
-  GameRecords out = records_without_text(game, replay);
+GameRecords take_records(pdn::Game& game, const pdn::Replay& replay, bool with_positions) {
+  GameRecords out = records_without_text(game, replay, with_positions);
   if (!store_text_moves_elided(game, replay, out.record)) out.record.pdn_text = std::move(game.text);
   game.text.clear();
   return out;
 }
 
-GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& replay) {
+GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& replay,
+                                 bool with_positions) {
   assert(replay.status != pdn::ReplayStatus::Skipped);
   GameRecords out;
   db::GameRecord& rec = out.record;
@@ -191,12 +192,25 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
   // The canonical start: "" for the initial position, however it was written.
   rec.start_fen = start == rules::Position::initial() ? std::string() : rules::to_fen(start);
   rec.moves.reserve(end - first);
+  for (std::size_t i = first; i < end; ++i)
+    rec.moves.push_back(static_cast<std::uint8_t>(replay.plies_played[i].code));  // < kGameEnd
+  out.first_indexed = first;
+
+  rec.content_hash = content_hash_of(game, replay, rec);
+
+  out.texts = index_texts(game);
+  if (with_positions) add_positions(out, replay);
+  return out;
+}
+
+void add_positions(GameRecords& out, const pdn::Replay& replay) {
+  const std::size_t first = out.first_indexed, end = first + out.record.moves.size();
+  out.plies.clear();
   out.plies.reserve(end - first + 1);
   SignatureBuilder signature(static_cast<std::uint32_t>(end - first));
   for (std::size_t i = first; i < end; ++i) {
     const pdn::ReplayedPly& p = replay.plies_played[i];
-    const auto code = static_cast<std::uint8_t>(p.code);  // < kGameEnd (storable_end)
-    rec.moves.push_back(code);
+    const auto code = static_cast<std::uint8_t>(p.code);
     out.plies.push_back({key_of(p.before), static_cast<std::uint16_t>(i - first), code});
     signature.add(static_cast<int>(i - first), p.before);
   }
@@ -205,11 +219,6 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
   out.plies.push_back({key_of(last), static_cast<std::uint16_t>(end - first), db::kGameEnd});
   signature.add(static_cast<int>(end - first), last);
   out.signature = signature.finish();
-
-  rec.content_hash = content_hash_of(game, replay, rec);
-
-  out.texts = index_texts(game);
-  return out;
 }
 
 }  // namespace damdb::indexer

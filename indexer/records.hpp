@@ -22,6 +22,9 @@ struct GameRecords {
   db::IndexTexts texts;                ///< folded player / event / date keys
   db::GameIdentity identity;           ///< players, result, date: which copies are one game
   db::GameSignature signature;  ///< signature_of(record) from the replay's positions, date 0
+  /// The index in the replay's plies_played of the position at ply 0 of the record (after the
+  /// last /FEN/ setup of the main line): where add_positions starts.
+  std::size_t first_indexed = 0;
 };
 
 /// The identity of a game's header: player_key of White and Black, date_key of the Date tag
@@ -46,9 +49,15 @@ db::GameResult result_of(const pdn::Game& game);
 /// Precondition: replay.status != Skipped.
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay);
 /// make_records, moving game.text into the record instead of copying it (a long game is then
-/// held once); game.text is left empty.
-GameRecords take_records(pdn::Game& game, const pdn::Replay& replay);
-/// make_records without the game's text (record.pdn_text empty).
-GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& replay);
+/// held once); game.text is left empty. Without `with_positions`, the plies and the signature
+/// are left empty (add_positions fills them): a copy of a stored game needs neither.
+GameRecords take_records(pdn::Game& game, const pdn::Replay& replay, bool with_positions = true);
+/// make_records without the game's text (record.pdn_text empty); the plies and the signature
+/// only `with_positions`.
+GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& replay,
+                                 bool with_positions = true);
+/// Fills out.plies and out.signature (date 0) from the positions of `replay`, the one `out` was
+/// made from, at the record's plies (first_indexed on).
+void add_positions(GameRecords& out, const pdn::Replay& replay);
 
 }  // namespace damdb::indexer

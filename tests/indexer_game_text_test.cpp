@@ -7,6 +7,7 @@
 #include "indexer/game_moves.hpp"
 #include "indexer/game_text.hpp"
 #include "indexer/records.hpp"
+#include "indexer/signature.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 #include "tests/corpus_required.hpp"
@@ -75,27 +76,62 @@ TEST(GameText, AMarkPastTheStoredMovesIsAnError) {
   EXPECT_THROW(indexer::original_text(r.record), indexer::GameDecodeError);
 }
 
-TEST(GameText, EveryCorpusGameGivesBackItsText) {
-  DAMDB_SKIP_WITHOUT_CORPUS();
-  std::size_t games = 0, elided = 0, text_bytes = 0, stored_bytes = 0;
+// Calls visit(file, game, replay) for every corpus game that the import replays (not skipped).
+template <class Visit>
+void for_each_replayed_corpus_game(Visit visit) {
   for (const auto& file : testing::corpus_pdn_files()) {
     pdn::GameReader reader(file.string());
     pdn::Game game;
     while (reader.next(game)) {
       const pdn::Replay replay = pdn::replay(game, import_replay_options());
-      if (replay.status == pdn::ReplayStatus::Skipped) continue;
-      const indexer::GameRecords r = indexer::make_records(game, replay);
-      ++games;
-      if (r.record.text_form == db::PdnTextForm::MovesElided) ++elided;
-      text_bytes += game.text.size();
-      stored_bytes += r.record.pdn_text.size();
-      ASSERT_EQ(indexer::original_text(r.record), game.text) << file << " game " << game.index;
+      if (replay.status != pdn::ReplayStatus::Skipped) visit(file, game, replay);
     }
   }
+}
+
+TEST(GameText, EveryCorpusGameGivesBackItsText) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
+  std::size_t games = 0, elided = 0, text_bytes = 0, stored_bytes = 0;
+  for_each_replayed_corpus_game([&](const auto& file, const pdn::Game& game,
+                                    const pdn::Replay& replay) {
+    const indexer::GameRecords r = indexer::make_records(game, replay);
+    ++games;
+    if (r.record.text_form == db::PdnTextForm::MovesElided) ++elided;
+    text_bytes += game.text.size();
+    stored_bytes += r.record.pdn_text.size();
+    EXPECT_EQ(indexer::original_text(r.record), game.text) << file << " game " << game.index;
+  });
   EXPECT_GT(games, 4000u);
   // Most games are plain numeric movetext: most are elided, and the marks are far shorter.
   EXPECT_GT(elided, games * 9 / 10);
   EXPECT_LT(stored_bytes, text_bytes * 3 / 4);
+}
+
+// The positions a record leaves out for a copy of a stored game, added afterwards, are those
+// made with the record; its signature is the one signature_of gives from its stored start and
+// move codes, for every corpus game (setups in the movetext, games cut at an error ...).
+TEST(Records, PositionsAddedLaterAndTheSignatureOfEveryCorpusGame) {
+  DAMDB_SKIP_WITHOUT_CORPUS();
+  std::size_t games = 0, differing = 0;
+  for_each_replayed_corpus_game([&](const auto& file, const pdn::Game& game,
+                                    const pdn::Replay& replay) {
+    const indexer::GameRecords whole = indexer::records_without_text(game, replay);
+    indexer::GameRecords later = indexer::records_without_text(game, replay, false);
+    EXPECT_TRUE(later.plies.empty());
+    indexer::add_positions(later, replay);
+    bool same = later.plies.size() == whole.plies.size();
+    for (std::size_t i = 0; same && i < whole.plies.size(); ++i)
+      same = later.plies[i].position == whole.plies[i].position &&
+             later.plies[i].ply == whole.plies[i].ply && later.plies[i].move == whole.plies[i].move;
+    differing += !same;
+    db::GameSignature replayed = indexer::signature_of(whole.record);
+    replayed.date = 0;
+    EXPECT_EQ(whole.signature, replayed) << file << " game " << game.index;
+    EXPECT_EQ(later.signature, replayed) << file << " game " << game.index;
+    ++games;
+  });
+  EXPECT_EQ(differing, 0u);
+  EXPECT_GT(games, 4000u);
 }
 
 }  // namespace
