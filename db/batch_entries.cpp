@@ -122,12 +122,16 @@ void BatchEntries::emit_hash_games(const ImportBatch& batch, EntrySink& sink) {
 
 void BatchEntries::emit_meta(ImportBatch& batch, const Counts& counts, EntrySink& sink) {
   std::string key, value;
-  // In key order: counts < next_game_id < source:...
+  // In key order: counts < next_game_id < signature_date:... < source:...
   counts.encode(value);
   sink.put(kMeta, kMetaCounts, value);
   value.clear();
   put_be32(value, batch.next_id_);
   sink.put(kMeta, kMetaNextId, value);
+  std::sort(batch.redated_.begin(), batch.redated_.end());
+  batch.redated_.erase(std::unique(batch.redated_.begin(), batch.redated_.end()),
+                       batch.redated_.end());
+  for (const GameId id : batch.redated_) sink.put(kMeta, signature_date_key(id), {});
   std::sort(batch.sources_.begin(), batch.sources_.end(),
             [](const SourceInfo& a, const SourceInfo& b) { return a.path < b.path; });
   for (const auto& src : batch.sources_) {

@@ -1383,6 +1383,18 @@ void Database::append_signatures(std::span<const GameSignature> signatures,
   check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
 }
 
+std::vector<GameId> Database::signature_dates_to_refresh() const {
+  const std::string where = "reading meta in '" + impl_->folder.string() + "'";
+  std::vector<GameId> ids;
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->handles[kMeta]));
+  for (it->Seek(slice(detail::kMetaSignatureDatePrefix));
+       it->Valid() && view(it->key()).starts_with(detail::kMetaSignatureDatePrefix); it->Next())
+    ids.push_back(GameId::decode(view(it->key()).substr(detail::kMetaSignatureDatePrefix.size())));
+  check(it->status(), where);
+  return ids;
+}
+
 void Database::set_signature_dates(std::span<const std::pair<GameId, std::uint32_t>> dates) {
   if (impl_->mode != OpenMode::ReadWrite || impl_->signatures == nullptr)
     throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot write signatures");
@@ -1391,18 +1403,23 @@ void Database::set_signature_dates(std::span<const std::pair<GameId, std::uint32
   rocksdb::WriteBatch wb;
   std::vector<std::pair<std::size_t, std::uint32_t>> in_block;  // (index in the block, date)
   std::string games;
-  for (std::size_t i = 0; i < dates.size() && dates[i].first.value < end;) {
+  for (std::size_t i = 0; i < dates.size();) {
     const std::uint32_t first = signature_block_first(dates[i].first.value);
     in_block.clear();
-    for (; i < dates.size() && dates[i].first.value < first + kSignatureBlockGames; ++i)
+    for (; i < dates.size() && dates[i].first.value < first + kSignatureBlockGames; ++i) {
       in_block.emplace_back(dates[i].first.value - first, dates[i].second);
+      check(wb.Delete(impl_->handles[kMeta], slice(detail::signature_date_key(dates[i].first))),
+            where);
+    }
     const std::string key = signature_games_key(first);
     const rocksdb::Status s =
-        impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures, slice(key), &games);
-    if (s.IsNotFound()) continue;
-    check(s, where);
-    std::string dated = with_signature_dates(games, in_block);
-    if (dated != games) check(wb.Put(impl_->signatures, slice(key), dated), where);
+        first < end ? impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures, slice(key), &games)
+                    : rocksdb::Status::NotFound();
+    if (!s.IsNotFound()) check(s, where);
+    if (s.ok()) {
+      std::string dated = with_signature_dates(games, in_block);
+      if (dated != games) check(wb.Put(impl_->signatures, slice(key), dated), where);
+    }
     if (wb.GetDataSize() >= (std::size_t{4} << 20)) {  // a few MB a write, not the whole family
       check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
       wb.Clear();

@@ -196,9 +196,14 @@ class Database {
   /// With `moves` (one per signature, or empty) also stores what a replay of each game needs.
   void append_signatures(std::span<const GameSignature> signatures,
                          std::span<const GameMoves> moves = {});
+  /// The games whose stored copy an import replaced (another Date, maybe) since their
+  /// signature dates were last set (meta "signature_date:" keys, written with each commit),
+  /// ascending. Raises Error(io/corruption) from RocksDB.
+  std::vector<GameId> signature_dates_to_refresh() const;
   /// Sets the date (GameSignature::date) of the stored signatures of `dates` (game id, date;
-  /// ascending ids; an id from signatures_end() on is left out): the games parts that change
-  /// are written again, in writes of a few MB. ReadWrite only (Error(InvalidArgument));
+  /// ascending ids; an id without a stored signature is left out) and clears their
+  /// signature_dates_to_refresh marks: the games parts that change are written again with the
+  /// marks of their games, in writes of a few MB. ReadWrite only (Error(InvalidArgument));
   /// Error(io/corruption) from RocksDB.
   void set_signature_dates(std::span<const std::pair<GameId, std::uint32_t>> dates);
   /// Calls visit(id, moves) for each of `ids` (ascending) stored by append_signatures, in that

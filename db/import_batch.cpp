@@ -292,6 +292,8 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
     return AddResult{id, true, true, false};
   }
   // The stored copy is replaced (its memory stays counted, an overestimate until the commit).
+  // A game of an earlier commit may have a stored signature, dated by the tags replaced here.
+  if (id.value < first_id_) redated_.push_back(id);
   record_bytes_ += record_memory(copy) + sizeof(GameSource) * (stored.sources.size() + 1);
   add_index_keys(id, texts);
   // The copy becomes the stored one: every other source's differences are taken again

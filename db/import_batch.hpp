@@ -191,6 +191,9 @@ class ImportBatch {
   std::vector<std::uint16_t> plies_;
   std::vector<std::pair<TextIndex, TextIndexKey>> index_keys_;
   std::vector<SourceInfo> sources_;
+  // Games of earlier commits whose stored copy this batch replaced: their signatures' dates
+  // are to be read again (meta "signature_date:" keys, written with the batch).
+  std::vector<GameId> redated_;
   Counts delta_;
   std::vector<PlyPosition> scratch_;
   std::size_t record_bytes_ = 0;

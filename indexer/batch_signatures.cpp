@@ -87,18 +87,15 @@ void BatchSignatures::clear() {
   taken_ = 0;
 }
 
-void refresh_signature_dates(db::Database& db, std::vector<db::GameId> ids) {
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  const db::GameId end = db.signatures_end();
-  ids.erase(std::lower_bound(ids.begin(), ids.end(), end), ids.end());
+void refresh_signature_dates(db::Database& db) {
+  const std::vector<db::GameId> ids = db.signature_dates_to_refresh();
   std::vector<std::pair<db::GameId, std::uint32_t>> dates;
   constexpr std::size_t kChunk = 4096;  // headers read at once
   for (std::size_t at = 0; at < ids.size(); at += kChunk) {
     const std::span<const db::GameId> chunk(ids.data() + at, std::min(kChunk, ids.size() - at));
     const auto headers = db.game_headers(chunk);
     for (std::size_t i = 0; i < chunk.size(); ++i)
-      if (headers[i]) dates.emplace_back(chunk[i], date_number(*headers[i]));
+      dates.emplace_back(chunk[i], headers[i] ? date_number(*headers[i]) : 0);
   }
   if (!dates.empty()) db.set_signature_dates(dates);
 }

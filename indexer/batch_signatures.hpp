@@ -56,8 +56,10 @@ class BatchSignatures {
   std::size_t bytes_ = 0;
 };
 
-/// Sets the stored signature date of each of `ids` (games whose stored copy an import replaced:
-/// its Date may differ) to that of the game's header now. Throws db::Error from the database.
-void refresh_signature_dates(db::Database& db, std::vector<db::GameId> ids);
+/// Sets the stored signature date of each game whose stored copy an import replaced (its Date
+/// may differ; db::Database::signature_dates_to_refresh) to that of the game's header now, and
+/// clears the marks. The marks are written with each commit, so that an import killed before
+/// this step leaves them to the next import. Throws db::Error from the database.
+void refresh_signature_dates(db::Database& db);
 
 }  // namespace damdb::indexer

@@ -100,9 +100,11 @@ class Importer {
     if (options_.build_signatures) signatures_.store(db_, true);  // the last block's games
     // Games whose signatures the batches did not store: those of a database older than
     // signatures, or of an import interrupted between a commit and its signatures.
+    // Then the dates of the signatures of games whose copy was replaced (this import's, or
+    // those of an import killed before this step).
     if (options_.build_signatures) {
       build_signatures(db_);
-      refresh_signature_dates(db_, std::move(replaced_));
+      refresh_signature_dates(db_);
     }
     write_game_ranks(db_, ranks_before, rank_changes_);
     release_freed_memory();
@@ -212,10 +214,7 @@ class Importer {
       if (added.source_added || added.replaced) rank_changes_.add(added.id);
       ++summary_.duplicates;
       ++info.duplicates;
-      if (added.replaced) {
-        ++summary_.replaced;
-        replaced_.push_back(added.id);
-      }
+      if (added.replaced) ++summary_.replaced;
       return;
     }
     if (options_.build_signatures) signatures_.add(added.id, std::move(records.signature));
@@ -261,7 +260,6 @@ class Importer {
   std::map<std::string, db::SourceInfo> known_;
   ChangedRanks rank_changes_;  // the stored games whose header this import rewrote
   BatchSignatures signatures_;  // those of the batch's new games, stored after its commit
-  std::vector<db::GameId> replaced_;  // games whose stored copy was replaced (another Date)
   ImportSummary summary_;
   ImportProgress progress_;
   std::chrono::steady_clock::time_point last_progress_;

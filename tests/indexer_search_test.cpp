@@ -793,6 +793,32 @@ TEST_F(SearchBruteForce, BatchSignaturesEqualRebuiltOnes) {
   EXPECT_TRUE(stored_signatures(db) == by_batches);
 }
 
+// The replaced copy's date is marked with the commit that replaced it: an import stopped
+// before its signatures step (here: one without signatures) leaves the mark, and the next
+// import, even one that finds its file already imported, sets the date.
+TEST(SearchSignatures, AReplacedDateOutlivesAnImportStoppedBeforeItsSignatures) {
+  test::TempFolder folder("signature-dates");
+  const std::string x = random_games(1, 77);
+  const std::string x_moves = x.substr(x.find("1. "));
+  test::write_text(folder.path() / "a.pdn", "[Result \"*\"]\n" + x_moves + random_games(2, 5));
+  test::write_text(folder.path() / "b.pdn",
+                   "[Event \"e\"]\n[Date \"2001.02.03\"]\n[Result \"*\"]\n" + x_moves);
+  db::Database db = db::Database::open(folder.path() / "db");
+  indexer::ImportOptions options;
+  options.compact_at_end = false;
+  indexer::import_files(db, {(folder.path() / "a.pdn").string()}, options);
+  EXPECT_TRUE(db.signature_dates_to_refresh().empty());
+  options.build_signatures = false;
+  EXPECT_EQ(indexer::import_files(db, {(folder.path() / "b.pdn").string()}, options).replaced, 1u);
+  EXPECT_EQ(db.signature_dates_to_refresh(), std::vector<db::GameId>{db::GameId{1}});
+  EXPECT_EQ(signature_date(db, 1), 0u);
+  options.build_signatures = true;
+  const auto again = indexer::import_files(db, {(folder.path() / "b.pdn").string()}, options);
+  EXPECT_EQ(again.files_already_imported, 1u);
+  EXPECT_EQ(signature_date(db, 1), 20010203u);
+  EXPECT_TRUE(db.signature_dates_to_refresh().empty());
+}
+
 // BatchSignatures stores the signatures signature_of gives the stored games, once their block
 // is full or at the last store, when they continue the stored ones; it stores none of a batch
 // added out of id order (build_signatures computes those).

@@ -4,7 +4,10 @@
 
 #include <array>
 #include <cstddef>
+#include <string>
 #include <string_view>
+
+#include "db/game_id.hpp"
 
 namespace damdb::db::detail {
 
@@ -21,5 +24,13 @@ inline constexpr std::string_view kMetaNextId = "next_game_id";
 inline constexpr std::string_view kMetaCounts = "counts";
 inline constexpr std::string_view kMetaSourcePrefix = "source:";
 inline constexpr std::string_view kMetaMergedEnd = "merged_end";
+/// Prefix of the keys "signature_date:" + GameId BE4 (empty values): games whose stored copy an
+/// import replaced, whose signature date is to be read again from their header.
+inline constexpr std::string_view kMetaSignatureDatePrefix = "signature_date:";
+
+/// The meta key marking the signature date of game `id` to be read again.
+inline std::string signature_date_key(GameId id) {
+  return std::string(kMetaSignatureDatePrefix) + id.encode();
+}
 
 }  // namespace damdb::db::detail
