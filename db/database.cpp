@@ -418,7 +418,13 @@ void check_families(const DatabaseImpl& impl, const std::vector<std::string>& pr
   if (present.empty()) return;  // a new database
   // A writer killed while creating the database (the families are created in schema order,
   // `meta` last, before any game is written) left it without `meta`: finish the creation.
-  if (impl.mode == OpenMode::ReadWrite && !has(present, kCfNames[kMeta])) return;
+  if (!has(present, kCfNames[kMeta])) {
+    if (impl.mode == OpenMode::ReadWrite) return;
+    throw Error(ErrorKind::InvalidArgument,
+                "database '" + impl.folder.string() +
+                    "' was not completely created (an import stopped while creating it): "
+                    "run the import again to finish it");
+  }
   for (const char* name : kCfNames)
     if (!has(present, name))
       throw Error(ErrorKind::InvalidArgument,

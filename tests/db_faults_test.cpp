@@ -1,8 +1,10 @@
 // Storage faults: a rocksdb::Env that makes every file write fail with "no space" (as ENOSPC
 // does) once a byte budget is spent. Each commit method must turn the failure into a db::Error
 // (never an abort), leave no file in ingest/, and leave the database as its last successful
-// commit left it, readable and ready for the same import again.
+// commit left it, readable and ready for the same import again. A database whose creation was
+// cut short is named as such, and finished by the next writer.
 #include <gtest/gtest.h>
+#include <rocksdb/db.h>
 #include <rocksdb/env.h>
 #include <unistd.h>
 
@@ -141,4 +143,32 @@ TEST(DbFaults, DiskFullDuringSstIngestionIsAnError) {
 TEST(DbFaults, DiskFullDuringWriteBatchIsAnError) {
   for (std::int64_t budget : {0, 5000, 200000})
     disk_full_during_commit(CommitMethod::SortedWriteBatch, budget);
+}
+
+// A writer killed while it created the database (families are created in schema order, meta
+// last) leaves a folder without meta: a reader says so, and the next writer finishes it.
+TEST(DbFaults, ADatabaseWhoseCreationStoppedIsFinishedByTheNextWriter) {
+  const fs::path dir = fs::temp_directory_path() / ("damdb-creation-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  {
+    rocksdb::Options options;
+    options.create_if_missing = true;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &raw).ok());
+    std::unique_ptr<rocksdb::DB> db(raw);
+    rocksdb::ColumnFamilyHandle* games = nullptr;
+    ASSERT_TRUE(db->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), "games", &games).ok());
+    ASSERT_TRUE(db->DestroyColumnFamilyHandle(games).ok());
+  }
+  OpenOptions read_only;
+  read_only.mode = OpenMode::ReadOnly;
+  try {
+    Database::open(dir, read_only);
+    ADD_FAILURE() << "opened a database without meta";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("not completely created"), std::string::npos) << e.what();
+  }
+  { Database::open(dir); }
+  EXPECT_EQ(Database::open(dir, read_only).meta().counts.games, 0u);
+  fs::remove_all(dir);
 }
