@@ -299,6 +299,7 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   // The copy becomes the stored one: every other source's differences are taken again
   // against its tags. The result and the moves stay (the positions are indexed with them).
   count_game(stored, false);
+  const ValidationStatus replaced_status = stored.status;
   std::vector<GameSource> sources;
   sources.reserve(stored.sources.size() + 1);
   source.differing_tags.clear();
@@ -318,7 +319,7 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   stored.pdn_text = std::move(copy.pdn_text);
   stored.text_form = copy.text_form;
   count_game(stored, true);
-  return AddResult{id, true, true, true};
+  return AddResult{id, true, true, true, replaced_status};
 }
 
 bool ImportBatch::has_copy(const ContentHash& hash, const GameIdentity& identity) {

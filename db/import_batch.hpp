@@ -61,6 +61,8 @@ struct AddResult {
   bool duplicate = false;     ///< another copy of a stored game (or of one earlier in the batch)
   bool source_added = false;  ///< a duplicate from a new (path, byte offset): source recorded
   bool replaced = false;      ///< the copy was better than the stored one and replaced it
+  /// When replaced: the status of the copy it replaced.
+  ValidationStatus replaced_status = ValidationStatus::Valid;
 };
 
 class ImportBatch {

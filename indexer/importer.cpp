@@ -87,7 +87,9 @@ class Importer {
       std::error_code ec;
       if (f != "-") progress_.total_bytes += fs::file_size(f, ec);
     }
-    for (const db::SourceInfo& s : db_.meta().sources) known_[s.path] = s;
+    const db::Meta meta = db_.meta();
+    for (const db::SourceInfo& s : meta.sources) known_[s.path] = s;
+    first_id_ = meta.next_game_id;
     const StoredRanks ranks_before = StoredRanks::of(db_);
     for (const auto& f : files) {
       try {
@@ -206,7 +208,7 @@ class Importer {
     if (!batch_.has_copy(records.record.content_hash, records.identity))
       add_positions(records, replay);
     const std::uint64_t positions = records.plies.size();
-    const bool invalid = records.record.status == db::ValidationStatus::Invalid;
+    const db::ValidationStatus status = records.record.status;
     const auto added =
         batch_.add_game(std::move(records.record), records.plies, records.texts, records.identity);
     if (added.duplicate) {
@@ -215,6 +217,10 @@ class Importer {
       ++summary_.duplicates;
       ++info.duplicates;
       if (added.replaced) ++summary_.replaced;
+      if (added.replaced && added.id.value >= first_id_) {  // stored by this import: recounted
+        count_status(added.replaced_status, false);
+        count_status(status, true);
+      }
       return;
     }
     if (options_.build_signatures) signatures_.add(added.id, std::move(records.signature));
@@ -222,12 +228,16 @@ class Importer {
     ++info.games_stored;
     summary_.positions += positions;
     info.positions += positions;
-    if (invalid) {
-      ++summary_.invalid;
-      ++info.invalid;
-    } else if (replay.status == pdn::ReplayStatus::Warnings) {
-      ++summary_.warnings;
-    }
+    count_status(status, true);
+    if (status == db::ValidationStatus::Invalid) ++info.invalid;
+  }
+
+  // Counts (or with `add` false uncounts) a game this import stored under its status.
+  void count_status(db::ValidationStatus status, bool add) {
+    if (status == db::ValidationStatus::Valid) return;
+    std::uint64_t& n =
+        status == db::ValidationStatus::Invalid ? summary_.invalid : summary_.warnings;
+    n = add ? n + 1 : n - 1;
   }
 
   void commit() {
@@ -259,6 +269,7 @@ class Importer {
   db::ImportBatch batch_;
   std::map<std::string, db::SourceInfo> known_;
   ChangedRanks rank_changes_;  // the stored games whose header this import rewrote
+  std::uint32_t first_id_ = 1;  // the id of the first game this import stores
   BatchSignatures signatures_;  // those of the batch's new games, stored after its commit
   ImportSummary summary_;
   ImportProgress progress_;

@@ -65,6 +65,41 @@ TEST(Records, SameInvalidTextTwiceIsOneGame) {
   EXPECT_EQ(database.meta().counts.games, 2u);
 }
 
+// A game first read with a warning (a capture written with '-') and then clean: the clean copy
+// replaces it, and the import's summary counts the game as the database does, without a
+// warning, in one batch or across batches; a game stored by an earlier import and replaced
+// here is not counted by this import.
+TEST(Records, TheSummaryCountsAReplacedGameWithItsNewStatus) {
+  const std::string with_warning = "[White \"A\"]\n1. 32-28 19-23 2. 28-19 14x23 *\n\n";
+  const std::string clean =
+      "[Event \"E\"]\n[White \"A\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+  test::TempFolder folder("records");
+  test::write_text(folder.path() / "a.pdn", with_warning + clean);
+  test::write_text(folder.path() / "b.pdn", with_warning);
+  test::write_text(folder.path() / "c.pdn", clean);
+  for (const std::size_t batch_games : {std::size_t{1}, std::size_t{20000}}) {
+    const auto dir = folder.path() / ("db" + std::to_string(batch_games));
+    db::Database database = db::Database::open(dir);
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    options.batch_games = batch_games;
+    const auto a = indexer::import_files(database, {(folder.path() / "a.pdn").string()}, options);
+    EXPECT_EQ(a.games_stored, 1u);
+    EXPECT_EQ(a.replaced, 1u);
+    EXPECT_EQ(a.warnings, 0u) << batch_games;
+    EXPECT_EQ(database.meta().counts.warnings, 0u);
+  }
+  db::Database database = db::Database::open(folder.path() / "db_bc");
+  indexer::ImportOptions options;
+  options.compact_at_end = false;
+  EXPECT_EQ(indexer::import_files(database, {(folder.path() / "b.pdn").string()}, options).warnings,
+            1u);
+  const auto c = indexer::import_files(database, {(folder.path() / "c.pdn").string()}, options);
+  EXPECT_EQ(c.replaced, 1u);
+  EXPECT_EQ(c.warnings, 0u);
+  EXPECT_EQ(database.meta().counts.warnings, 0u);
+}
+
 TEST(ImportCompaction, AnImportStoringNothingCompactsWhatAnInterruptedOneLeft) {
   // The first import commits a batch per game and does not compact (as one killed before its
   // end); run again, it stores nothing new but finds the batches above the bottom level.
