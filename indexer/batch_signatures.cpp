@@ -18,8 +18,6 @@ void BatchSignatures::add(db::GameId id, db::GameSignature signature) {
     clear();  // out of order: build_signatures computes these
     return;
   }
-  // Held through the batch: without the spare room its material list grew with (about half).
-  signature.material.shrink_to_fit();
   bytes_ += bytes_of(signature);
   signatures_.push_back(std::move(signature));
 }
@@ -31,34 +29,49 @@ void BatchSignatures::take_stored_fields(const db::ImportBatch& batch) {
     clear();
     return;
   }
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    const db::GameRecord& game = games[i].second;
-    signatures_[taken_ + i].date = date_number(game);
-    fens_.push_back(game.start_fen);
-    codes_.emplace_back(game.moves.begin(), game.moves.end());
-    results_.push_back(game.result);
-    bytes_ += fens_.back().capacity() + codes_.back().capacity() + 2 * sizeof(std::string);
-  }
-  taken_ = signatures_.size();
+  for (const auto& [id, game] : games) take_fields(&game);
 }
 
-void BatchSignatures::store(db::Database& db, bool last) {
-  if (signatures_.empty()) return;
+void BatchSignatures::add_stored(db::GameId id, db::GameSignature signature,
+                                 const db::GameRecord* game) {
+  if (taken_ != signatures_.size()) clear();
+  add(id, std::move(signature));
+  if (!signatures_.empty()) take_fields(game);
+}
+
+void BatchSignatures::take_fields(const db::GameRecord* game) {
+  if (game != nullptr) {
+    signatures_[taken_].date = date_number(*game);
+    fens_.push_back(game->start_fen);
+    codes_.emplace_back(game->moves.begin(), game->moves.end());
+    results_.push_back(game->result);
+  } else {
+    fens_.emplace_back();
+    codes_.emplace_back();
+    results_.push_back(db::GameResult::Unknown);
+  }
+  bytes_ += fens_.back().capacity() + codes_.back().capacity() + 2 * sizeof(std::string);
+  ++taken_;
+}
+
+std::size_t BatchSignatures::store(db::Database& db, bool last) {
+  if (signatures_.empty()) return 0;
   if (taken_ != signatures_.size() || db.signatures_end().value != first_) {
     clear();
-    return;
+    return 0;
   }
   // The games before `filled` complete their blocks (blocks start at ids 1, 1025, 2049 ...).
   const std::uint32_t end = first_ + static_cast<std::uint32_t>(signatures_.size());
   const std::uint32_t filled = end - (end - 1) % db::kSignatureBlockGames;
   const std::size_t n = last ? signatures_.size() : filled > first_ ? filled - first_ : 0;
-  if (n == 0) return;
+  if (n == 0) return 0;
   std::vector<db::GameMoves> moves;
   moves.reserve(n);
   for (std::size_t i = 0; i < n; ++i)
     moves.push_back(db::GameMoves{results_[i], fens_[i], codes_[i], {}});
   db.append_signatures(std::span(signatures_).first(n), moves);
   drop_front(n);
+  return n;
 }
 
 void BatchSignatures::drop_front(std::size_t n) {

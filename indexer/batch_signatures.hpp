@@ -35,15 +35,23 @@ class BatchSignatures {
   /// tags, a later copy given its result). Drops every signature held unless the batch's new
   /// games are exactly the games added since.
   void take_stored_fields(const db::ImportBatch& batch);
+  /// Adds the signature of the stored game `id` with its date, result, start FEN and codes
+  /// from `game` (none, and the signature's own date, for nullptr): for games read back from
+  /// the database (build_signatures).
+  void add_stored(db::GameId id, db::GameSignature signature, const db::GameRecord* game);
   /// Once the batch is committed: appends to `db` the signatures of the blocks filled (all of
   /// them when `last`), when they start at db.signatures_end() (else drops them all), and
-  /// keeps the others. Throws db::Error from the database.
-  void store(db::Database& db, bool last);
+  /// keeps the others; returns how many it stored. Throws db::Error from the database.
+  std::size_t store(db::Database& db, bool last);
+  /// Signatures held.
+  std::size_t size() const noexcept { return signatures_.size(); }
   /// Heap bytes held (about: for the batch's memory bound).
   std::size_t memory_bytes() const noexcept { return bytes_; }
 
  private:
   void clear();
+  // Takes the stored fields of the first signature not taken from `game` (see add_stored).
+  void take_fields(const db::GameRecord* game);
   // Forgets the first `n` signatures (stored).
   void drop_front(std::size_t n);
   static std::size_t bytes_of(const db::GameSignature& signature);

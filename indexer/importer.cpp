@@ -99,12 +99,12 @@ class Importer {
       }
     }
     commit();
-    if (options_.build_signatures) signatures_.store(db_, true);  // the last block's games
-    // Games whose signatures the batches did not store: those of a database older than
-    // signatures, or of an import interrupted between a commit and its signatures.
-    // Then the dates of the signatures of games whose copy was replaced (this import's, or
-    // those of an import killed before this step).
+    // The last block's games; then those whose signatures the batches did not store (a
+    // database older than signatures, an import interrupted between a commit and its
+    // signatures); then the dates of the signatures of games whose copy was replaced (this
+    // import's, or those of an import killed before this step).
     if (options_.build_signatures) {
+      signatures_.store(db_, true);
       build_signatures(db_);
       refresh_signature_dates(db_);
     }

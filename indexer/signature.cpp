@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 
+#include "indexer/batch_signatures.hpp"
 #include "indexer/game_filter.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/signature_builder.hpp"
@@ -229,45 +230,24 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
 }
 
 std::uint64_t build_signatures(db::Database& db) {
-  std::vector<db::GameSignature> chunk;
-  std::vector<std::string> fens, codes;  // own the bytes the GameMoves views point into
-  std::vector<db::GameResult> results;
-  std::vector<db::GameMoves> moves;
+  BatchSignatures signatures;
   std::uint64_t built = 0;
   std::uint32_t expected = db.signatures_end().value;
-  auto add = [&](db::GameSignature sig, const db::GameRecord* game) {
-    chunk.push_back(std::move(sig));
-    fens.emplace_back(game ? game->start_fen : std::string());
-    codes.emplace_back(game ? std::string(game->moves.begin(), game->moves.end()) : std::string());
-    results.push_back(game ? game->result : db::GameResult::Unknown);
-  };
-  auto flush = [&] {
-    moves.clear();
-    for (std::size_t i = 0; i < chunk.size(); ++i)
-      moves.push_back(db::GameMoves{results[i], fens[i], codes[i], {}});
-    db.append_signatures(chunk, moves);
-    built += chunk.size();
-    chunk.clear();
-    fens.clear();
-    codes.clear();
-    results.clear();
-  };
   db.for_each_game(
       [&](db::GameId id, const db::GameRecord& game) {
         // Ids are dense; a missing one (never expected) gets a signature that proves nothing.
         for (; expected < id.value; ++expected) {
           db::GameSignature opaque;
           opaque.opaque = true;
-          add(std::move(opaque), nullptr);
+          signatures.add_stored(db::GameId{expected}, std::move(opaque), nullptr);
         }
-        add(signature_of(game), &game);
+        signatures.add_stored(id, signature_of(game), &game);
         ++expected;
-        if (chunk.size() >= 4096) flush();
+        if (signatures.size() >= 4096) built += signatures.store(db, false);
         return true;
       },
       db::GameId{expected});
-  flush();
-  return built;
+  return built + signatures.store(db, true);
 }
 
 }  // namespace damdb::indexer
