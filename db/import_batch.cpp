@@ -5,6 +5,7 @@
 
 #include "db/detail/database_impl.hpp"
 #include "db/error.hpp"
+#include "db/header_tags.hpp"
 
 namespace damdb::db {
 
@@ -78,52 +79,19 @@ bool listed(const GameRecord& record, const GameSource& source) {
   return false;
 }
 
-using Tags = std::vector<std::pair<std::string, std::string>>;
-
-const std::string* find_tag(const Tags& tags, std::string_view name) {
-  for (const auto& [n, v] : tags)
-    if (n == name) return &v;
-  return nullptr;
+// The number of known tags of the stored copy itself: the header with the differences of its
+// source, the first (the header may hold tags taken from other copies).
+std::size_t stored_copy_known_tags(const GameRecord& stored) {
+  if (stored.sources.empty() || stored.sources.front().differing_tags.empty())
+    return known_tags(stored.tags);
+  return known_tags(tags_of(stored.tags, stored.sources.front().differing_tags));
 }
 
-// The tags of `copy` that differ from `stored`, and those `stored` has but `copy` lacks.
-std::vector<SourceTag> differing(const Tags& copy, const Tags& stored) {
-  std::vector<SourceTag> out;
-  for (const auto& [name, value] : copy)
-    if (const std::string* v = find_tag(stored, name); v == nullptr || *v != value)
-      out.push_back({name, value});
-  for (const auto& [name, value] : stored)
-    if (find_tag(copy, name) == nullptr) out.push_back({name, std::nullopt});
-  return out;
-}
-
-// The tags of a source: the stored copy's with the source's differences applied.
-Tags tags_of(const Tags& stored, const std::vector<SourceTag>& diff) {
-  Tags out = stored;
-  for (const SourceTag& d : diff) {
-    auto it = std::find_if(out.begin(), out.end(), [&](const auto& t) { return t.first == d.name; });
-    if (!d.value) {
-      if (it != out.end()) out.erase(it);
-    } else if (it != out.end()) {
-      it->second = *d.value;
-    } else {
-      out.emplace_back(d.name, *d.value);
-    }
-  }
-  return out;
-}
-
-// Tags with a value ("?" and "" are no value).
-std::size_t known_tags(const Tags& tags) {
-  std::size_t n = 0;
-  for (const auto& [name, value] : tags) n += !value.empty() && value != "?";
-  return n;
-}
-
-// True when `copy` is a better stored copy than `stored`.
-bool better(const GameRecord& copy, const GameRecord& stored) {
-  if (copy.status != stored.status) return copy.status < stored.status;
-  return known_tags(copy.tags) > known_tags(stored.tags);
+// True when `copy` is a better stored copy than the stored one, of status `status` and with
+// `known` known tags (stored_copy_known_tags).
+bool better(const GameRecord& copy, ValidationStatus status, std::size_t known) {
+  if (copy.status != status) return copy.status < status;
+  return known_tags(copy.tags) > known;
 }
 
 }  // namespace
@@ -197,6 +165,7 @@ ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
                 "game_hashes names game " + std::to_string(id.value) + " which is missing");
   AppendedGame game;
   game.stored_sources = static_cast<std::uint32_t>(stored->sources.size());
+  game.known_tags = static_cast<std::uint32_t>(stored_copy_known_tags(*stored));
   game.places.reserve(stored->sources.size() + 1);
   for (const GameSource& s : stored->sources) game.places.push_back(place_of(s));
   game.plies = static_cast<std::uint32_t>(stored->moves.size());
@@ -271,7 +240,8 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   if (id.value < first_id_ && !updated_by_id_.contains(id.value)) {
     AppendedGame& game = appended_of(id);
     if (listed_in(id, game, copy.sources.front())) return AddResult{id, true, false, false};
-    if (!better(copy, game.record)) return append(id, game, std::move(copy), texts);
+    if (!better(copy, game.record.status, game.known_tags) && !fills(game.record.tags, copy.tags))
+      return append(id, game, std::move(copy), texts);
     promote(id, game);
   }
   GameRecord& stored = record_of(id);
@@ -280,36 +250,53 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   source.status = copy.status;
   learn_result(id, stored, copy.result);
   ++delta_.duplicates;
-  if (!better(copy, stored)) {
-    source.differing_tags = differing(copy.tags, stored.tags);
-    // The game is found under the texts of every copy; a copy with the stored tags has the
-    // stored game's texts, already indexed.
-    if (!source.differing_tags.empty()) add_index_keys(id, texts);
-    const std::size_t capacity = stored.sources.capacity();
-    record_bytes_ += heap_bytes(source);
-    stored.sources.push_back(std::move(source));
-    record_bytes_ += (stored.sources.capacity() - capacity) * sizeof(GameSource);
-    return AddResult{id, true, true, false};
+  if (better(copy, stored.status, stored_copy_known_tags(stored)))
+    return replace(id, stored, std::move(source), std::move(copy), texts);
+  if (fills(stored.tags, copy.tags)) {
+    TagList header = stored.tags;
+    if (fill(header, copy.tags) && id.value < first_id_) redated_.push_back(id);
+    set_header(stored, std::move(header));
   }
+  source.differing_tags = differing(copy.tags, stored.tags);
+  // The game is found under the texts of every copy; a copy with the stored tags has the
+  // stored game's texts, already indexed.
+  if (!source.differing_tags.empty()) add_index_keys(id, texts);
+  const std::size_t capacity = stored.sources.capacity();
+  record_bytes_ += heap_bytes(source);
+  stored.sources.push_back(std::move(source));
+  record_bytes_ += (stored.sources.capacity() - capacity) * sizeof(GameSource);
+  return AddResult{id, true, true, false};
+}
+
+void ImportBatch::set_header(GameRecord& stored, TagList header) {
+  for (GameSource& s : stored.sources)
+    s.differing_tags = differing(tags_of(stored.tags, s.differing_tags), header);
+  record_bytes_ += header.capacity() * sizeof(header[0]);
+  for (const auto& [name, value] : header) record_bytes_ += heap_bytes(name) + heap_bytes(value);
+  stored.tags = std::move(header);
+}
+
+AddResult ImportBatch::replace(GameId id, GameRecord& stored, GameSource source, GameRecord copy,
+                               const IndexTexts& texts) {
   // The stored copy is replaced (its memory stays counted, an overestimate until the commit).
   // A game of an earlier commit may have a stored signature, dated by the tags replaced here.
   if (id.value < first_id_) redated_.push_back(id);
   record_bytes_ += record_memory(copy) + sizeof(GameSource) * (stored.sources.size() + 1);
   add_index_keys(id, texts);
-  // The copy becomes the stored one: every other source's differences are taken again
-  // against its tags. The result and the moves stay (the positions are indexed with them).
+  // The copy becomes the stored one, with the known tags it lacks taken from the header it
+  // replaces; every source's differences are taken again against the new header. The result
+  // and the moves stay (the positions are indexed with them).
   count_game(stored, false);
   const ValidationStatus replaced_status = stored.status;
-  std::vector<GameSource> sources;
-  sources.reserve(stored.sources.size() + 1);
-  source.differing_tags.clear();
-  sources.push_back(std::move(source));
-  for (GameSource& s : stored.sources) {
-    s.differing_tags = differing(tags_of(stored.tags, s.differing_tags), copy.tags);
-    sources.push_back(std::move(s));
+  TagList header = copy.tags;
+  fill(header, stored.tags);
+  source.differing_tags = differing(copy.tags, header);
+  stored.sources.insert(stored.sources.begin(), std::move(source));
+  for (std::size_t i = 1; i < stored.sources.size(); ++i) {
+    GameSource& s = stored.sources[i];
+    s.differing_tags = differing(tags_of(stored.tags, s.differing_tags), header);
   }
-  stored.sources = std::move(sources);
-  stored.tags = std::move(copy.tags);
+  stored.tags = std::move(header);
   stored.status = copy.status;
   stored.status_message = std::move(copy.status_message);
   stored.issue_kinds = copy.issue_kinds;

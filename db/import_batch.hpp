@@ -25,6 +25,7 @@
 #include "db/game_id.hpp"
 #include "db/game_identity.hpp"
 #include "db/game_record.hpp"
+#include "db/header_tags.hpp"
 #include "db/meta.hpp"
 #include "db/position_key.hpp"
 #include "db/position_postings.hpp"
@@ -81,7 +82,10 @@ class ImportBatch {
   /// byte offset), and when the copy is better (a better status: valid, warnings, invalid; on
   /// a tie more tags with a value) it becomes the stored copy: tags, text and status are
   /// replaced, the indexed positions stay, and so does the result, except that a game first
-  /// stored in this batch with an unknown result takes a copy's known result. Raises Error(InvalidArgument) if record has no
+  /// stored in this batch with an unknown result takes a copy's known result. Whatever copy
+  /// is stored, the header (record.tags) keeps every known tag value of the other copies that
+  /// the stored copy lacks (header_tags.hpp: fill), so the header does not depend on the order
+  /// in which the copies come. Raises Error(InvalidArgument) if record has no
   /// source, a ply exceeds 65535, or an index text contains 0x00; Error(io/corruption) if the
   /// duplicate lookup fails.
   AddResult add_game(GameRecord record, std::span<const PlyPosition> plies,
@@ -154,10 +158,11 @@ class ImportBatch {
     GameRecord record;  // tags, status and result only (what a header and better() read)
     std::uint32_t plies = 0;
     std::uint32_t stored_sources = 0;
+    std::uint32_t known_tags = 0;  // of the stored copy itself (not of the header)
     std::vector<IndexTexts> indexed;  // the texts this batch added index keys for
     std::vector<std::uint32_t> places;  // place_of() of every source, stored and added
     std::vector<GameSource> added;
-    bool replaced = false;  // a better copy came: the whole record is in updated_games_
+    bool replaced = false;  // the header changes: the whole record is in updated_games_
   };
 
   // The record of game `id` as it will be after the batch (loaded for update if stored).
@@ -173,8 +178,14 @@ class ImportBatch {
   AddResult append(GameId id, AppendedGame& game, GameRecord copy, const IndexTexts& texts);
   // Moves stored game `id` to updated_games_ as a whole record with its added sources.
   void promote(GameId id, AppendedGame& game);
-  // Adds `copy` as a further source of game `id` (replacing the stored copy if better).
+  // Adds `copy` as a further source of game `id`: replaces the stored copy if better, else
+  // gives the header the known tags it lacks (header_tags.hpp: fill).
   AddResult join(GameId id, GameRecord copy, const IndexTexts& texts);
+  // Makes `header` the tags of `stored`, each source's differences taken again against it.
+  void set_header(GameRecord& stored, TagList header);
+  // Makes the better `copy` (read from `source`) the stored copy of game `id`.
+  AddResult replace(GameId id, GameRecord& stored, GameSource source, GameRecord copy,
+                    const IndexTexts& texts);
   void count_game(const GameRecord& record, bool add);
   void add_index_keys(GameId id, const IndexTexts& texts);
 

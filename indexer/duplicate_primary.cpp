@@ -2,6 +2,7 @@
 
 #include <tuple>
 
+#include "db/header_tags.hpp"
 #include "pdn/issue.hpp"
 
 namespace damdb::indexer {
@@ -40,8 +41,7 @@ PrimaryRank PrimaryRank::of(db::GameId id, const db::GameRecord& game) {
   r.result_fits = (game.issue_kinds & (bit(pdn::IssueKind::ResultContradicted) |
                                        bit(pdn::IssueKind::ResultMismatch))) == 0;
   r.annotated = has_annotations(game.pdn_text);
-  for (const auto& [name, value] : game.tags)
-    if (!value.empty() && value != "?") ++r.tags;
+  r.tags = static_cast<std::uint32_t>(db::known_tags(game.tags));
   return r;
 }
 

@@ -12,7 +12,7 @@ namespace damdb::indexer {
 /// What the choice of a primary compares, in this order: validity (valid > with warnings >
 /// invalid), more stored plies, a result that fits the final position (the replay reported
 /// neither a result contradicted by the board nor a Result tag disagreeing with the
-/// terminator), comments or variations in the text, more tags with a value (not "" or "?"),
+/// terminator), comments or variations in the text, more tags with a value (db::known_value),
 /// then the earliest imported (lowest id).
 struct PrimaryRank {
   db::GameId id{};

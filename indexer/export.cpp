@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "db/header_tags.hpp"
 #include "indexer/game_text.hpp"
 #include "indexer/query.hpp"
 #include "indexer/text_fold.hpp"
@@ -82,10 +83,30 @@ std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
   return std::string(pdn::result_text(pdn::Outcome::Unknown));
 }
 
-// Writes the Result tag, the terminator and the Date tag of `g` in their canonical forms; each
-// value changed is named in a `{damdb: Result was "0-1"}` comment before the moves.
-void canonicalise(pdn::Game& g, db::GameResult stored) {
+// Gives `g` the known tag values that the stored header holds and its text lacks (taken from
+// other copies of the game: db/header_tags.hpp), each named in `notes`.
+void take_header_tags(pdn::Game& g, const db::TagList& header, std::vector<std::string>& notes) {
+  db::TagList text;
+  for (const pdn::Tag& t : g.tags) text.emplace_back(t.name, t.value);
+  if (!db::fills(text, header)) return;
+  db::TagList filled = text;
+  db::fill(filled, header);
+  for (std::size_t i = 0; i < filled.size(); ++i) {
+    if (i < text.size() && filled[i].second == text[i].second) continue;
+    if (i == g.tags.size()) g.tags.emplace_back().name = filled[i].first;
+    g.tags[i].value = filled[i].second;
+    g.tags[i].normalized.clear();
+    notes.push_back(filled[i].first + " \"" + filled[i].second + "\" from another copy");
+  }
+}
+
+// Writes the Result tag, the terminator and the Date tag of `g` in their canonical forms, with
+// the tags the stored header adds; each value changed is named in a `{damdb: Result was
+// "0-1"}` comment before the moves.
+void canonicalise(pdn::Game& g, const db::GameRecord& game) {
+  const db::GameResult stored = game.result;
   std::vector<std::string> notes;
+  take_header_tags(g, game.tags, notes);
   const std::string result = canonical_result(g, stored);
   const pdn::Tag* old_tag = g.tag("Result");
   const std::string old_value = old_tag ? old_tag->value : std::string();
@@ -140,7 +161,7 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
   std::string text;
   copied = !one_clean_game;
   if (one_clean_game) {
-    canonicalise(*first, game.result);
+    canonicalise(*first, game);
     pdn::write_game(*first, text);
   } else {
     text = terminated(original);

@@ -56,6 +56,33 @@ TEST(ExportCanonical, ResultAndDateInTheInternationalForm) {
   EXPECT_EQ(export_all(test::open_read_only(folder.path() / "again")), text);
 }
 
+// A game read twice: the stored copy (more tags) has no Date, the other copy has one. The
+// header holds the Date, and so does the export, with a note; exporting the export changes
+// nothing more.
+TEST(ExportCanonical, TagsTakenFromAnotherCopyAreWrittenWithANote) {
+  test::TempFolder folder("export-copies");
+  test::write_text(folder.path() / "a.pdn",
+                   "[White \"A\"]\n[Black \"B\"]\n[Date \"2003.05.14\"]\n[Result \"2-0\"]\n\n"
+                   "1. 32-28 19-23 2-0\n\n"
+                   "[Event \"E\"]\n[Site \"S\"]\n[White \"A\"]\n[Black \"B\"]\n"
+                   "[Date \"????.??.??\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2-0\n");
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  ASSERT_EQ(database.meta().counts.games, 1u);
+  EXPECT_EQ(database.game(db::GameId{1})->tag("Site"), "S");  // the second copy is stored
+  EXPECT_EQ(database.game(db::GameId{1})->tag("Date"), "2003.05.14");
+  const std::string text = export_all(database);
+  const std::vector<pdn::Game> games = pdn::read_games(text);
+  ASSERT_EQ(games.size(), 1u) << text;
+  EXPECT_EQ(games[0].tag("Site")->value, "S");
+  EXPECT_EQ(games[0].tag("Date")->value, "2003.05.14");
+  EXPECT_NE(text.find("{damdb: Date \"2003.05.14\" from another copy}"), std::string::npos)
+      << text;
+  test::write_text(folder.path() / "b.pdn", text);
+  test::import_into(folder.path() / "again", folder.path() / "b.pdn");
+  EXPECT_EQ(export_all(test::open_read_only(folder.path() / "again")), text);
+}
+
 // What a comparison of two databases looks at: every game's header, the explorer at a few
 // positions, the player table.
 struct DatabaseView {

@@ -3,9 +3,11 @@
 // the same date where both are known. Every copy is kept as a source; the best copy is stored.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "db/header_tags.hpp"
 #include "indexer/issue_kinds.hpp"
 #include "indexer/query.hpp"
 #include "pdn/replay.hpp"
@@ -160,6 +162,85 @@ TEST(GameIdentity, MoreCompleteTagsReplaceTheStoredCopyAndDifferencesAreKept) {
   EXPECT_EQ(g.sources[1].differing_tags, expected);
   // Committed with an unknown result before the second copy came: the indexed result stays.
   EXPECT_EQ(g.result, db::GameResult::Unknown);
+}
+
+// Imports each text as its own import, in order, into a new database, committing every
+// `batch` new games; returns the stored games in id order.
+std::vector<db::GameRecord> import_each(const std::vector<std::string>& texts, std::size_t batch) {
+  test::TempFolder folder("identity-each");
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const auto file = folder.path() / ("part" + std::to_string(i) + ".pdn");
+    test::write_text(file, texts[i]);
+    db::Database database = db::Database::open(folder.path() / "db");
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    options.batch_games = batch;
+    indexer::import_files(database, {file.string()}, options);
+  }
+  std::vector<db::GameRecord> games;
+  test::open_read_only(folder.path() / "db").for_each_game([&](db::GameId, const db::GameRecord& g) {
+    games.push_back(g);
+    return true;
+  });
+  return games;
+}
+
+db::TagList sorted(db::TagList tags) {
+  std::sort(tags.begin(), tags.end());
+  return tags;
+}
+
+// Three copies of one game: A dated, B with more tags but no Date (stored: it has the most known
+// tags), C with an export's junk (a warning), dated and annotated. Whatever their order, batch
+// size or split into imports, the header is B's tags with the Date and Annotator the others
+// know, and each source's tags are given back exactly by the header and its differences.
+TEST(GameIdentity, TheHeaderKeepsEveryKnownTagWhateverTheOrderOfTheCopies) {
+  const std::string moves = std::string(kShortGame) + " 2-0\n\n";
+  const std::vector<std::string> copies = {
+      "[Event \"Club\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Date \"2003.05.14\"]\n"
+      "[Round \"?\"]\n[Result \"2-0\"]\n\n" + moves,
+      "[Event \"Club\"]\n[Site \"Paris\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n"
+      "[Round \"3\"]\n[Result \"2-0\"]\n\n" + moves,
+      "[Event \"Club\"]\\r\n[White \"Alice\"]\\r\n[Black \"Bob\"]\\r\n"
+      "[Date \"2003.05.14\"]\\r\n[Annotator \"Carol\"]\\r\n[Result \"*\"]\\r\n\n" + moves};
+  const std::vector<db::TagList> tags = {
+      {{"Event", "Club"}, {"White", "Alice"}, {"Black", "Bob"}, {"Date", "2003.05.14"},
+       {"Round", "?"}, {"Result", "2-0"}},
+      {{"Event", "Club"}, {"Site", "Paris"}, {"White", "Alice"}, {"Black", "Bob"},
+       {"Round", "3"}, {"Result", "2-0"}},
+      {{"Event", "Club"}, {"White", "Alice"}, {"Black", "Bob"}, {"Date", "2003.05.14"},
+       {"Annotator", "Carol"}, {"Result", "*"}}};
+  db::TagList expected = tags[1];
+  expected.emplace_back("Date", "2003.05.14");
+  expected.emplace_back("Annotator", "Carol");
+  std::vector<std::size_t> order = {0, 1, 2};
+  do {
+    for (const std::size_t batch : {std::size_t{1}, std::size_t{100}})
+      for (const bool split : {false, true}) {
+        SCOPED_TRACE(std::to_string(order[0]) + std::to_string(order[1]) +
+                     std::to_string(order[2]) + " batch " + std::to_string(batch) +
+                     (split ? " in three imports" : " in one import"));
+        std::vector<std::string> texts;
+        for (const std::size_t i : order)
+          if (split || texts.empty()) texts.push_back(copies[i]);
+          else texts.back() += copies[i];
+        const std::vector<db::GameRecord> games = import_each(texts, batch);
+        ASSERT_EQ(games.size(), 1u);
+        const db::GameRecord& g = games[0];
+        EXPECT_EQ(sorted(g.tags), sorted(expected));
+        EXPECT_NE(g.pdn_text.find("Paris"), std::string::npos);  // B's text is stored
+        ASSERT_EQ(g.sources.size(), 3u);
+        // The copy a source was read from: its number in the one file, or its file's number.
+        auto copy_of = [&](const db::GameSource& source) {
+          if (!split) return order[source.game_number - 1];
+          return order[static_cast<std::size_t>(source.path[source.path.size() - 5] - '0')];
+        };
+        for (const db::GameSource& source : g.sources)
+          EXPECT_EQ(sorted(db::tags_of(g.tags, source.differing_tags)),
+                    sorted(tags[copy_of(source)]))
+              << source.path << " game " << source.game_number;
+      }
+  } while (std::next_permutation(order.begin(), order.end()));
 }
 
 TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {

@@ -758,10 +758,14 @@ std::uint32_t signature_date(const db::Database& db, std::uint32_t id) {
 // The signatures the batches of an import store (from the import's own replay) are those
 // build_signatures computes from the stored games afterwards, byte for byte, with small
 // batches that end inside signature blocks. A game whose stored copy a later batch, or a later
-// import, replaced by a better copy with a Date gets that date.
+// import, replaced by a better copy with a Date gets that date; so does a game a later copy
+// (not better: fewer tags) gives the Date it lacked.
 TEST_F(SearchBruteForce, BatchSignaturesEqualRebuiltOnes) {
   const std::string x = random_games(1, 77), y = random_games(1, 78);
   const std::string x_moves = x.substr(x.find("1. ")), y_moves = y.substr(y.find("1. "));
+  const std::string z = random_games(1, 79), w = random_games(1, 80);
+  const std::string z_moves = z.substr(z.find("1. ")), w_moves = w.substr(w.find("1. "));
+  const std::string tagged = "[Event \"e\"]\n[Site \"s\"]\n[Round \"1\"]\n[Result \"*\"]\n";
   std::ifstream in(folder_->path() / "g.pdn", std::ios::binary);
   // More games than a signature block holds, so that batches fill blocks and carry the rest.
   const std::string g = std::string(std::istreambuf_iterator<char>(in), {}) +
@@ -769,10 +773,13 @@ TEST_F(SearchBruteForce, BatchSignaturesEqualRebuiltOnes) {
   const auto folder = folder_->path() / "batches";
   std::filesystem::create_directories(folder);
   test::write_text(folder / "a.pdn", "[Result \"*\"]\n" + x_moves + "[Result \"*\"]\n" + y_moves +
-                                         g + "[Event \"late\"]\n[Date \"1999.12.31\"]\n" +
-                                         "[Result \"*\"]\n" + x_moves);
+                                         tagged + z_moves + tagged + w_moves + g +
+                                         "[Event \"late\"]\n[Date \"1999.12.31\"]\n" +
+                                         "[Result \"*\"]\n" + x_moves +
+                                         "[Date \"1996.01.02\"]\n[Result \"*\"]\n" + w_moves);
   test::write_text(folder / "b.pdn",
-                   "[Event \"next\"]\n[Date \"1998.06.15\"]\n[Result \"*\"]\n" + y_moves);
+                   "[Event \"next\"]\n[Date \"1998.06.15\"]\n[Result \"*\"]\n" + y_moves +
+                       "[Date \"1997.03.04\"]\n[Result \"*\"]\n" + z_moves);
   db::Database db = db::Database::open(folder / "db");
   indexer::ImportOptions options;
   options.compact_at_end = false;
@@ -781,8 +788,14 @@ TEST_F(SearchBruteForce, BatchSignaturesEqualRebuiltOnes) {
   EXPECT_EQ(first.replaced, 1u);
   EXPECT_EQ(signature_date(db, 1), 19991231u);  // x, replaced some twenty batches later
   EXPECT_EQ(signature_date(db, 2), 0u);         // y, without a Date
+  EXPECT_EQ(signature_date(db, 3), 0u);         // z, without a Date
+  EXPECT_EQ(signature_date(db, 4), 19960102u);  // w, given a Date some twenty batches later
+  EXPECT_EQ(db.game(db::GameId{4})->tag("Site"), "s");
   EXPECT_EQ(indexer::import_files(db, {(folder / "b.pdn").string()}, options).replaced, 1u);
   EXPECT_EQ(signature_date(db, 2), 19980615u);
+  EXPECT_EQ(signature_date(db, 3), 19970304u);  // z, given a Date by a later import
+  EXPECT_EQ(db.game_header(db::GameId{3})->date, "1997.03.04");
+  EXPECT_EQ(db.game_header(db::GameId{3})->round, "1");
   const std::uint32_t games = db.meta().next_game_id - 1;
   ASSERT_GT(games, 1150u);
   EXPECT_EQ(db.signatures_end().value, games + 1);
