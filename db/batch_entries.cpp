@@ -25,6 +25,11 @@ Counts counts_after(const Counts& before, const Counts& delta) {
   return c;
 }
 
+void BatchEntries::join_corrections(ImportBatch& batch) {
+  batch.rows_.insert(batch.rows_.end(), batch.corrections_.begin(), batch.corrections_.end());
+  std::vector<PostingRow>().swap(batch.corrections_);
+}
+
 void BatchEntries::sort(ImportBatch& batch) {
   sort_postings(batch.rows_);
   std::sort(batch.index_keys_.begin(), batch.index_keys_.end());

@@ -965,6 +965,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   detail::require_free_space(impl.folder, 2 * std::uint64_t{batch.memory_bytes()} + (4u << 20),
                              "the next batch of " + std::to_string(batch.games()) + " games");
   const bool sorted = method != CommitMethod::UnsortedWriteBatch;
+  detail::BatchEntries::join_corrections(batch);
   if (sorted) detail::BatchEntries::sort(batch);
   const Counts counts = detail::counts_after(impl.counts, batch.delta_);
   const std::string where = "committing to '" + impl.folder.string() + "'";
@@ -1389,7 +1390,7 @@ void Database::append_signatures(std::span<const GameSignature> signatures,
   check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);
 }
 
-std::vector<GameId> Database::signature_dates_to_refresh() const {
+std::vector<GameId> Database::signatures_to_refresh() const {
   const std::string where = "reading meta in '" + impl_->folder.string() + "'";
   std::vector<GameId> ids;
   std::unique_ptr<rocksdb::Iterator> it(
@@ -1401,30 +1402,49 @@ std::vector<GameId> Database::signature_dates_to_refresh() const {
   return ids;
 }
 
-void Database::set_signature_dates(std::span<const std::pair<GameId, std::uint32_t>> dates) {
+namespace {
+
+// Puts into `wb` the value of `key` in `family` as `rewrite` gives it, when the key is found
+// and the value changes.
+void rewrite_value(DatabaseImpl& impl, rocksdb::WriteBatch& wb, rocksdb::ColumnFamilyHandle* family,
+                   const std::string& key, const std::function<std::string(std::string_view)>& rewrite,
+                   const std::string& where) {
+  std::string value;
+  const rocksdb::Status s = impl.db->Get(rocksdb::ReadOptions(), family, slice(key), &value);
+  if (s.IsNotFound()) return;
+  check(s, where);
+  std::string changed = rewrite(value);
+  if (changed != value) check(wb.Put(family, slice(key), changed), where);
+}
+
+}  // namespace
+
+void Database::set_signature_fields(std::span<const SignatureFields> fields) {
   if (impl_->mode != OpenMode::ReadWrite || impl_->signatures == nullptr)
     throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot write signatures");
   const std::string where = "writing signatures to '" + impl_->folder.string() + "'";
   const std::uint32_t end = signatures_end().value;
   rocksdb::WriteBatch wb;
-  std::vector<std::pair<std::size_t, std::uint32_t>> in_block;  // (index in the block, date)
-  std::string games;
-  for (std::size_t i = 0; i < dates.size();) {
-    const std::uint32_t first = signature_block_first(dates[i].first.value);
-    in_block.clear();
-    for (; i < dates.size() && dates[i].first.value < first + kSignatureBlockGames; ++i) {
-      in_block.emplace_back(dates[i].first.value - first, dates[i].second);
-      check(wb.Delete(impl_->handles[kMeta], slice(detail::signature_date_key(dates[i].first))),
+  std::vector<std::pair<std::size_t, std::uint32_t>> dates;       // (index in the block, date)
+  std::vector<std::pair<std::size_t, GameResult>> results;        // (index in the block, result)
+  for (std::size_t i = 0; i < fields.size();) {
+    const std::uint32_t first = signature_block_first(fields[i].game.value);
+    dates.clear();
+    results.clear();
+    for (; i < fields.size() && fields[i].game.value < first + kSignatureBlockGames; ++i) {
+      dates.emplace_back(fields[i].game.value - first, fields[i].date);
+      results.emplace_back(fields[i].game.value - first, fields[i].result);
+      check(wb.Delete(impl_->handles[kMeta], slice(detail::signature_date_key(fields[i].game))),
             where);
     }
-    const std::string key = signature_games_key(first);
-    const rocksdb::Status s =
-        first < end ? impl_->db->Get(rocksdb::ReadOptions(), impl_->signatures, slice(key), &games)
-                    : rocksdb::Status::NotFound();
-    if (!s.IsNotFound()) check(s, where);
-    if (s.ok()) {
-      std::string dated = with_signature_dates(games, in_block);
-      if (dated != games) check(wb.Put(impl_->signatures, slice(key), dated), where);
+    if (first < end) {
+      rewrite_value(*impl_, wb, impl_->signatures, signature_games_key(first),
+                    [&](std::string_view games) { return with_signature_dates(games, dates); },
+                    where);
+      if (impl_->signature_moves != nullptr)
+        rewrite_value(*impl_, wb, impl_->signature_moves, be32(first),
+                      [&](std::string_view block) { return with_moves_results(block, results); },
+                      where);
     }
     if (wb.GetDataSize() >= (std::size_t{4} << 20)) {  // a few MB a write, not the whole family
       check(impl_->db->Write(rocksdb::WriteOptions(), &wb), where);

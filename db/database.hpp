@@ -91,6 +91,14 @@ struct Info {
   std::vector<std::pair<std::string, std::uint64_t>> column_family_bytes;
 };
 
+/// The fields of a stored game's signature that its header decides (Database::
+/// set_signature_fields).
+struct SignatureFields {
+  GameId game;
+  std::uint32_t date = 0;  ///< GameSignature::date
+  GameResult result = GameResult::Unknown;
+};
+
 /// What a replay of a stored game needs (kept beside the signatures, without the PDN text).
 struct GameMoves {
   GameResult result = GameResult::Unknown;
@@ -196,16 +204,16 @@ class Database {
   /// With `moves` (one per signature, or empty) also stores what a replay of each game needs.
   void append_signatures(std::span<const GameSignature> signatures,
                          std::span<const GameMoves> moves = {});
-  /// The games whose stored copy an import replaced (another Date, maybe) since their
-  /// signature dates were last set (meta "signature_date:" keys, written with each commit),
-  /// ascending. Raises Error(io/corruption) from RocksDB.
-  std::vector<GameId> signature_dates_to_refresh() const;
-  /// Sets the date (GameSignature::date) of the stored signatures of `dates` (game id, date;
-  /// ascending ids; an id without a stored signature is left out) and clears their
-  /// signature_dates_to_refresh marks: the games parts that change are written again with the
-  /// marks of their games, in writes of a few MB. ReadWrite only (Error(InvalidArgument));
+  /// The games whose header an import changed (another Date, maybe, or a result learned from
+  /// a later copy) since their stored signatures were last set (meta "signature_date:" keys,
+  /// written with each commit), ascending. Raises Error(io/corruption) from RocksDB.
+  std::vector<GameId> signatures_to_refresh() const;
+  /// Sets the date (GameSignature::date) of the stored signatures of `fields` (ascending ids;
+  /// an id without a stored signature is left out) and the result kept with their moves, and
+  /// clears their signatures_to_refresh marks: the blocks that change are written again with
+  /// the marks of their games, in writes of a few MB. ReadWrite only (Error(InvalidArgument));
   /// Error(io/corruption) from RocksDB.
-  void set_signature_dates(std::span<const std::pair<GameId, std::uint32_t>> dates);
+  void set_signature_fields(std::span<const SignatureFields> fields);
   /// Calls visit(id, moves) for each of `ids` (ascending) stored by append_signatures, in that
   /// order, until it returns false (one forward pass over a compact family: no PDN text).
   /// Returns false, calling nothing, when the database has no such family. With `unpack`

@@ -23,7 +23,8 @@ bool ImportBatch::empty() const noexcept {
 
 std::size_t ImportBatch::memory_bytes() const noexcept {
   // Vectors at capacity: what the allocator holds for them.
-  return rows_.capacity() * sizeof(Row) + plies_.capacity() * sizeof(std::uint16_t) +
+  return (rows_.capacity() + corrections_.capacity()) * sizeof(Row) +
+         plies_.capacity() * sizeof(std::uint16_t) +
          record_bytes_ + new_games_.capacity() * sizeof(new_games_[0]) +
          updated_games_.capacity() * sizeof(updated_games_[0]) +
          appended_games_.capacity() * sizeof(appended_games_[0]) +
@@ -145,15 +146,43 @@ void ImportBatch::add_index_keys(GameId id, const IndexTexts& texts) {
   add_keys(TextIndex::Dates, texts.dates);
 }
 
-void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result) {
-  if (stored.result != GameResult::Unknown || result == GameResult::Unknown ||
-      id.value < first_id_)
+void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result,
+                               std::span<const PlyPosition> plies) {
+  if (stored.result != GameResult::Unknown || result == GameResult::Unknown) return;
+  if (id.value >= first_id_) {  // its rows are in this batch: they take the result
+    stored.result = result;
+    const std::size_t i = id.value - first_id_;
+    const std::size_t end =
+        i + 1 < new_rows_begin_.size() ? new_rows_begin_[i + 1] : rows_.size();
+    for (std::size_t r = new_rows_begin_[i]; r < end; ++r)
+      rows_[r].result = static_cast<std::uint8_t>(result);
     return;
+  }
+  if (plies.empty()) return;  // the positions were not given: the statistics stay as counted
+  sort_plies(plies);
+  // Each position the game reached, counted once, with the move of its first ply.
+  const auto change = static_cast<std::uint8_t>(static_cast<unsigned>(GameResult::Unknown) << 2 |
+                                                static_cast<unsigned>(result));
+  const std::size_t capacity = corrections_.capacity();
+  for (std::size_t i = 0; i < scratch_.size(); ++i)
+    if (i == 0 || scratch_[i].position != scratch_[i - 1].position)
+      corrections_.push_back(Row{scratch_[i].position.zobrist, scratch_[i].position.check,
+                                 id.value, 0, 0, scratch_[i].move, change});
+  record_bytes_ += (corrections_.capacity() - capacity) * sizeof(Row);
   stored.result = result;
-  const std::size_t i = id.value - first_id_;
-  const std::size_t end = i + 1 < new_rows_begin_.size() ? new_rows_begin_[i + 1] : rows_.size();
-  for (std::size_t r = new_rows_begin_[i]; r < end; ++r)
-    rows_[r].result = static_cast<std::uint8_t>(result);
+  redated_.push_back(id);  // the result kept with its signature's moves changes too
+}
+
+void ImportBatch::sort_plies(std::span<const PlyPosition> plies) {
+  scratch_.assign(plies.begin(), plies.end());
+  std::sort(scratch_.begin(), scratch_.end(), [](const PlyPosition& a, const PlyPosition& b) {
+    if (a.position != b.position) return a.position < b.position;
+    return a.ply < b.ply;
+  });
+  for (std::size_t i = 1; i < scratch_.size(); ++i)
+    if (scratch_[i].position == scratch_[i - 1].position && scratch_[i].ply == scratch_[i - 1].ply)
+      throw Error(ErrorKind::InvalidArgument,
+                  "ply " + std::to_string(scratch_[i].ply) + " listed twice for one position");
 }
 
 ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
@@ -236,11 +265,15 @@ void ImportBatch::promote(GameId id, AppendedGame& game) {
   updated_games_.emplace_back(id, std::move(*stored));
 }
 
-AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts) {
+AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
+                            std::span<const PlyPosition> plies) {
   if (id.value < first_id_ && !updated_by_id_.contains(id.value)) {
     AppendedGame& game = appended_of(id);
     if (listed_in(id, game, copy.sources.front())) return AddResult{id, true, false, false};
-    if (!better(copy, game.record.status, game.known_tags) && !fills(game.record.tags, copy.tags))
+    const bool teaches_result = game.record.result == GameResult::Unknown &&
+                                copy.result != GameResult::Unknown && !plies.empty();
+    if (!better(copy, game.record.status, game.known_tags) &&
+        !fills(game.record.tags, copy.tags) && !teaches_result)
       return append(id, game, std::move(copy), texts);
     promote(id, game);
   }
@@ -248,7 +281,7 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts)
   GameSource source = std::move(copy.sources.front());
   if (listed(stored, source)) return AddResult{id, true, false, false};
   source.status = copy.status;
-  learn_result(id, stored, copy.result);
+  learn_result(id, stored, copy.result, plies);
   ++delta_.duplicates;
   if (better(copy, stored.status, stored_copy_known_tags(stored)))
     return replace(id, stored, std::move(source), std::move(copy), texts);
@@ -311,7 +344,9 @@ AddResult ImportBatch::replace(GameId id, GameRecord& stored, GameSource source,
 
 bool ImportBatch::has_copy(const ContentHash& hash, const GameIdentity& identity) {
   for (const auto& [id, stored_identity] : hash_games(hash, identity).value.games)
-    if (stored_identity.compatible(identity)) return true;
+    if (stored_identity.compatible(identity))
+      return !(stored_identity.result == GameResult::Unknown &&
+               identity.result != GameResult::Unknown && id.value < first_id_);
   return false;
 }
 
@@ -323,7 +358,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   HashGames& same_moves = hash_games(hash, identity);
   for (auto& [id, stored_identity] : same_moves.value.games)
     if (stored_identity.compatible(identity)) {
-      const AddResult result = join(id, std::move(record), texts);
+      const AddResult result = join(id, std::move(record), texts, plies);
       if (result.source_added) {
         GameIdentity merged = stored_identity.merged(identity);
         if (!(merged == stored_identity)) {
@@ -342,15 +377,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   };
   for (const auto* list : {&texts.players, &texts.events, &texts.dates})
     for (const auto& t : *list) check_text(t);
-  scratch_.assign(plies.begin(), plies.end());
-  std::sort(scratch_.begin(), scratch_.end(), [](const PlyPosition& a, const PlyPosition& b) {
-    if (a.position != b.position) return a.position < b.position;
-    return a.ply < b.ply;
-  });
-  for (std::size_t i = 1; i < scratch_.size(); ++i)
-    if (scratch_[i].position == scratch_[i - 1].position && scratch_[i].ply == scratch_[i - 1].ply)
-      throw Error(ErrorKind::InvalidArgument,
-                  "ply " + std::to_string(scratch_[i].ply) + " listed twice for one position");
+  sort_plies(plies);
 
   const GameId id{next_id_++};
   const auto result = static_cast<std::uint8_t>(record.result);

@@ -81,8 +81,10 @@ class ImportBatch {
   /// gain record.sources[0] (with the tags that differ) unless already listed (same path and
   /// byte offset), and when the copy is better (a better status: valid, warnings, invalid; on
   /// a tie more tags with a value) it becomes the stored copy: tags, text and status are
-  /// replaced, the indexed positions stay, and so does the result, except that a game first
-  /// stored in this batch with an unknown result takes a copy's known result. Whatever copy
+  /// replaced, the indexed positions stay, and so does a known result. A game stored with an
+  /// unknown result takes the first known result of a later copy: a game of this batch at
+  /// once; a game of an earlier commit when `plies` is given (has_copy asks for it), through
+  /// result corrections of its positions' statistics written with the batch. Whatever copy
   /// is stored, the header (record.tags) keeps every known tag value of the other copies that
   /// the stored copy lacks (header_tags.hpp: fill), so the header does not depend on the order
   /// in which the copies come. Raises Error(InvalidArgument) if record has no
@@ -92,7 +94,8 @@ class ImportBatch {
                      const IndexTexts& texts = {}, const GameIdentity& identity = {});
 
   /// Whether add_game would take a game of this content hash and identity as another copy of
-  /// a stored game (or of one earlier in the batch): then it needs no positions. Raises
+  /// a stored game (or of one earlier in the batch) that needs no positions: false for a copy
+  /// that teaches a game of an earlier commit its result (the positions are corrected). Raises
   /// Error(io/corruption) if the lookup fails.
   bool has_copy(const ContentHash& hash, const GameIdentity& identity);
 
@@ -178,9 +181,11 @@ class ImportBatch {
   AddResult append(GameId id, AppendedGame& game, GameRecord copy, const IndexTexts& texts);
   // Moves stored game `id` to updated_games_ as a whole record with its added sources.
   void promote(GameId id, AppendedGame& game);
-  // Adds `copy` as a further source of game `id`: replaces the stored copy if better, else
-  // gives the header the known tags it lacks (header_tags.hpp: fill).
-  AddResult join(GameId id, GameRecord copy, const IndexTexts& texts);
+  // Adds `copy` (with the positions `plies` of its moves, or none) as a further source of
+  // game `id`: replaces the stored copy if better, else gives the header the known tags it
+  // lacks (header_tags.hpp: fill); a known result it teaches is learned (learn_result).
+  AddResult join(GameId id, GameRecord copy, const IndexTexts& texts,
+                 std::span<const PlyPosition> plies);
   // Makes `header` the tags of `stored`, each source's differences taken again against it.
   void set_header(GameRecord& stored, TagList header);
   // Makes the better `copy` (read from `source`) the stored copy of game `id`.
@@ -189,9 +194,15 @@ class ImportBatch {
   void count_game(const GameRecord& record, bool add);
   void add_index_keys(GameId id, const IndexTexts& texts);
 
-  // Gives game `id` the result of a copy that knows it (only a game new in this batch: the
-  // statistics of committed positions are not rewritten).
-  void learn_result(GameId id, GameRecord& stored, GameResult result);
+  // Gives game `id`, stored with an unknown result, the known result of a copy: a game new in
+  // this batch through its rows; a game of an earlier commit through result corrections of
+  // every position in `plies` (the copy's, which are the game's: the same moves), or not at
+  // all when `plies` is empty.
+  void learn_result(GameId id, GameRecord& stored, GameResult result,
+                    std::span<const PlyPosition> plies);
+  // Sorts `plies` into scratch_ by position, then ply; raises Error(InvalidArgument) on a ply
+  // listed twice for one position.
+  void sort_plies(std::span<const PlyPosition> plies);
 
   std::vector<std::pair<GameId, GameRecord>> new_games_;
   std::vector<std::size_t> new_rows_begin_;  // first row of each new game in rows_
@@ -201,11 +212,15 @@ class ImportBatch {
   std::vector<std::pair<GameId, AppendedGame>> appended_games_;
   std::unordered_map<std::uint32_t, std::size_t> appended_by_id_;  // -> index in appended_games_
   std::vector<Row> rows_;
+  // Result corrections (rows with count 0) of games of earlier commits; joined to rows_ at
+  // the commit (kept apart until then: learn_result finds a new game's rows by position).
+  std::vector<Row> corrections_;
   std::vector<std::uint16_t> plies_;
   std::vector<std::pair<TextIndex, TextIndexKey>> index_keys_;
   std::vector<SourceInfo> sources_;
-  // Games of earlier commits whose stored copy this batch replaced: their signatures' dates
-  // are to be read again (meta "signature_date:" keys, written with the batch).
+  // Games of earlier commits whose header this batch changed (a replaced copy, a Date taken
+  // from a copy, a learned result): their signatures' dates and results are to be read again
+  // (meta "signature_date:" keys, written with the batch).
   std::vector<GameId> redated_;
   Counts delta_;
   std::vector<PlyPosition> scratch_;

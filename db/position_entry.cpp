@@ -36,10 +36,42 @@ void put_multi_group(std::string& out, std::uint32_t check, const PositionStats&
   }
 }
 
+void put_correction_group(std::string& out, std::uint32_t check,
+                          std::span<const ResultCorrection> corrections) {
+  put_be32(out, check);
+  put_varint(out, 0);
+  put_varint(out, corrections.size());
+  for (const ResultCorrection& c : corrections) {
+    put_varint(out, c.game);
+    out.push_back(static_cast<char>(c.move));
+    out.push_back(static_cast<char>(static_cast<unsigned>(c.from) << 2 |
+                                    static_cast<unsigned>(c.to)));
+  }
+}
+
+ResultCorrection read_correction(Reader& r, std::uint32_t previous) {
+  ResultCorrection c;
+  c.game = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  if (c.game == 0) r.fail("game id 0");
+  if (previous != 0 && c.game >= previous) r.fail("corrections not in descending game order");
+  c.move = r.byte();
+  const std::uint8_t change = r.byte();
+  if (change >> 4 != 0) r.fail("bad result correction");
+  c.from = static_cast<GameResult>(change >> 2);
+  c.to = static_cast<GameResult>(change & 3);
+  return c;
+}
+
 GroupHeader read_group_header(Reader& r, PositionStats* stats) {
   GroupHeader h;
   h.check = r.be32();
   const std::uint64_t head = r.varint_max(0xfff'ffff'ffffull);
+  if (head == 0) {
+    h.correction = true;
+    h.games = r.varint_max(r.remaining());
+    if (h.games == 0) r.fail("correction group without corrections");
+    return h;
+  }
   if (head & 1) {
     if (head > 0xfff) r.fail("bad one-game head");
     h.single = true;
@@ -141,6 +173,11 @@ std::uint32_t walk_postings(Reader& r, std::uint64_t games, std::uint32_t first_
 
 // Skips the postings of a group whose header was just read.
 void skip_postings(Reader& r, const GroupHeader& h, std::vector<std::uint16_t>& scratch) {
+  if (h.correction) {
+    std::uint32_t previous = 0;
+    for (std::uint64_t i = 0; i < h.games; ++i) previous = read_correction(r, previous).game;
+    return;
+  }
   if (h.single || h.games == 0) {
     std::uint32_t previous = 0;
     for (std::uint64_t i = 0; i < h.games; ++i) {
@@ -173,31 +210,47 @@ std::uint8_t single_result(const MoveStats& m) {
 
 }  // namespace
 
+namespace {
+
+// Appends the group of postings of `group` (which has games) to out; raises
+// Error(InvalidArgument) when its invariants do not hold.
+void encode_postings(const PositionGroup& group, std::string& out) {
+  if (group.stats.games() != group.games.size())
+    throw Error(ErrorKind::InvalidArgument, "position statistics disagree with the games");
+  std::vector<PostingRef> refs;
+  for (std::size_t i = 0; i < group.games.size(); ++i) {
+    const Occurrence& o = group.games[i];
+    if (o.game.value == 0 || (i > 0 && o.game.value >= group.games[i - 1].game.value))
+      throw Error(ErrorKind::InvalidArgument, "posting game ids not strictly descending");
+    if (o.plies.empty()) throw Error(ErrorKind::InvalidArgument, "posting without plies");
+    for (std::size_t k = 1; k < o.plies.size(); ++k)
+      if (o.plies[k] <= o.plies[k - 1])
+        throw Error(ErrorKind::InvalidArgument, "posting plies not strictly ascending");
+    refs.push_back(PostingRef{o.game.value, o.plies.data(), static_cast<std::uint32_t>(o.plies.size())});
+  }
+  if (refs.size() == 1) {
+    const MoveStats& m = group.stats.moves.front();
+    detail::put_single_group(out, group.check, m.move, single_result(m), refs[0]);
+  } else {
+    detail::put_multi_group(out, group.check, group.stats, refs);
+  }
+}
+
+}  // namespace
+
 void PositionEntry::encode(std::string& out) const {
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const PositionGroup& group = groups[g];
     if (g > 0 && group.check <= groups[g - 1].check)
       throw Error(ErrorKind::InvalidArgument, "position groups not in ascending check order");
-    if (group.games.empty()) throw Error(ErrorKind::InvalidArgument, "position group without games");
-    if (group.stats.games() != group.games.size())
-      throw Error(ErrorKind::InvalidArgument, "position statistics disagree with the games");
-    std::vector<PostingRef> refs;
-    for (std::size_t i = 0; i < group.games.size(); ++i) {
-      const Occurrence& o = group.games[i];
-      if (o.game.value == 0 || (i > 0 && o.game.value >= group.games[i - 1].game.value))
-        throw Error(ErrorKind::InvalidArgument, "posting game ids not strictly descending");
-      if (o.plies.empty()) throw Error(ErrorKind::InvalidArgument, "posting without plies");
-      for (std::size_t k = 1; k < o.plies.size(); ++k)
-        if (o.plies[k] <= o.plies[k - 1])
-          throw Error(ErrorKind::InvalidArgument, "posting plies not strictly ascending");
-      refs.push_back(PostingRef{o.game.value, o.plies.data(), static_cast<std::uint32_t>(o.plies.size())});
-    }
-    if (refs.size() == 1) {
-      const MoveStats& m = group.stats.moves.front();
-      detail::put_single_group(out, group.check, m.move, single_result(m), refs[0]);
-    } else {
-      detail::put_multi_group(out, group.check, group.stats, refs);
-    }
+    if (group.games.empty() && group.pending.empty())
+      throw Error(ErrorKind::InvalidArgument, "position group without games");
+    if (!group.games.empty()) encode_postings(group, out);
+    if (group.pending.empty()) continue;
+    for (std::size_t i = 1; i < group.pending.size(); ++i)
+      if (group.pending[i].game >= group.pending[i - 1].game)
+        throw Error(ErrorKind::InvalidArgument, "corrections not in descending game order");
+    detail::put_correction_group(out, group.check, group.pending);
   }
 }
 
@@ -209,6 +262,16 @@ PositionEntry PositionEntry::decode(std::string_view bytes) {
   while (!r.empty()) {
     PositionGroup g;
     GroupHeader h = detail::read_group_header(r, &g.stats);
+    if (h.correction) {  // of the group just read, or of a check key without postings
+      if (e.groups.empty() || e.groups.back().check != h.check || !e.groups.back().pending.empty()) {
+        if (!e.groups.empty() && h.check <= e.groups.back().check) r.fail("check keys not ascending");
+        e.groups.emplace_back().check = h.check;
+      }
+      std::uint32_t previous = 0;
+      for (std::uint64_t i = 0; i < h.games; ++i)
+        previous = e.groups.back().pending.emplace_back(detail::read_correction(r, previous)).game;
+      continue;
+    }
     if (!e.groups.empty() && h.check <= e.groups.back().check) r.fail("check keys not ascending");
     g.check = h.check;
     if (h.single) {
@@ -250,12 +313,14 @@ struct MergeScratch {
   std::size_t used = 0;
   std::vector<std::uint16_t> plies;
   std::vector<std::uint16_t> skipped;  // plies read past (multi form)
+  bool corrections = false;  // an operand holds result corrections
 };
 
 // Reads every group of the operands into scratch.parts (the plies of one-game groups into
 // scratch.plies).
 void locate_groups(std::span<const std::string_view> operands, MergeScratch& scratch) {
   scratch.used = 0;
+  scratch.corrections = false;
   scratch.plies.clear();
   std::vector<std::uint16_t>& plies = scratch.plies;
   for (std::string_view operand : operands) {
@@ -267,6 +332,12 @@ void locate_groups(std::span<const std::string_view> operands, MergeScratch& scr
       p.order = static_cast<std::uint32_t>(scratch.used++);
       p.rest = {};
       const GroupHeader h = detail::read_group_header(r, &p.stats);
+      if (h.correction) {  // merge_by_sorting applies them
+        scratch.corrections = true;
+        --scratch.used;
+        detail::skip_postings(r, h, scratch.skipped);
+        continue;
+      }
       p.check = h.check;
       p.games = h.games;
       p.single = h.single;
@@ -296,6 +367,7 @@ void locate_groups(std::span<const std::string_view> operands, MergeScratch& scr
 bool merge_disjoint(std::span<const std::string_view> operands, std::string& out) {
   thread_local MergeScratch scratch;
   locate_groups(operands, scratch);
+  if (scratch.corrections) return false;
   const std::span<GroupPart> parts(scratch.parts.data(), scratch.used);
   const std::vector<std::uint16_t>& plies = scratch.plies;
   std::sort(parts.begin(), parts.end(), [](const GroupPart& a, const GroupPart& b) {
@@ -349,8 +421,10 @@ void PositionEntry::merge_encoded(std::span<const std::string_view> operands, st
   merge_by_sorting(operands, out);
 }
 
-void PositionEntry::merge_by_sorting(std::span<const std::string_view> operands,
-                                     std::string& out) {
+namespace {
+
+// Every posting, group statistics and result correction of the operands, for the general join.
+struct SortedJoin {
   struct Posting {
     std::uint32_t check;
     std::uint32_t game;
@@ -360,12 +434,22 @@ void PositionEntry::merge_by_sorting(std::span<const std::string_view> operands,
   std::vector<Posting> postings;
   std::vector<std::uint16_t> plies;
   std::vector<std::pair<std::uint32_t, PositionStats>> stats;  // per group of each operand
-  for (std::string_view operand : operands) {
+  std::vector<std::pair<std::uint32_t, ResultCorrection>> corrections;
+
+  void read(std::string_view operand) {
     Reader r(operand, "position entry operand");
     if (r.empty()) r.fail("empty value");
     while (!r.empty()) {
       PositionStats s;
       GroupHeader h = detail::read_group_header(r, &s);
+      if (h.correction) {
+        std::uint32_t previous = 0;
+        for (std::uint64_t i = 0; i < h.games; ++i) {
+          corrections.emplace_back(h.check, detail::read_correction(r, previous));
+          previous = corrections.back().second.game;
+        }
+        continue;
+      }
       if (h.single) {
         MoveStats m{.move = h.move};
         m.add(static_cast<GameResult>(h.result));
@@ -381,33 +465,74 @@ void PositionEntry::merge_by_sorting(std::span<const std::string_view> operands,
       }
     }
   }
-  std::stable_sort(stats.begin(), stats.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::sort(postings.begin(), postings.end(), [](const Posting& a, const Posting& b) {
-    return a.check != b.check ? a.check < b.check : a.game > b.game;
-  });
+
+  // Check keys ascending; within one, games descending (postings and corrections).
+  void sort() {
+    std::stable_sort(stats.begin(), stats.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(postings.begin(), postings.end(), [](const Posting& a, const Posting& b) {
+      return a.check != b.check ? a.check < b.check : a.game > b.game;
+    });
+    std::sort(corrections.begin(), corrections.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : a.second.game > b.second.game;
+    });
+  }
+};
+
+// True when `refs` (game ids descending) holds game `game`.
+bool holds(const std::vector<PostingRef>& refs, std::uint32_t game) {
+  const auto it = std::lower_bound(refs.begin(), refs.end(), game,
+                                   [](const PostingRef& r, std::uint32_t g) { return r.game > g; });
+  return it != refs.end() && it->game == game;
+}
+
+}  // namespace
+
+void PositionEntry::merge_by_sorting(std::span<const std::string_view> operands,
+                                     std::string& out) {
+  SortedJoin join;
+  for (std::string_view operand : operands) join.read(operand);
+  join.sort();
+  const auto& postings = join.postings;
+  const auto& corrections = join.corrections;
   std::vector<PostingRef> refs;
-  std::size_t s = 0;
-  for (std::size_t i = 0; i < postings.size();) {
-    const std::uint32_t check = postings[i].check;
+  std::vector<ResultCorrection> pending;
+  std::size_t i = 0, s = 0, c = 0;
+  while (i < postings.size() || c < corrections.size()) {
+    const std::uint32_t check =
+        c == corrections.size() ? postings[i].check
+        : i == postings.size()  ? corrections[c].first
+                                : std::min(postings[i].check, corrections[c].first);
     refs.clear();
-    std::size_t j = i;
-    for (; j < postings.size() && postings[j].check == check; ++j) {
-      if (j > i && postings[j].game == postings[j - 1].game)
+    for (const std::size_t first = i; i < postings.size() && postings[i].check == check; ++i) {
+      if (i > first && postings[i].game == postings[i - 1].game)
         throw Error(ErrorKind::Corruption, "position entry merge: game " +
-                                               std::to_string(postings[j].game) +
+                                               std::to_string(postings[i].game) +
                                                " indexed twice for one position");
-      refs.push_back(PostingRef{postings[j].game, plies.data() + postings[j].plies_begin,
-                                postings[j].plies_count});
+      refs.push_back(PostingRef{postings[i].game, join.plies.data() + postings[i].plies_begin,
+                                postings[i].plies_count});
     }
-    PositionStats total = std::move(stats[s].second);
-    for (++s; s < stats.size() && stats[s].first == check; ++s) total.merge(stats[s].second);
+    PositionStats total;
+    if (!refs.empty()) {
+      total = std::move(join.stats[s].second);
+      for (++s; s < join.stats.size() && join.stats[s].first == check; ++s)
+        total.merge(join.stats[s].second);
+    }
+    pending.clear();
+    for (const std::size_t first = c; c < corrections.size() && corrections[c].first == check; ++c) {
+      const ResultCorrection& k = corrections[c].second;
+      if (c > first && corrections[c - 1].second.game == k.game) continue;  // one a game
+      if (holds(refs, k.game))
+        total.apply(k);
+      else
+        pending.push_back(k);
+    }
     if (refs.size() == 1)
       detail::put_single_group(out, check, total.moves.front().move,
                                single_result(total.moves.front()), refs[0]);
-    else
+    else if (!refs.empty())
       detail::put_multi_group(out, check, total, refs);
-    i = j;
+    if (!pending.empty()) detail::put_correction_group(out, check, pending);
   }
 }
 
@@ -416,6 +541,10 @@ GroupReader::GroupReader(std::string_view entry, std::uint32_t check) : rest_(en
   std::vector<std::uint16_t> scratch;
   while (!r.empty()) {
     GroupHeader h = detail::read_group_header(r, &stats_);
+    if (h.correction) {  // pending: its game is not in this entry
+      detail::skip_postings(r, h, scratch);
+      continue;
+    }
     if (h.check == check) {
       found_ = true;
       games_ = h.games;

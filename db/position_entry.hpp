@@ -7,8 +7,12 @@
 // writes one PositionEntry operand per Zobrist key it touches.
 //
 // Value layout (see db/SCHEMA.md, schema version 2):
-//   group+                 ascending check keys, unique
+//   group+                 ascending check keys, unique (except that a correction group may
+//                          follow the group of postings of its check key)
 //   group  := check BE4, varint head, body
+//   head 0    -> k >= 1 result corrections of games whose postings another operand holds:
+//       varint k, k x (varint game id (strictly descending), byte move code,
+//                      byte from << 2 | to (GameResult codes))
 //   head odd  -> one game (the common case: most positions are reached by one game):
 //       head = move << 4 | more << 3 | result << 1 | 1   (move code 0..255, GameResult 0..3)
 //       varint game id, varint first ply;
@@ -38,7 +42,11 @@ namespace damdb::db {
 struct PositionGroup {
   std::uint32_t check = 0;
   PositionStats stats;            ///< stats.games() == games.size()
-  std::vector<Occurrence> games;  ///< game ids strictly descending, plies ascending, non-empty
+  std::vector<Occurrence> games;  ///< game ids strictly descending, plies ascending
+  /// Result corrections of games that are not in `games` (held by another operand: a join
+  /// that meets the game applies them to its statistics); game ids strictly descending. A
+  /// group has games, pending corrections, or both.
+  std::vector<ResultCorrection> pending;
 
   friend bool operator==(const PositionGroup&, const PositionGroup&) = default;
 };
@@ -60,8 +68,10 @@ struct PositionEntry {
 
   /// The merge operator's work: combines encoded entries (in any order and grouping) into one:
   /// groups of the same check key are joined (statistics summed per move code, posting lists
-  /// merged by game id). Raises Error(Corruption) on a malformed operand or if one game appears
-  /// in two operands of the same position (a game is indexed once).
+  /// merged by game id), and each result correction whose game is among the joined postings is
+  /// applied to the statistics (one that finds no game of its `from` result there changes
+  /// nothing); the others stay pending. Raises Error(Corruption) on a malformed operand or if
+  /// one game appears in two operands of the same position (a game is indexed once).
   static void merge_encoded(std::span<const std::string_view> operands, std::string& out);
   /// merge_encoded's general join (every posting decoded, sorted and encoded again): the same
   /// bytes, whatever the order of the games in the operands. Exposed for tests.

@@ -81,31 +81,41 @@ void PositionEntryEncoder::put_group(std::size_t begin, std::size_t end) {
   refs_.clear();
   single_plies_.clear();
   single_plies_.reserve(end - begin);  // no reallocation below: refs point into it
+  moves_.clear();
+  corrections_.clear();
+  const PostingRow* last = nullptr;  // of the postings
   for (std::size_t k = begin; k < end; ++k) {
     const PostingRow& row = rows_[k];
+    if (row.count == 0) {
+      corrections_.push_back(ResultCorrection{row.game, row.move,
+                                              static_cast<GameResult>(row.result >> 2 & 3),
+                                              static_cast<GameResult>(row.result & 3)});
+      continue;
+    }
     const std::uint16_t* p = plies_.data() + row.ply;
     if (row.count == 1) {
       single_plies_.push_back(static_cast<std::uint16_t>(row.ply));
       p = &single_plies_.back();
     }
     refs_.push_back(detail::PostingRef{row.game, p, row.count});
+    moves_.emplace_back(row.move, row.result);
+    last = &row;
   }
-  const PostingRow& first = rows_[begin];
-  if (end - begin == 1) {
-    detail::put_single_group(value_, first.check, first.move, first.result, refs_[0]);
-    return;
+  const std::uint32_t check = rows_[begin].check;
+  if (refs_.size() == 1) {
+    detail::put_single_group(value_, check, last->move, last->result, refs_[0]);
+  } else if (!refs_.empty()) {
+    // Statistics: per move code, in code order.
+    std::sort(moves_.begin(), moves_.end());
+    stats_.moves.clear();
+    for (const auto& [move, result] : moves_) {
+      if (stats_.moves.empty() || stats_.moves.back().move != move)
+        stats_.moves.push_back(MoveStats{.move = move});
+      stats_.moves.back().add(static_cast<GameResult>(result));
+    }
+    detail::put_multi_group(value_, check, stats_, refs_);
   }
-  // Statistics: per move code, in code order.
-  moves_.clear();
-  for (std::size_t k = begin; k < end; ++k) moves_.emplace_back(rows_[k].move, rows_[k].result);
-  std::sort(moves_.begin(), moves_.end());
-  stats_.moves.clear();
-  for (const auto& [move, result] : moves_) {
-    if (stats_.moves.empty() || stats_.moves.back().move != move)
-      stats_.moves.push_back(MoveStats{.move = move});
-    stats_.moves.back().add(static_cast<GameResult>(result));
-  }
-  detail::put_multi_group(value_, first.check, stats_, refs_);
+  if (!corrections_.empty()) detail::put_correction_group(value_, check, corrections_);
 }
 
 }  // namespace damdb::db

@@ -20,7 +20,10 @@ namespace damdb::db {
 /// `count` plies; the ply itself when count == 1, else plies[ply .. ply + count) of the batch's
 /// ply array (strictly ascending). `move` is the code of the move played at the first of those
 /// plies (kGameEnd at the game's end) and `result` the game's GameResult: they feed the
-/// position's statistics (a game counts once per position).
+/// position's statistics (a game counts once per position). A row with count == 0 is a result
+/// correction of a game indexed by an earlier batch (encoded as a correction group): the game
+/// played `move` there and is counted under result `result >> 2`, to be counted under
+/// `result & 3`; `ply` is unused.
 struct PostingRow {
   std::uint64_t zobrist;
   std::uint32_t check;
@@ -67,6 +70,7 @@ class PositionEntryEncoder {
   std::vector<detail::PostingRef> refs_;
   std::vector<std::uint16_t> single_plies_;
   std::vector<std::pair<std::uint8_t, std::uint8_t>> moves_;  // (move, result) of a group
+  std::vector<ResultCorrection> corrections_;                 // of a group
   PositionStats stats_;
 };
 

@@ -17,6 +17,28 @@ void MoveStats::add(GameResult result) noexcept {
   }
 }
 
+bool MoveStats::change(GameResult from, GameResult to) noexcept {
+  auto count = [this](GameResult r) -> std::uint64_t& {
+    switch (r) {
+      case GameResult::WhiteWin: return white_wins;
+      case GameResult::Draw: return draws;
+      case GameResult::BlackWin: return black_wins;
+      case GameResult::Unknown: break;
+    }
+    return unknown;
+  };
+  if (count(from) == 0) return false;
+  --count(from);
+  ++count(to);
+  return true;
+}
+
+bool PositionStats::apply(const ResultCorrection& c) noexcept {
+  for (MoveStats& m : moves)
+    if (m.move == c.move) return m.change(c.from, c.to);
+  return false;
+}
+
 std::uint64_t PositionStats::games() const noexcept {
   std::uint64_t n = 0;
   for (const auto& m : moves) n += m.games();

@@ -42,7 +42,20 @@ struct MoveStats {
   std::uint64_t games() const noexcept { return white_wins + draws + black_wins + unknown; }
   /// Adds one game with this result.
   void add(GameResult result) noexcept;
+  /// Counts one game of result `from` under `to` instead; false (nothing changed) when no game
+  /// of result `from` is counted.
+  bool change(GameResult from, GameResult to) noexcept;
   friend bool operator==(const MoveStats&, const MoveStats&) = default;
+};
+
+/// A stored game whose result became known after its positions were counted: in each position
+/// it reached, the game (which played `move` there) is counted under `to` instead of `from`.
+struct ResultCorrection {
+  std::uint32_t game = 0;
+  std::uint8_t move = 0;
+  GameResult from = GameResult::Unknown;
+  GameResult to = GameResult::Unknown;
+  friend bool operator==(const ResultCorrection&, const ResultCorrection&) = default;
 };
 
 struct PositionStats {
@@ -56,6 +69,9 @@ struct PositionStats {
   void add(std::uint8_t move, GameResult result);
   /// Adds every count of other (sum per move code).
   void merge(const PositionStats& other);
+  /// Applies `c` to the entry of c.move; false (nothing changed) when that entry counts no game
+  /// of result c.from.
+  bool apply(const ResultCorrection& c) noexcept;
 
   /// Appends the value form to out.
   void encode(std::string& out) const;

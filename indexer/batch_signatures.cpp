@@ -100,17 +100,18 @@ void BatchSignatures::clear() {
   taken_ = 0;
 }
 
-void refresh_signature_dates(db::Database& db) {
-  const std::vector<db::GameId> ids = db.signature_dates_to_refresh();
-  std::vector<std::pair<db::GameId, std::uint32_t>> dates;
+void refresh_signatures(db::Database& db) {
+  const std::vector<db::GameId> ids = db.signatures_to_refresh();
+  std::vector<db::SignatureFields> fields;
   constexpr std::size_t kChunk = 4096;  // headers read at once
   for (std::size_t at = 0; at < ids.size(); at += kChunk) {
     const std::span<const db::GameId> chunk(ids.data() + at, std::min(kChunk, ids.size() - at));
     const auto headers = db.game_headers(chunk);
     for (std::size_t i = 0; i < chunk.size(); ++i)
-      dates.emplace_back(chunk[i], headers[i] ? date_number(*headers[i]) : 0);
+      if (headers[i]) fields.push_back({chunk[i], date_number(*headers[i]), headers[i]->result});
+      else fields.push_back({chunk[i], 0, db::GameResult::Unknown});
   }
-  if (!dates.empty()) db.set_signature_dates(dates);
+  if (!fields.empty()) db.set_signature_fields(fields);
 }
 
 }  // namespace damdb::indexer

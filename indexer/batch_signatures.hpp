@@ -64,10 +64,10 @@ class BatchSignatures {
   std::size_t bytes_ = 0;
 };
 
-/// Sets the stored signature date of each game whose stored copy an import replaced (its Date
-/// may differ; db::Database::signature_dates_to_refresh) to that of the game's header now, and
-/// clears the marks. The marks are written with each commit, so that an import killed before
-/// this step leaves them to the next import. Throws db::Error from the database.
-void refresh_signature_dates(db::Database& db);
+/// Sets the stored signature date and result of each game whose header an import changed (its
+/// Date or result may differ; db::Database::signatures_to_refresh) to those of the game's
+/// header now, and clears the marks. The marks are written with each commit, so that an import
+/// killed before this step leaves them to the next import. Throws db::Error from the database.
+void refresh_signatures(db::Database& db);
 
 }  // namespace damdb::indexer

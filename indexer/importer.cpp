@@ -106,7 +106,7 @@ class Importer {
     if (options_.build_signatures) {
       signatures_.store(db_, true);
       build_signatures(db_);
-      refresh_signature_dates(db_);
+      refresh_signatures(db_);
     }
     write_game_ranks(db_, ranks_before, rank_changes_);
     release_freed_memory();

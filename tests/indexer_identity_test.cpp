@@ -8,7 +8,10 @@
 #include <vector>
 
 #include "db/header_tags.hpp"
+#include "indexer/game_moves.hpp"
 #include "indexer/issue_kinds.hpp"
+#include "indexer/pattern_parse.hpp"
+#include "indexer/search.hpp"
 #include "indexer/query.hpp"
 #include "pdn/replay.hpp"
 #include "tests/games_fixture.hpp"
@@ -160,8 +163,68 @@ TEST(GameIdentity, MoreCompleteTagsReplaceTheStoredCopyAndDifferencesAreKept) {
   // The first copy: another Result, no Date.
   const std::vector<db::SourceTag> expected = {{"Result", "*"}, {"Date", std::nullopt}};
   EXPECT_EQ(g.sources[1].differing_tags, expected);
-  // Committed with an unknown result before the second copy came: the indexed result stays.
-  EXPECT_EQ(g.result, db::GameResult::Unknown);
+  // Committed with an unknown result before the second copy came: the result is learned.
+  EXPECT_EQ(g.result, db::GameResult::WhiteWin);
+}
+
+// A game stored with an unknown result takes the result of a later copy, whether the copy comes
+// in the same batch, in a later batch or in a later import: the record, the header, the
+// statistics of every position it reached (counted once, under the move played there) and the
+// result a search reads beside its signature are the same as when the copy with the result
+// comes first.
+TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
+  const std::string unknown = game("Alice", "Bob", "*", "", kShortGame);
+  const std::string known = game("Alice", "Bob", "2-0", "2003.05.14", kShortGame);
+  // Another game through the same positions (a longer line: another content hash).
+  const std::string other = game("Carol", "Dave", "1-1", "", std::string(kShortGame) + " 3. 33-29");
+  struct Seen {
+    db::GameResult result, header;
+    std::vector<db::PositionStats> stats;
+    std::string search;
+    bool operator==(const Seen&) const = default;
+  };
+  auto seen = [&](const std::vector<std::string>& files, std::size_t batch) {
+    test::TempFolder folder("identity-result");
+    const auto dbdir = folder.path() / "db";
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      const auto file = folder.path() / ("f" + std::to_string(i) + ".pdn");
+      test::write_text(file, files[i]);
+      db::Database database = db::Database::open(dbdir);
+      indexer::ImportOptions options;
+      options.compact_at_end = i % 2 == 1;  // the runs merged, or not
+      options.batch_games = batch;
+      indexer::import_files(database, {file.string()}, options);
+    }
+    const db::Database database = test::open_read_only(dbdir);
+    const db::GameRecord game = *database.game(db::GameId{1});
+    Seen s{game.result, database.game_header(db::GameId{1})->result, {}, {}};
+    indexer::replay_positions(game, [&](int, const rules::Position& unkeyed) {
+      const rules::Position pos = rules::Position::from_bitboards(
+          unkeyed.white(), unkeyed.black(), unkeyed.kings(), unkeyed.side_to_move());
+      const auto stats = database.position_stats(indexer::position_key(pos));
+      s.stats.push_back(stats ? *stats : db::PositionStats{});
+      return true;
+    });
+    const auto spec = indexer::parse_search("plies 2");
+    for (const auto& row : indexer::search_games(database, spec.query, indexer::GameFilter()).next_moves)
+      s.search += row.notation + " " + std::to_string(row.white_wins) + std::to_string(row.draws) +
+                  std::to_string(row.black_wins) + std::to_string(row.unknown) + ";";
+    return s;
+  };
+  const Seen expected = seen({known + other}, 100);
+  EXPECT_EQ(expected.result, db::GameResult::WhiteWin);
+  ASSERT_EQ(expected.stats.size(), 5u);
+  ASSERT_EQ(expected.stats[4].moves.size(), 2u) << expected.stats[4].moves.size();
+  EXPECT_EQ(expected.stats[4].moves[1].move, db::kGameEnd);  // the end of the short game
+  EXPECT_EQ(expected.stats[4].moves[1].white_wins, 1u);
+  EXPECT_EQ(expected.stats[4].moves[1].unknown, 0u);
+  EXPECT_EQ(expected.stats[4].moves[0].draws, 1u);  // the longer game went on
+  for (const std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{100}}) {
+    SCOPED_TRACE("batch " + std::to_string(batch));
+    EXPECT_EQ(seen({unknown + other + known}, batch), expected);
+    EXPECT_EQ(seen({unknown + other, known}, batch), expected);
+    EXPECT_EQ(seen({unknown, other, known + unknown}, batch), expected);
+  }
 }
 
 // Imports each text as its own import, in order, into a new database, committing every

@@ -820,16 +820,16 @@ TEST(SearchSignatures, AReplacedDateOutlivesAnImportStoppedBeforeItsSignatures) 
   indexer::ImportOptions options;
   options.compact_at_end = false;
   indexer::import_files(db, {(folder.path() / "a.pdn").string()}, options);
-  EXPECT_TRUE(db.signature_dates_to_refresh().empty());
+  EXPECT_TRUE(db.signatures_to_refresh().empty());
   options.build_signatures = false;
   EXPECT_EQ(indexer::import_files(db, {(folder.path() / "b.pdn").string()}, options).replaced, 1u);
-  EXPECT_EQ(db.signature_dates_to_refresh(), std::vector<db::GameId>{db::GameId{1}});
+  EXPECT_EQ(db.signatures_to_refresh(), std::vector<db::GameId>{db::GameId{1}});
   EXPECT_EQ(signature_date(db, 1), 0u);
   options.build_signatures = true;
   const auto again = indexer::import_files(db, {(folder.path() / "b.pdn").string()}, options);
   EXPECT_EQ(again.files_already_imported, 1u);
   EXPECT_EQ(signature_date(db, 1), 20010203u);
-  EXPECT_TRUE(db.signature_dates_to_refresh().empty());
+  EXPECT_TRUE(db.signatures_to_refresh().empty());
 }
 
 // BatchSignatures stores the signatures signature_of gives the stored games, once their block

@@ -34,6 +34,9 @@ class BatchEntries {
   /// Sorts the batch's rows, index keys and updated games into key order (for the sorted
   /// commit methods: SST files need it, a WriteBatch gains from it).
   static void sort(ImportBatch& batch);
+  /// Moves the batch's result corrections (ImportBatch::corrections_) to its rows, where the
+  /// position entries are encoded from (as correction groups): before sort() and emit().
+  static void join_corrections(ImportBatch& batch);
   /// Hands every entry of the batch to `sink`, column family after column family: games,
   /// game_headers, game_hashes, positions (one PositionEntry operand per Zobrist key when
   /// `grouped`, else per row), players/events/dates, then meta (`counts`, `next_game_id` and

@@ -39,18 +39,28 @@ void put_single_group(std::string& out, std::uint32_t check, std::uint8_t move,
 void put_multi_group(std::string& out, std::uint32_t check, const PositionStats& stats,
                      std::span<const PostingRef> postings);
 
+/// Appends a group of result corrections (PositionEntry layout, head 0): `corrections`
+/// non-empty, game ids strictly descending (the caller checks).
+void put_correction_group(std::string& out, std::uint32_t check,
+                          std::span<const ResultCorrection> corrections);
+/// Reads one correction of a correction group; `previous` is the game id of the one before
+/// (0 for the first): ids must descend strictly.
+ResultCorrection read_correction(Reader& r, std::uint32_t previous);
+
 /// A group's header as read by read_group_header.
 struct GroupHeader {
   std::uint32_t check = 0;
-  std::uint64_t games = 0;    ///< 1 for the single form
+  std::uint64_t games = 0;    ///< 1 for the single form; corrections for a correction group
   bool single = false;
+  bool correction = false;    ///< a correction group (head 0): `games` corrections follow
   std::uint8_t move = 0;      ///< single form only
   std::uint8_t result = 0;    ///< single form only
   bool more = false;          ///< single form only: several plies follow
 };
 
 /// Reads check and head; for the multi form also the statistics into `stats` (if non-null,
-/// else they are read and dropped). The reader is left at the first posting.
+/// else they are read and dropped). The reader is left at the first posting (the first
+/// correction of a correction group).
 GroupHeader read_group_header(Reader& r, PositionStats* stats);
 /// Reads one posting of a group: for the single form (header.single) the id and plies, for the
 /// multi form the id (absolute for index 0, else a gap below `previous`) and plies.
