@@ -1,7 +1,8 @@
 #pragma once
 // The tags of a stored game's header when several copies of it are read: which values say
 // something, how a copy's tags differ from the header (GameSource::differing_tags), and how the
-// header takes the values that the stored copy lacks from the other copies.
+// header takes the values that the stored copy lacks from the other copies, whatever the order
+// in which the copies come.
 
 #include <cstddef>
 #include <string>
@@ -15,6 +16,9 @@ namespace damdb::db {
 
 /// PDN tag pairs in file order, as GameRecord::tags holds them.
 using TagList = std::vector<std::pair<std::string, std::string>>;
+
+/// The size up to which fill() adds tags to a header.
+inline constexpr std::size_t kMaxHeaderTags = 100;
 
 /// True when a tag value says something: not empty and not made only of the PDN 3.0 marks of
 /// an unknown value ('?', as in "?" or "????.??.??") with '.', '-', '*' and blanks.
@@ -33,14 +37,24 @@ std::vector<SourceTag> differing(const TagList& copy, const TagList& header);
 /// The tags of a copy: the header with the copy's differences (`diff`) applied.
 TagList tags_of(const TagList& header, const std::vector<SourceTag>& diff);
 
-/// True when `copy` knows a tag that `header` lacks or holds without a known value, except the
-/// tags that describe the moves or their outcome (Result, FEN, SetUp): those stay the stored
-/// copy's, as its moves and result do.
-bool fills(const TagList& header, const TagList& copy);
+/// True when `copy`, not better than the stored copy (whose own tags are `own`), should be
+/// stored instead on a tie of status and known tags: its tags come first in a fixed order
+/// (the lexicographic order of the lists), so that the copy stored does not depend on the
+/// order in which the copies are read.
+bool wins_tie(const TagList& copy, const TagList& own);
 
-/// Gives `header` each value that fills() would take from `copy`: a tag the header holds
-/// without a known value takes the copy's value in place; a tag it lacks is added at the end.
-/// Returns true when the Date tag changed.
-bool fill(TagList& header, const TagList& copy);
+/// True when fill(header, copy, own) would change `header`.
+bool fills(const TagList& header, const TagList& copy, const TagList& own);
+
+/// Gives `header` (the stored copy's own tags `own`, with values taken from other copies)
+/// the values of `copy` for the tags that `own` lacks or holds without a known value, except
+/// the tags that describe the moves or their outcome (Result, FEN, SetUp), which stay the
+/// stored copy's as its moves and result do. Of several copies' known values, the header keeps
+/// the first in a fixed order (a Date with more digits first, then the smaller text), whatever
+/// the order in which the copies come. A tag the header lacks is added at the end, while the
+/// header holds fewer than kMaxHeaderTags tags (a bound on the work and memory of a game read
+/// in many copies with many tags; real headers hold a few dozen). Returns true when the Date
+/// tag changed.
+bool fill(TagList& header, const TagList& copy, const TagList& own);
 
 }  // namespace damdb::db

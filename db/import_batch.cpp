@@ -47,14 +47,19 @@ std::size_t heap_bytes(const GameSource& source) {
   return n;
 }
 
+// Heap bytes held by `tags` beyond the vector object.
+std::size_t heap_bytes(const TagList& tags) {
+  std::size_t n = tags.capacity() * sizeof(tags[0]);
+  for (const auto& [name, value] : tags) n += heap_bytes(name) + heap_bytes(value);
+  return n;
+}
+
 // Memory `record` holds: the object, its strings, tags, moves and sources (their vectors at
 // capacity, which is what the allocator holds).
 std::size_t record_memory(const GameRecord& record) {
   std::size_t n = sizeof(GameRecord) + heap_bytes(record.start_fen) + record.moves.capacity() +
                   heap_bytes(record.status_message) + heap_bytes(record.pdn_text) +
-                  record.tags.capacity() * sizeof(record.tags[0]) +
-                  record.sources.capacity() * sizeof(GameSource);
-  for (const auto& [name, value] : record.tags) n += heap_bytes(name) + heap_bytes(value);
+                  heap_bytes(record.tags) + record.sources.capacity() * sizeof(GameSource);
   for (const GameSource& s : record.sources) n += heap_bytes(s);
   return n;
 }
@@ -80,19 +85,20 @@ bool listed(const GameRecord& record, const GameSource& source) {
   return false;
 }
 
-// The number of known tags of the stored copy itself: the header with the differences of its
-// source, the first (the header may hold tags taken from other copies).
-std::size_t stored_copy_known_tags(const GameRecord& stored) {
-  if (stored.sources.empty() || stored.sources.front().differing_tags.empty())
-    return known_tags(stored.tags);
-  return known_tags(tags_of(stored.tags, stored.sources.front().differing_tags));
+// The tags of the stored copy itself: the header with the differences of its source, the
+// first (the header may hold values taken from other copies).
+TagList stored_copy_tags(const GameRecord& stored) {
+  if (stored.sources.empty() || stored.sources.front().differing_tags.empty()) return stored.tags;
+  return tags_of(stored.tags, stored.sources.front().differing_tags);
 }
 
 // True when `copy` is a better stored copy than the stored one, of status `status` and with
-// `known` known tags (stored_copy_known_tags).
-bool better(const GameRecord& copy, ValidationStatus status, std::size_t known) {
+// the tags `own` (stored_copy_tags): a better status, then more known tags, then wins_tie.
+bool better(const GameRecord& copy, ValidationStatus status, const TagList& own) {
   if (copy.status != status) return copy.status < status;
-  return known_tags(copy.tags) > known;
+  const std::size_t mine = known_tags(own), theirs = known_tags(copy.tags);
+  if (theirs != mine) return theirs > mine;
+  return wins_tie(copy.tags, own);
 }
 
 }  // namespace
@@ -194,7 +200,7 @@ ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
                 "game_hashes names game " + std::to_string(id.value) + " which is missing");
   AppendedGame game;
   game.stored_sources = static_cast<std::uint32_t>(stored->sources.size());
-  game.known_tags = static_cast<std::uint32_t>(stored_copy_known_tags(*stored));
+  game.own_tags = stored_copy_tags(*stored);
   game.places.reserve(stored->sources.size() + 1);
   for (const GameSource& s : stored->sources) game.places.push_back(place_of(s));
   game.plies = static_cast<std::uint32_t>(stored->moves.size());
@@ -204,7 +210,7 @@ ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
   std::string().swap(stored->pdn_text);
   std::string().swap(stored->status_message);
   game.record = std::move(*stored);
-  record_bytes_ += sizeof(AppendedGame) + record_memory(game.record) +
+  record_bytes_ += sizeof(AppendedGame) + record_memory(game.record) + heap_bytes(game.own_tags) +
                    game.places.capacity() * sizeof(std::uint32_t);
   appended_by_id_.emplace(id.value, appended_games_.size());
   appended_games_.emplace_back(id, std::move(game));
@@ -272,8 +278,8 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
     if (listed_in(id, game, copy.sources.front())) return AddResult{id, true, false, false};
     const bool teaches_result = game.record.result == GameResult::Unknown &&
                                 copy.result != GameResult::Unknown && !plies.empty();
-    if (!better(copy, game.record.status, game.known_tags) &&
-        !fills(game.record.tags, copy.tags) && !teaches_result)
+    if (!better(copy, game.record.status, game.own_tags) &&
+        !fills(game.record.tags, copy.tags, game.own_tags) && !teaches_result)
       return append(id, game, std::move(copy), texts);
     promote(id, game);
   }
@@ -283,11 +289,12 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
   source.status = copy.status;
   learn_result(id, stored, copy.result, plies);
   ++delta_.duplicates;
-  if (better(copy, stored.status, stored_copy_known_tags(stored)))
+  const TagList own = stored_copy_tags(stored);
+  if (better(copy, stored.status, own))
     return replace(id, stored, std::move(source), std::move(copy), texts);
-  if (fills(stored.tags, copy.tags)) {
+  if (fills(stored.tags, copy.tags, own)) {
     TagList header = stored.tags;
-    if (fill(header, copy.tags) && id.value < first_id_) redated_.push_back(id);
+    if (fill(header, copy.tags, own) && id.value < first_id_) redated_.push_back(id);
     set_header(stored, std::move(header));
   }
   source.differing_tags = differing(copy.tags, stored.tags);
@@ -304,8 +311,7 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
 void ImportBatch::set_header(GameRecord& stored, TagList header) {
   for (GameSource& s : stored.sources)
     s.differing_tags = differing(tags_of(stored.tags, s.differing_tags), header);
-  record_bytes_ += header.capacity() * sizeof(header[0]);
-  for (const auto& [name, value] : header) record_bytes_ += heap_bytes(name) + heap_bytes(value);
+  record_bytes_ += heap_bytes(header);
   stored.tags = std::move(header);
 }
 
@@ -322,13 +328,16 @@ AddResult ImportBatch::replace(GameId id, GameRecord& stored, GameSource source,
   count_game(stored, false);
   const ValidationStatus replaced_status = stored.status;
   TagList header = copy.tags;
-  fill(header, stored.tags);
-  source.differing_tags = differing(copy.tags, header);
-  stored.sources.insert(stored.sources.begin(), std::move(source));
-  for (std::size_t i = 1; i < stored.sources.size(); ++i) {
-    GameSource& s = stored.sources[i];
-    s.differing_tags = differing(tags_of(stored.tags, s.differing_tags), header);
+  std::vector<TagList> tags;  // of each source
+  tags.reserve(stored.sources.size());
+  for (const GameSource& s : stored.sources) {
+    tags.push_back(tags_of(stored.tags, s.differing_tags));
+    fill(header, tags.back(), copy.tags);
   }
+  source.differing_tags = differing(copy.tags, header);
+  for (std::size_t i = 0; i < stored.sources.size(); ++i)
+    stored.sources[i].differing_tags = differing(tags[i], header);
+  stored.sources.insert(stored.sources.begin(), std::move(source));
   stored.tags = std::move(header);
   stored.status = copy.status;
   stored.status_message = std::move(copy.status_message);

@@ -1,5 +1,6 @@
 #include "indexer/export.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "db/header_tags.hpp"
@@ -88,14 +89,15 @@ std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
 void take_header_tags(pdn::Game& g, const db::TagList& header, std::vector<std::string>& notes) {
   db::TagList text;
   for (const pdn::Tag& t : g.tags) text.emplace_back(t.name, t.value);
-  if (!db::fills(text, header)) return;
+  if (!db::fills(text, header, text)) return;
   db::TagList filled = text;
-  db::fill(filled, header);
+  db::fill(filled, header, text);
   for (std::size_t i = 0; i < filled.size(); ++i) {
     if (i < text.size() && filled[i].second == text[i].second) continue;
     if (i == g.tags.size()) g.tags.emplace_back().name = filled[i].first;
     g.tags[i].value = filled[i].second;
-    g.tags[i].normalized.clear();
+    // As the reader would have normalised it (a Date written 14/05/2003, say).
+    g.tags[i].normalized = pdn::check_tag_value(filled[i].first, filled[i].second).normalized;
     notes.push_back(filled[i].first + " \"" + filled[i].second + "\" from another copy");
   }
 }
@@ -144,6 +146,7 @@ void canonicalise(pdn::Game& g, const db::GameRecord& game) {
   if (notes.empty()) return;
   std::string note = "damdb: ";
   for (std::size_t i = 0; i < notes.size(); ++i) note += (i ? ", " : "") + notes[i];
+  std::replace(note.begin(), note.end(), '}', ')');  // a '}' would end the comment
   pdn::Element comment;
   comment.kind = pdn::ElementKind::Comment;
   comment.text = append_text(g, note);

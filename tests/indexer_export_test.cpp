@@ -83,6 +83,33 @@ TEST(ExportCanonical, TagsTakenFromAnotherCopyAreWrittenWithANote) {
   EXPECT_EQ(export_all(test::open_read_only(folder.path() / "again")), text);
 }
 
+// Values taken from another copy keep their meaning through an export: a Date written
+// 14/05/2003 is written in the canonical form, and a '}' in a value does not end the note's
+// comment (the moves after it would be lost when the export is read).
+TEST(ExportCanonical, TakenValuesAreWrittenAsTheReaderReadThem) {
+  test::TempFolder folder("export-taken");
+  const std::string moves = "1. 32-28 19-23 2. 28x19 14x23 2-0\n\n";
+  test::write_text(folder.path() / "a.pdn",
+                   "[Site \"S\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n"
+                   "[Result \"2-0\"]\n\n" + moves +
+                   "[White \"A\"]\n[Black \"B\"]\n[Date \"14/05/2003\"]\n"
+                   "[Event \"Cup} 1. 33-29 {\"]\n[Result \"2-0\"]\n\n" + moves);
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  const std::string text = export_all(test::open_read_only(folder.path() / "db"));
+  const std::vector<pdn::Game> games = pdn::read_games(text);
+  ASSERT_EQ(games.size(), 1u) << text;
+  EXPECT_EQ(games[0].tag("Site")->value, "S");  // stored: a tie, and first in the fixed order
+  EXPECT_EQ(games[0].tag("Date")->value, "2003.05.14") << text;
+  EXPECT_EQ(games[0].tag("Event")->value, "Cup} 1. 33-29 {");
+  test::write_text(folder.path() / "b.pdn", text);
+  test::import_into(folder.path() / "again", folder.path() / "b.pdn");
+  const db::Database again = test::open_read_only(folder.path() / "again");
+  ASSERT_EQ(again.meta().counts.games, 1u);
+  EXPECT_EQ(again.game(db::GameId{1})->moves.size(), 4u);
+  EXPECT_EQ(again.game(db::GameId{1})->status, db::ValidationStatus::Valid);
+  EXPECT_EQ(export_all(again), text);
+}
+
 // What a comparison of two databases looks at: every game's header, the explorer at a few
 // positions, the player table.
 struct DatabaseView {

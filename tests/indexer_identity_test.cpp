@@ -183,13 +183,15 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
     std::string search;
     bool operator==(const Seen&) const = default;
   };
-  auto seen = [&](const std::vector<std::string>& files, std::size_t batch) {
+  auto seen = [&](const std::vector<std::string>& files, std::size_t batch, bool bulk) {
     test::TempFolder folder("identity-result");
     const auto dbdir = folder.path() / "db";
     for (std::size_t i = 0; i < files.size(); ++i) {
       const auto file = folder.path() / ("f" + std::to_string(i) + ".pdn");
       test::write_text(file, files[i]);
-      db::Database database = db::Database::open(dbdir);
+      db::OpenOptions open;
+      open.bulk_load = bulk;  // batches staged as position runs (as damdb import does)
+      db::Database database = db::Database::open(dbdir, open);
       indexer::ImportOptions options;
       options.compact_at_end = i % 2 == 1;  // the runs merged, or not
       options.batch_games = batch;
@@ -211,7 +213,7 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
                   std::to_string(row.black_wins) + std::to_string(row.unknown) + ";";
     return s;
   };
-  const Seen expected = seen({known + other}, 100);
+  const Seen expected = seen({known + other}, 100, false);
   EXPECT_EQ(expected.result, db::GameResult::WhiteWin);
   ASSERT_EQ(expected.stats.size(), 5u);
   ASSERT_EQ(expected.stats[4].moves.size(), 2u) << expected.stats[4].moves.size();
@@ -219,12 +221,14 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
   EXPECT_EQ(expected.stats[4].moves[1].white_wins, 1u);
   EXPECT_EQ(expected.stats[4].moves[1].unknown, 0u);
   EXPECT_EQ(expected.stats[4].moves[0].draws, 1u);  // the longer game went on
-  for (const std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{100}}) {
-    SCOPED_TRACE("batch " + std::to_string(batch));
-    EXPECT_EQ(seen({unknown + other + known}, batch), expected);
-    EXPECT_EQ(seen({unknown + other, known}, batch), expected);
-    EXPECT_EQ(seen({unknown, other, known + unknown}, batch), expected);
-  }
+  for (const bool bulk : {false, true})
+    for (const std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{100}}) {
+      SCOPED_TRACE("batch " + std::to_string(batch) + (bulk ? ", bulk" : ""));
+      EXPECT_EQ(seen({unknown + other + known}, batch, bulk), expected);
+      EXPECT_EQ(seen({unknown + other, known}, batch, bulk), expected);
+      EXPECT_EQ(seen({unknown, other, known + unknown}, batch, bulk), expected);
+      EXPECT_EQ(seen({unknown, known, other}, batch, bulk), expected);
+    }
 }
 
 // Imports each text as its own import, in order, into a new database, committing every
@@ -253,10 +257,11 @@ db::TagList sorted(db::TagList tags) {
   return tags;
 }
 
-// Three copies of one game: A dated, B with more tags but no Date (stored: it has the most known
-// tags), C with an export's junk (a warning), dated and annotated. Whatever their order, batch
-// size or split into imports, the header is B's tags with the Date and Annotator the others
-// know, and each source's tags are given back exactly by the header and its differences.
+// Four copies of one game: A dated, B with more tags but no Date, C with an export's junk (a
+// warning), dated and annotated, D with a partial Date and another annotator. Whatever their
+// order, batch size or split into imports, the header is B's tags with the Date and Annotator
+// the others know, the same values each time, and each source's tags are given back exactly
+// by the header and its differences.
 TEST(GameIdentity, TheHeaderKeepsEveryKnownTagWhateverTheOrderOfTheCopies) {
   const std::string moves = std::string(kShortGame) + " 2-0\n\n";
   const std::vector<std::string> copies = {
@@ -265,24 +270,31 @@ TEST(GameIdentity, TheHeaderKeepsEveryKnownTagWhateverTheOrderOfTheCopies) {
       "[Event \"Club\"]\n[Site \"Paris\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n"
       "[Round \"3\"]\n[Result \"2-0\"]\n\n" + moves,
       "[Event \"Club\"]\\r\n[White \"Alice\"]\\r\n[Black \"Bob\"]\\r\n"
-      "[Date \"2003.05.14\"]\\r\n[Annotator \"Carol\"]\\r\n[Result \"*\"]\\r\n\n" + moves};
+      "[Date \"2003.05.14\"]\\r\n[Annotator \"Carol\"]\\r\n[Result \"*\"]\\r\n\n" + moves,
+      "[Event \"Club\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Date \"2003.??.??\"]\n"
+      "[Annotator \"Bert\"]\n[Result \"2-0\"]\n\n" + moves};
   const std::vector<db::TagList> tags = {
       {{"Event", "Club"}, {"White", "Alice"}, {"Black", "Bob"}, {"Date", "2003.05.14"},
        {"Round", "?"}, {"Result", "2-0"}},
       {{"Event", "Club"}, {"Site", "Paris"}, {"White", "Alice"}, {"Black", "Bob"},
        {"Round", "3"}, {"Result", "2-0"}},
       {{"Event", "Club"}, {"White", "Alice"}, {"Black", "Bob"}, {"Date", "2003.05.14"},
-       {"Annotator", "Carol"}, {"Result", "*"}}};
+       {"Annotator", "Carol"}, {"Result", "*"}},
+      {{"Event", "Club"}, {"White", "Alice"}, {"Black", "Bob"}, {"Date", "2003.??.??"},
+       {"Annotator", "Bert"}, {"Result", "2-0"}}};
+  // B ties with D (valid, 6 known tags) and comes first in the fixed order; the full Date wins
+  // over the partial one, "Bert" over "Carol".
   db::TagList expected = tags[1];
   expected.emplace_back("Date", "2003.05.14");
-  expected.emplace_back("Annotator", "Carol");
-  std::vector<std::size_t> order = {0, 1, 2};
+  expected.emplace_back("Annotator", "Bert");
+  std::vector<std::size_t> order = {0, 1, 2, 3};
   do {
     for (const std::size_t batch : {std::size_t{1}, std::size_t{100}})
       for (const bool split : {false, true}) {
+        if (split && batch > 1) continue;  // each import commits its one copy anyway
         SCOPED_TRACE(std::to_string(order[0]) + std::to_string(order[1]) +
-                     std::to_string(order[2]) + " batch " + std::to_string(batch) +
-                     (split ? " in three imports" : " in one import"));
+                     std::to_string(order[2]) + std::to_string(order[3]) + " batch " +
+                     std::to_string(batch) + (split ? " in four imports" : " in one import"));
         std::vector<std::string> texts;
         for (const std::size_t i : order)
           if (split || texts.empty()) texts.push_back(copies[i]);
@@ -292,7 +304,7 @@ TEST(GameIdentity, TheHeaderKeepsEveryKnownTagWhateverTheOrderOfTheCopies) {
         const db::GameRecord& g = games[0];
         EXPECT_EQ(sorted(g.tags), sorted(expected));
         EXPECT_NE(g.pdn_text.find("Paris"), std::string::npos);  // B's text is stored
-        ASSERT_EQ(g.sources.size(), 3u);
+        ASSERT_EQ(g.sources.size(), 4u);
         // The copy a source was read from: its number in the one file, or its file's number.
         auto copy_of = [&](const db::GameSource& source) {
           if (!split) return order[source.game_number - 1];
