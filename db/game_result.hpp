@@ -3,6 +3,7 @@
 // FMJD scoring: a win gives 2 points, a draw 1). Stored as one byte with these values.
 
 #include <cstdint>
+#include <string_view>
 
 namespace damdb::db {
 
@@ -12,5 +13,16 @@ enum class GameResult : std::uint8_t {
   BlackWin = 2,
   Unknown = 3,  ///< "*", missing or unparsable result tag
 };
+
+/// The PDN 3.0 Result tag value of `result` for International draughts: "2-0", "1-1", "0-2", "*".
+constexpr std::string_view result_tag_value(GameResult result) {
+  switch (result) {
+    case GameResult::WhiteWin: return "2-0";
+    case GameResult::Draw: return "1-1";
+    case GameResult::BlackWin: return "0-2";
+    case GameResult::Unknown: break;
+  }
+  return "*";
+}
 
 }  // namespace damdb::db

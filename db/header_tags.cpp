@@ -38,7 +38,10 @@ std::size_t place_in(const TagList& header, const TagList& own, const std::strin
   if (const std::string* mine = find_tag(own, name); mine != nullptr && known_value(*mine))
     return kKeep;
   const std::size_t at = index_of(header, name);
-  if (at == header.size()) return header.size() < kMaxHeaderTags ? at : kKeep;
+  if (at == header.size()) {  // added among the taken tags, by name; at the cap, before the last
+    const bool full = header.size() >= kMaxHeaderTags;
+    return !full || (header.size() > own.size() && name < header.back().first) ? at : kKeep;
+  }
   if (!known_value(header[at].second)) return at;
   return comes_first(name, value, header[at].second) ? at : kKeep;
 }
@@ -129,11 +132,19 @@ bool fill(TagList& header, const TagList& copy, const TagList& own) {
   for (const auto& [name, value] : copy) {
     const std::size_t at = place_in(header, own, name, value);
     if (at == std::string::npos) continue;
-    if (at < header.size())
-      header[at].second = value;
-    else
-      header.emplace_back(name, value);
     date = date || name == "Date";
+    if (at < header.size()) {
+      header[at].second = value;
+      continue;
+    }
+    // header[0, own.size()) are the stored copy's own tags; the taken ones follow, by name.
+    if (header.size() >= kMaxHeaderTags) {
+      date = date || header.back().first == "Date";
+      header.pop_back();
+    }
+    const auto by_name = [](const std::string& n, const auto& tag) { return n < tag.first; };
+    const auto first_taken = header.begin() + static_cast<std::ptrdiff_t>(own.size());
+    header.emplace(std::upper_bound(first_taken, header.end(), name, by_name), name, value);
   }
   return date;
 }

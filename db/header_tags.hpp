@@ -51,8 +51,9 @@ bool fills(const TagList& header, const TagList& copy, const TagList& own);
 /// the tags that describe the moves or their outcome (Result, FEN, SetUp), which stay the
 /// stored copy's as its moves and result do. Of several copies' known values, the header keeps
 /// the first in a fixed order (a Date with more digits first, then the smaller text), whatever
-/// the order in which the copies come. A tag the header lacks is added at the end, while the
-/// header holds fewer than kMaxHeaderTags tags (a bound on the work and memory of a game read
+/// the order in which the copies come. `header` holds the tags of `own` first, in their order
+/// (with values taken in place), then the tags taken, in name order; of these it keeps those
+/// first by name that fit in kMaxHeaderTags tags (a bound on the work and memory of a game read
 /// in many copies with many tags; real headers hold a few dozen). Returns true when the Date
 /// tag changed.
 bool fill(TagList& header, const TagList& copy, const TagList& own);

@@ -155,7 +155,22 @@ void ImportBatch::add_index_keys(GameId id, const IndexTexts& texts) {
 void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result,
                                std::span<const PlyPosition> plies) {
   if (stored.result != GameResult::Unknown || result == GameResult::Unknown) return;
-  if (id.value >= first_id_) {  // its rows are in this batch: they take the result
+  const bool committed = id.value < first_id_;
+  if (committed) {
+    if (plies.empty()) return;  // the statistics stay as counted
+    sort_plies(plies);  // before any change: it may throw
+  }
+  // The header's Result tag, when it says nothing ("*", "?"), says the result now.
+  for (std::size_t i = 0; i < stored.tags.size(); ++i)
+    if (stored.tags[i].first == "Result") {
+      if (!known_value(stored.tags[i].second)) {
+        TagList header = stored.tags;
+        header[i].second = result_tag_value(result);
+        set_header(stored, std::move(header));
+      }
+      break;
+    }
+  if (!committed) {  // its rows are in this batch: they take the result
     stored.result = result;
     const std::size_t i = id.value - first_id_;
     const std::size_t end =
@@ -164,8 +179,6 @@ void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result,
       rows_[r].result = static_cast<std::uint8_t>(result);
     return;
   }
-  if (plies.empty()) return;  // the positions were not given: the statistics stay as counted
-  sort_plies(plies);
   // Each position the game reached, counted once, with the move of its first ply.
   const auto change = static_cast<std::uint8_t>(static_cast<unsigned>(GameResult::Unknown) << 2 |
                                                 static_cast<unsigned>(result));

@@ -71,6 +71,26 @@ TEST(HeaderTags, TakenValuesDoNotDependOnTheOrderOfTheCopies) {
   EXPECT_FALSE(wins_tie({{"Event", "A"}}, {{"Event", "A"}}));
 }
 
+// Taken tags follow the stored copy's own in name order, and at kMaxHeaderTags the header
+// keeps those first by name: the same header whatever the order of the copies.
+TEST(HeaderTags, TakenTagsAreInNameOrderUpToTheBound) {
+  TagList own;
+  for (std::size_t i = 0; i + 2 < kMaxHeaderTags; ++i) own.emplace_back("T" + std::to_string(i), "v");
+  const std::vector<TagList> copies = {{{"Zc", "3"}, {"Annotator", "Q"}}, {{"Za", "1"}},
+                                       {{"Zb", "2"}, {"Time", "T"}}};
+  std::vector<std::size_t> order = {0, 1, 2};
+  std::vector<TagList> headers;
+  do {
+    TagList header = own;
+    for (const std::size_t i : order) fill(header, copies[i], own);
+    headers.push_back(header);
+  } while (std::next_permutation(order.begin(), order.end()));
+  for (const TagList& h : headers) EXPECT_EQ(h, headers.front());
+  ASSERT_EQ(headers.front().size(), kMaxHeaderTags);
+  EXPECT_EQ(headers.front()[kMaxHeaderTags - 2].first, "Annotator");
+  EXPECT_EQ(headers.front()[kMaxHeaderTags - 1].first, "Time");
+}
+
 // The differences of a copy against a long header give the copy back (an index by name, not a
 // search from the start for each tag).
 TEST(HeaderTags, LongTagListsGiveTheirCopiesBack) {

@@ -318,6 +318,24 @@ TEST(GameIdentity, TheHeaderKeepsEveryKnownTagWhateverTheOrderOfTheCopies) {
   } while (std::next_permutation(order.begin(), order.end()));
 }
 
+// The stored copy (more tags) says "*"; a later copy knows the result: the header's Result
+// tag says it too, and the stored copy's source keeps its "*".
+TEST(GameIdentity, ALearnedResultIsInTheHeader) {
+  const std::string rich = "[Event \"Club\"]\n[Site \"S\"]\n[Round \"1\"]\n[White \"Alice\"]\n"
+                           "[Black \"Bob\"]\n[Result \"*\"]\n\n" + std::string(kShortGame) + " *\n\n";
+  for (const std::size_t batch : {std::size_t{1}, std::size_t{100}}) {
+    const Imported r = import_text(rich + game("Alice", "Bob", "2-0", "", kShortGame), batch);
+    ASSERT_EQ(r.games.size(), 1u);
+    const db::GameRecord& g = r.games[0];
+    EXPECT_EQ(g.result, db::GameResult::WhiteWin);
+    EXPECT_EQ(g.tag("Result"), "2-0");
+    EXPECT_EQ(g.tag("Site"), "S");  // the rich copy stays the stored one
+    ASSERT_EQ(g.sources.size(), 2u);
+    const std::vector<db::SourceTag> own = {{"Result", "*"}};
+    EXPECT_EQ(g.sources[0].differing_tags, own);
+  }
+}
+
 TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
   test::TempFolder folder("identity");
   test::write_text(folder.path() / "games.pdn",
