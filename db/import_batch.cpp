@@ -213,7 +213,8 @@ ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
                 "game_hashes names game " + std::to_string(id.value) + " which is missing");
   AppendedGame game;
   game.stored_sources = static_cast<std::uint32_t>(stored->sources.size());
-  game.own_tags = stored_copy_tags(*stored);
+  game.own_is_header = stored->sources.empty() || stored->sources.front().differing_tags.empty();
+  if (!game.own_is_header) game.own_tags = stored_copy_tags(*stored);
   game.places.reserve(stored->sources.size() + 1);
   for (const GameSource& s : stored->sources) game.places.push_back(place_of(s));
   game.plies = static_cast<std::uint32_t>(stored->moves.size());
@@ -291,8 +292,9 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
     if (listed_in(id, game, copy.sources.front())) return AddResult{id, true, false, false};
     const bool teaches_result = game.record.result == GameResult::Unknown &&
                                 copy.result != GameResult::Unknown && !plies.empty();
-    if (!better(copy, game.record.status, game.own_tags) &&
-        !fills(game.record.tags, copy.tags, game.own_tags) && !teaches_result)
+    const TagList& own = game.own_is_header ? game.record.tags : game.own_tags;
+    if (!better(copy, game.record.status, own) && !fills(game.record.tags, copy.tags, own) &&
+        !teaches_result)
       return append(id, game, std::move(copy), texts);
     promote(id, game);
   }

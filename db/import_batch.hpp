@@ -161,7 +161,10 @@ class ImportBatch {
     GameRecord record;  // tags, status and result only (what a header and better() read)
     std::uint32_t plies = 0;
     std::uint32_t stored_sources = 0;
-    TagList own_tags;  // of the stored copy itself (the header may hold other copies' values)
+    // The tags of the stored copy itself, unless they are the header's (which may hold other
+    // copies' values).
+    bool own_is_header = true;
+    TagList own_tags;
     std::vector<IndexTexts> indexed;  // the texts this batch added index keys for
     std::vector<std::uint32_t> places;  // place_of() of every source, stored and added
     std::vector<GameSource> added;

@@ -336,6 +336,25 @@ TEST(GameIdentity, ALearnedResultIsInTheHeader) {
   }
 }
 
+// A stored copy without tags (a clean scoresheet) and two copies with export junk (warnings)
+// that know a Round each: the header takes the smaller, whether the copies come in one import or
+// in later ones (where the stored game's own tags, none, are not the header's).
+TEST(GameIdentity, ATaglessStoredCopyTakesTheSameValuesInEveryOrder) {
+  const std::string moves = std::string(kShortGame) + " 2-0\n\n";
+  const std::string tagless = moves;
+  const std::string two = "[Round \"2\"]\\r\n[Result \"2-0\"]\\r\n\n" + moves;
+  const std::string one = "[Round \"1\"]\\r\n[Result \"2-0\"]\\r\n\n" + moves;
+  for (const auto& texts : {std::vector<std::string>{tagless, two, one},
+                            std::vector<std::string>{tagless, one, two},
+                            std::vector<std::string>{tagless + two + one},
+                            std::vector<std::string>{one + two + tagless}}) {
+    const std::vector<db::GameRecord> games = import_each(texts, 100);
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].status, db::ValidationStatus::Valid);
+    EXPECT_EQ(games[0].tag("Round"), "1");
+  }
+}
+
 TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
   test::TempFolder folder("identity");
   test::write_text(folder.path() / "games.pdn",
