@@ -85,8 +85,15 @@ db::ContentHash content_hash_of(const pdn::Game& game, const pdn::Replay& replay
                                 const db::GameRecord& rec) {
   if (rec.moves.empty()) {
     // Hash the tags too: otherwise every empty game from one position would be "the same".
+    // Their values as the reader normalised them, and the stored result for the Result tag:
+    // the forms an export writes (a Date "2003" as "2003.??.??", a Result tag "*" beside the
+    // terminator 0-2 as "0-2") hash like the forms read.
     std::string salt = rec.start_fen;
-    for (const auto& [name, value] : rec.tags) salt += '\x1f' + name + '\x1e' + value;
+    for (const pdn::Tag& t : game.tags)
+      if (t.name != "Result")
+        salt += '\x1f' + t.name + '\x1e' + (t.normalized.empty() ? t.value : t.normalized);
+    salt += "\x1fResult\x1e";
+    salt += db::result_tag_value(rec.result);
     return db::ContentHash::of(salt, rec.moves);
   } else if (rec.status == db::ValidationStatus::Invalid && !replay.complete) {
     // Only the legal prefix is in `moves`: an invalid game is the same game as another only if

@@ -38,8 +38,9 @@ db::GameResult result_of(const pdn::Game& game);
 /// are those of the legal prefix (every ply, then the final position with db::kGameEnd); for a
 /// game whose movetext holds a /FEN/ setup, the positions and moves from the last setup on.
 /// The content hash covers the start FEN and the moves (with the identity, duplicate
-/// detection); a game without moves also hashes its tags, so that unrelated empty games are
-/// not merged; an invalid game whose main line stopped at an error hashes its main line as
+/// detection); a game without moves also hashes its tags (as the reader normalised them, with
+/// the stored result for the Result tag: the forms an export writes), so that unrelated empty
+/// games are not merged; an invalid game whose main line stopped at an error hashes its main line as
 /// written (see make_records), one whose whole main line replayed (an error outside the moves)
 /// hashes like a valid game, so that it joins the clean copy of the same game.
 /// The record gets the replay's issue kinds (a bit per pdn::IssueKind value) and first error;

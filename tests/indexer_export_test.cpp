@@ -110,6 +110,28 @@ TEST(ExportCanonical, TakenValuesAreWrittenAsTheReaderReadThem) {
   EXPECT_EQ(export_all(again), text);
 }
 
+// Games without moves are told apart by their tags, as the reader normalised them and with the
+// stored result for the Result tag: a Date "2003" and "2003.??.??", or a Result tag "*" beside
+// the terminator 0-2 and "0-2", are one game, so that the forms an export writes are the same
+// games; and exporting then importing keeps the number of games.
+TEST(ExportCanonical, GamesWithoutMovesKeepTheirNumberThroughAnExport) {
+  test::TempFolder folder("export-moveless");
+  test::write_text(folder.path() / "a.pdn",
+                   "[White \"Z1\"]\n[Black \"Z2\"]\n[Date \"2003\"]\n[Result \"*\"]\n\n0-2\n\n"
+                   "[White \"Z1\"]\n[Black \"Z2\"]\n[Date \"2003.??.??\"]\n[Result \"0-2\"]\n\n0-2\n\n"
+                   "[White \"Z1\"]\n[Black \"Z3\"]\n[Result \"2-0\"]\n\n2-0\n\n"
+                   "[White \"Z1\"]\n[Black \"Z3\"]\n[Round \"2\"]\n[Result \"2-0\"]\n\n2-0\n");
+  test::import_into(folder.path() / "db", folder.path() / "a.pdn");
+  const db::Database database = test::open_read_only(folder.path() / "db");
+  EXPECT_EQ(database.meta().counts.games, 3u);  // the first two are one game
+  const std::string text = export_all(database);
+  test::write_text(folder.path() / "b.pdn", text);
+  test::import_into(folder.path() / "again", folder.path() / "b.pdn");
+  const db::Database again = test::open_read_only(folder.path() / "again");
+  EXPECT_EQ(again.meta().counts.games, 3u) << text;
+  EXPECT_EQ(export_all(again), text);
+}
+
 // What a comparison of two databases looks at: every game's header, the explorer at a few
 // positions, the player table.
 struct DatabaseView {
