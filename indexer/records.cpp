@@ -78,23 +78,41 @@ db::IndexTexts index_texts(const pdn::Game& game) {
   return texts;
 }
 
+/// The content hash of a game without moves: the start and its tags in the forms an export
+/// writes (the reader's normalised values, a Date as date_key gives it or "????.??.??", the
+/// stored result for the Result tag), whatever their order in the file: otherwise every empty
+/// game from one position would be "the same", and an exported game another game.
+db::ContentHash tag_hash(const pdn::Game& game, const db::GameRecord& rec) {
+  std::vector<std::pair<std::string_view, std::string>> tags;
+  tags.reserve(game.tags.size() + 1);
+  for (const pdn::Tag& t : game.tags)
+    if (t.name == "Result") {
+      continue;
+    } else if (t.name == "Date") {
+      const std::string date = date_key(t.normalized.empty() ? t.value : t.normalized);
+      tags.emplace_back(t.name, date.empty() ? "????.??.??" : date);
+    } else {
+      tags.emplace_back(t.name, t.normalized.empty() ? t.value : t.normalized);
+    }
+  tags.emplace_back("Result", db::result_tag_value(rec.result));
+  std::sort(tags.begin(), tags.end());
+  std::string salt = rec.start_fen;
+  for (const auto& [name, value] : tags) {
+    salt += '\x1f';
+    salt += name;
+    salt += '\x1e';
+    salt += value;
+  }
+  return db::ContentHash::of(salt, rec.moves);
+}
+
 /// The content hash that decides whether two imports hold the same game: the canonical start
 /// and the stored moves, plus the tags for a game without moves and the written squares of the
 /// whole main line for an invalid game cut at its first illegal move.
 db::ContentHash content_hash_of(const pdn::Game& game, const pdn::Replay& replay,
                                 const db::GameRecord& rec) {
   if (rec.moves.empty()) {
-    // Hash the tags too: otherwise every empty game from one position would be "the same".
-    // Their values as the reader normalised them, and the stored result for the Result tag:
-    // the forms an export writes (a Date "2003" as "2003.??.??", a Result tag "*" beside the
-    // terminator 0-2 as "0-2") hash like the forms read.
-    std::string salt = rec.start_fen;
-    for (const pdn::Tag& t : game.tags)
-      if (t.name != "Result")
-        salt += '\x1f' + t.name + '\x1e' + (t.normalized.empty() ? t.value : t.normalized);
-    salt += "\x1fResult\x1e";
-    salt += db::result_tag_value(rec.result);
-    return db::ContentHash::of(salt, rec.moves);
+    return tag_hash(game, rec);
   } else if (rec.status == db::ValidationStatus::Invalid && !replay.complete) {
     // Only the legal prefix is in `moves`: an invalid game is the same game as another only if
     // its main line is written with the same squares, the illegal move and what follows
