@@ -536,9 +536,31 @@ class Parser {
     return peek(k) == '"' && quoted_value_end(k + 1) != kNone;
   }
 
+  // True when a '"' follows position `from` before the next line that starts (after blanks)
+  // with '[' and before the end of the input. The quote found is remembered, so that a value
+  // running over many lines is scanned once.
+  bool quote_ahead(std::size_t from) {
+    if (quote_ahead_ > from) return true;
+    for (std::size_t q = from; q < n_; ++q) {
+      if (s_[q] == '"') {
+        quote_ahead_ = q;
+        return true;
+      }
+      if (s_[q] == '\n') {
+        std::size_t k = q + 1;
+        while (peek(k) == ' ' || peek(k) == '\t' || peek(k) == '\r') ++k;
+        if (peek(k) == '[') return false;
+      }
+    }
+    if (!at_eof_) throw NeedMoreInput{};  // the rest decides
+    return false;
+  }
+
   // Reads a quoted string body after the opening quote into `out` (escapes \" and \\). A line
-  // break followed by a line starting with '[' ends an unterminated string (returns false,
-  // cursor before that line); so does the end of the input.
+  // break ends an unterminated string (returns false, cursor at the break) when the next line
+  // starts with '[' or when no '"' closes the string before such a line: the text after it is
+  // read as the game's (a terminator, the next game's tags), not swallowed; so does the end of
+  // the input.
   bool read_string(std::string& out) {
     while (true) {
       // Copy the run of ordinary characters at once.
@@ -560,7 +582,7 @@ class Parser {
       if (c == '\n') {
         std::size_t q = p_ + 1;
         while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '\r') ++q;
-        if (peek(q) == '[') {
+        if (peek(q) == '[' || !quote_ahead(p_ + 1)) {
           // strip the CR of a CRLF from the value
           if (!out.empty() && out.back() == '\r') out.pop_back();
           return false;
@@ -1307,6 +1329,7 @@ class Parser {
   std::vector<Element> too_deep_line_;
   std::vector<std::uint32_t> open_pos_;  // offsets of the open variations' '('
   PlainBatch batch_;  // read_plain_movetext's elements before they join their line
+  std::size_t quote_ahead_ = 0;  // a '"' quote_ahead found (0: none yet)
   LineColumn start_;     // line and column of s_[0]
   LineColumn begin_at_;  // line and column of the game's first byte
 };

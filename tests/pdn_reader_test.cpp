@@ -589,3 +589,36 @@ TEST(PdnWriter, NonStandardResultIsWrittenAsStar) {
 
 }  // namespace
 }  // namespace damdb::pdn
+
+namespace damdb::pdn {
+namespace {
+
+// A tag value whose quote never closes ends at its line when no '"' follows before the next
+// tag line: the terminator on the next line ends the game and the next game is a game of its
+// own (it used to be swallowed). A value that does close on a later line keeps its line break.
+// The same games whatever the reader's chunk size.
+TEST(PdnReader, AnUnclosedTagValueEndsAtItsLineWhenNoQuoteFollows) {
+  const std::string text =
+      "[FEN \"W:W31,32:\n0-2\n"
+      "[White \"Rob\"]\n[Black \"Cl\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n"
+      "[Event \"two\nlines\"]\n[Result \"*\"]\n\n1. 32-28 *\n";
+  for (std::size_t chunk : {1u, 3u, 64u, 4096u}) {
+    std::istringstream in(text);
+    ReaderOptions opt;
+    opt.chunk_bytes = chunk;
+    GameReader reader(in, "s", opt);
+    std::vector<Game> games;
+    while (auto g = reader.next()) games.push_back(std::move(*g));
+    ASSERT_EQ(games.size(), 3u) << chunk;
+    EXPECT_EQ(games[0].tag("FEN")->value, "W:W31,32:");
+    ASSERT_NE(games[0].result(), nullptr);
+    EXPECT_EQ(games[0].result()->outcome(), Outcome::BlackWin);
+    EXPECT_EQ(games[1].tag("White")->value, "Rob");
+    EXPECT_EQ(games[1].moves.size(), 7u);  // 2 move numbers, 4 moves, the terminator
+    EXPECT_TRUE(games[1].diagnostics.empty());
+    EXPECT_EQ(games[2].tag("Event")->value, "two\nlines");
+  }
+}
+
+}  // namespace
+}  // namespace damdb::pdn
