@@ -3,7 +3,6 @@
 // FMJD scoring: a win gives 2 points, a draw 1). Stored as one byte with these values.
 
 #include <cstdint>
-#include <string_view>
 
 namespace damdb::db {
 
@@ -15,7 +14,7 @@ enum class GameResult : std::uint8_t {
 };
 
 /// The PDN 3.0 Result tag value of `result` for International draughts: "2-0", "1-1", "0-2", "*".
-constexpr std::string_view result_tag_value(GameResult result) {
+constexpr const char* result_tag_value(GameResult result) {
   switch (result) {
     case GameResult::WhiteWin: return "2-0";
     case GameResult::Draw: return "1-1";

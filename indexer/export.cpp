@@ -6,6 +6,7 @@
 #include "db/header_tags.hpp"
 #include "indexer/game_text.hpp"
 #include "indexer/query.hpp"
+#include "indexer/records.hpp"
 #include "indexer/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
@@ -136,8 +137,7 @@ void canonicalise(pdn::Game& g, const db::GameRecord& game) {
   for (pdn::Tag& tag : g.tags) {
     if (tag.name != "Date") continue;
     pdn::Tag* date = &tag;
-    std::string canonical = date_key(date->normalized.empty() ? date->value : date->normalized);
-    if (canonical.empty()) canonical = "????.??.??";
+    const std::string canonical = canonical_date(*date);
     if (date->value != canonical) notes.push_back("Date was \"" + date->value + "\"");
     date->value = canonical;
     date->normalized.clear();

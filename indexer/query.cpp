@@ -255,14 +255,7 @@ rules::Position position_after(const rules::Position& start, std::string_view mo
 
 db::PositionKey position_key(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
 
-const char* result_text(db::GameResult result) {
-  switch (result) {
-    case db::GameResult::WhiteWin: return pdn::result_text(pdn::Outcome::WhiteWin);
-    case db::GameResult::Draw: return pdn::result_text(pdn::Outcome::Draw);
-    case db::GameResult::BlackWin: return pdn::result_text(pdn::Outcome::BlackWin);
-    default: return pdn::result_text(pdn::Outcome::Unknown);
-  }
-}
+const char* result_text(db::GameResult result) { return db::result_tag_value(result); }
 
 GameRow game_row(db::GameId id, const db::GameHeader& game) {
   GameRow row;

@@ -12,6 +12,11 @@
 namespace damdb::indexer {
 namespace {
 
+// date_key of a Date tag, from the reader's normalised value when there is one.
+std::string date_key_of(const pdn::Tag& date) {
+  return date_key(date.normalized.empty() ? date.value : date.normalized);
+}
+
 db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
 
 db::ValidationStatus status_of(pdn::ReplayStatus s) {
@@ -72,7 +77,7 @@ db::IndexTexts index_texts(const pdn::Game& game) {
     if (!key.empty()) texts.events.push_back(std::move(key));
   }
   if (const pdn::Tag* t = game.tag("Date")) {
-    std::string key = date_key(t->normalized.empty() ? t->value : t->normalized);
+    std::string key = date_key_of(*t);
     if (!key.empty()) texts.dates.push_back(std::move(key));
   }
   return texts;
@@ -89,8 +94,7 @@ db::ContentHash tag_hash(const pdn::Game& game, const db::GameRecord& rec) {
     if (t.name == "Result") {
       continue;
     } else if (t.name == "Date") {
-      const std::string date = date_key(t.normalized.empty() ? t.value : t.normalized);
-      tags.emplace_back(t.name, date.empty() ? "????.??.??" : date);
+      tags.emplace_back(t.name, canonical_date(t));
     } else {
       tags.emplace_back(t.name, t.normalized.empty() ? t.value : t.normalized);
     }
@@ -134,6 +138,11 @@ db::ContentHash content_hash_of(const pdn::Game& game, const pdn::Replay& replay
 
 }  // namespace
 
+std::string canonical_date(const pdn::Tag& date) {
+  std::string key = date_key_of(date);
+  return key.empty() ? "????.??.??" : key;
+}
+
 db::GameResult result_of(const pdn::Game& game) {
   if (const pdn::Element* r = game.result()) {
     const db::GameResult result = from_outcome(r->outcome());
@@ -148,7 +157,7 @@ db::GameIdentity identity_of(const pdn::Game& game) {
   if (const pdn::Tag* t = game.tag("White")) id.white = player_key(t->value);
   if (const pdn::Tag* t = game.tag("Black")) id.black = player_key(t->value);
   if (const pdn::Tag* t = game.tag("Date"))
-    id.date = date_key(t->normalized.empty() ? t->value : t->normalized);
+    id.date = date_key_of(*t);
   id.result = result_of(game);
   return id;
 }

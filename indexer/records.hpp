@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "db/game_record.hpp"
@@ -30,6 +31,11 @@ struct GameRecords {
 /// The identity of a game's header: player_key of White and Black, date_key of the Date tag
 /// as the reader normalised it, the result (result_of).
 db::GameIdentity identity_of(const pdn::Game& game);
+
+/// The Date tag's value as PDN 3.0 writes it ("YYYY.MM.DD", "??" for unknown parts; date_key
+/// of the reader's normalised value when there is one), or "????.??.??" when nothing of it is
+/// known: the form the export writes and the hash of a game without moves reads.
+std::string canonical_date(const pdn::Tag& date);
 
 /// The database result of a PDN outcome (the movetext terminator, else the Result tag).
 db::GameResult result_of(const pdn::Game& game);
