@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "pdn/parallel_reader.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/variant.hpp"
 
@@ -24,25 +25,50 @@ struct FileReport {
   std::size_t notes = 0;
   std::map<std::string, std::size_t> encodings;
   std::map<std::string, std::size_t> variants;
-  std::vector<pdn::Diagnostic> diagnostics;
+  std::vector<pdn::Diagnostic> diagnostics;  // for JSON
+  std::string diagnostic_lines;              // for text: "  " + Diagnostic::to_string + "\n" each
   std::vector<std::pair<std::size_t, std::string>> not_international;  // game index, reason
 };
 
-/// Reads one file; with `quiet`, the diagnostics are counted, not kept (memory stays bounded by
-/// the largest game whatever the file holds).
-FileReport parse_file(const std::string& path, bool quiet) {
+/// The name a report gives the variant of a game: its GameType's, else whether it is
+/// International draughts.
+std::string variant_name(bool international, int game_type) {
+  if (international) return "International draughts";
+  return game_type ? std::string(pdn::game_type_name(game_type)) : "not International draughts";
+}
+
+/// How a report keeps the diagnostics it lists.
+enum class Listing { None, Text, Json };
+
+/// Keeps `d` in `r` as `listing` says.
+void list(pdn::Diagnostic&& d, Listing listing, FileReport& r) {
+  if (listing == Listing::Json) {
+    r.diagnostics.push_back(std::move(d));
+  } else if (listing == Listing::Text) {
+    r.diagnostic_lines += "  ";
+    d.append_to(r.diagnostic_lines);
+    r.diagnostic_lines += '\n';
+  }
+}
+
+/// Reads one file with `threads` threads (ParallelGameReader), keeping its diagnostics for
+/// JSON or as text lines (written while the other threads read on); with `quiet`, the
+/// diagnostics of games are counted, not kept (memory stays bounded by the largest game
+/// whatever the file holds).
+FileReport parse_file(const std::string& path, bool quiet, bool json, unsigned threads) {
+  const Listing listing = json ? Listing::Json : Listing::Text;
   FileReport r;
   r.file = path;
-  pdn::GameReader reader(path);
+  pdn::ParallelReaderOptions options;
+  options.threads = threads;
+  pdn::ParallelGameReader reader(path, options);
+  // Games by encoding, and by GameType number (0: International or not, from variant.international).
+  std::map<pdn::Encoding, std::size_t> encodings;
+  std::map<std::pair<bool, int>, std::size_t> variants;
   reader.visit([&](pdn::Game& g) {
     ++r.games;
-    ++r.encodings[std::string(pdn::to_string(g.encoding))];
-    std::string variant =
-        g.variant.international
-            ? std::string("International draughts")
-            : (g.variant.game_type ? std::string(pdn::game_type_name(g.variant.game_type))
-                                   : std::string("not International draughts"));
-    ++r.variants[variant];
+    ++encodings[g.encoding];
+    ++variants[{g.variant.international, g.variant.game_type}];
     if (!g.variant.international) r.not_international.emplace_back(g.index, g.variant.reason);
     bool has_error = false;
     for (pdn::Diagnostic& d : g.diagnostics) {
@@ -54,13 +80,15 @@ FileReport parse_file(const std::string& path, bool quiet) {
       } else {
         ++r.notes;
       }
-      if (!quiet) r.diagnostics.push_back(std::move(d));
+      list(std::move(d), quiet ? Listing::None : listing, r);
     }
     if (has_error) ++r.games_with_errors;
   });
-  for (const pdn::Diagnostic& d : reader.file_diagnostics()) {
+  for (const auto& [encoding, n] : encodings) r.encodings[std::string(pdn::to_string(encoding))] += n;
+  for (const auto& [variant, n] : variants) r.variants[variant_name(variant.first, variant.second)] += n;
+  for (pdn::Diagnostic d : reader.file_diagnostics()) {
     ++r.warnings;
-    r.diagnostics.push_back(d);
+    list(std::move(d), listing, r);
   }
   return r;
 }
@@ -104,7 +132,7 @@ void print_text(const FileReport& r) {
   std::cout << '\n';
   for (const auto& [index, reason] : r.not_international)
     std::cout << "  game " << index + 1 << ": not International draughts: " << reason << '\n';
-  for (const pdn::Diagnostic& d : r.diagnostics) std::cout << "  " << d.to_string() << '\n';
+  std::cout << r.diagnostic_lines;
 }
 
 void setup(CLI::App& app, int& exit_code) {
@@ -113,16 +141,20 @@ void setup(CLI::App& app, int& exit_code) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto json = std::make_shared<bool>(false);
   auto quiet = std::make_shared<bool>(false);
+  auto threads = std::make_shared<unsigned>(0);
   cmd->add_option("files", *files, "PDN files ('-' reads standard input)")->required();
   cmd->add_flag("--json", *json, "print one JSON document instead of text");
   cmd->add_flag("--quiet", *quiet, "counts only: no list of errors and warnings");
-  cmd->callback([files, json, quiet, &exit_code] {
+  cmd->add_option("--threads", *threads,
+                  "threads reading a file (0: one per processor; 1: the calling thread only)")
+      ->check(CLI::Range(0u, 64u));
+  cmd->callback([files, json, quiet, threads, &exit_code] {
     std::vector<FileReport> reports;
     std::size_t unreadable = 0;
     for (const std::string& f : *files) {
       // An unreadable file is reported and skipped; the others are still read (exit code 2).
       try {
-        reports.push_back(parse_file(f, *quiet));
+        reports.push_back(parse_file(f, *quiet, *json, *threads));
       } catch (const pdn::ReadError& e) {
         std::fprintf(stderr, "damdb: %s\n", e.what());
         ++unreadable;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <cstring>
 #include <string>
 
@@ -56,16 +57,47 @@ std::string_view to_string(Outcome outcome) { return kOutcomeNames(outcome, "?")
 std::string_view to_string(ElementKind kind) { return kElementKindNames(kind, "?"); }
 
 std::string Diagnostic::to_string() const {
-  std::string s = file.empty() ? std::string("<input>") : file;
-  s += ':' + std::to_string(pos.line) + ':' + std::to_string(pos.column) + ": ";
-  s += pdn::to_string(severity);
-  if (game_index != kNoGame) s += ": game " + std::to_string(game_index + 1);
-  s += ": " + message;
-  if (count > 1) s += " (" + std::to_string(count) + " times)";
-  if (!offending.empty()) s += ": '" + offending + "'";
-  if (!expected.empty()) s += " (expected " + expected + ")";
-  s += " [" + std::string(pdn::to_string(kind)) + "]";
+  std::string s;
+  append_to(s);
   return s;
+}
+
+void Diagnostic::append_to(std::string& out) const {
+  out += file.empty() ? std::string_view("<input>") : std::string_view(file);
+  char number[24];
+  auto append_number = [&](std::size_t n) {
+    out.append(number, static_cast<std::size_t>(std::to_chars(number, number + sizeof number, n).ptr - number));
+  };
+  out += ':';
+  append_number(pos.line);
+  out += ':';
+  append_number(pos.column);
+  out += ": ";
+  out += pdn::to_string(severity);
+  if (game_index != kNoGame) {
+    out += ": game ";
+    append_number(game_index + 1);
+  }
+  out += ": ";
+  out += message;
+  if (count > 1) {
+    out += " (";
+    append_number(count);
+    out += " times)";
+  }
+  if (!offending.empty()) {
+    out += ": '";
+    out += offending;
+    out += '\'';
+  }
+  if (!expected.empty()) {
+    out += " (expected ";
+    out += expected;
+    out += ')';
+  }
+  out += " [";
+  out += pdn::to_string(kind);
+  out += ']';
 }
 
 namespace {
@@ -113,7 +145,9 @@ void find_line_starts(const char* s, std::size_t n, std::vector<std::uint32_t>& 
   std::size_t i = 0;
   while (i + 16 <= n) {
     const std::size_t segment_end = std::min(n, i + kSegment);
-    reserve_projected(out, segment_end - i, i, n);  // room for a line end at every byte
+    // Room for a line end every 16 bytes (push_back grows it for shorter lines): a game's
+    // vector stays close to its size, which matters when many games are held at once.
+    reserve_projected(out, (segment_end - i) / 16, i, n);
     for (; i + 16 <= segment_end; i += 16) {
       std::uint32_t ends = byte_mask(s + i, '\n');
       if (has_cr) {

@@ -63,6 +63,8 @@ struct Diagnostic {
   /// "file:line:column: error: game 3: message: 'offending' (expected ...) [kind]"; " (N times)"
   /// after the message when count > 1.
   std::string to_string() const;
+  /// Appends to_string() to `out`, without a string of its own.
+  void append_to(std::string& out) const;
 };
 
 /// A tag pair `[Name "value"]`. The value is unescaped (`\"` -> `"`, `\\` -> `\`); `normalized`

@@ -1357,12 +1357,11 @@ void resolve_positions(Game& game) {
 
 // Moves the game's bytes [step.begin, step.end) of the view of `source` into `text` without
 // copying them, and leaves `source` holding the view's bytes after the game.
-void take_text(TextSource& source, std::size_t view_size, const ParseStep& step,
-               std::string& text) {
+void take_text(TextSource& source, const ParseStep& step, std::string& text) {
   std::string& bytes = *source.bytes;
   const std::size_t from = source.view_begin + step.begin;
   const std::size_t to = source.view_begin + step.end;
-  std::string rest(bytes, to, source.view_begin + view_size - to);
+  std::string rest(bytes, to, source.view_begin + source.view_bytes - to);
   text.swap(bytes);
   text.resize(to);
   text.erase(0, from);
@@ -1428,7 +1427,7 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     game.encoding = encoding;
     game.text = std::move(converted);
   } else if (source != nullptr && bytes.size() > source->min_take_bytes) {
-    take_text(*source, buffer.size(), step, game.text);
+    take_text(*source, step, game.text);
     step.text_taken = true;
   } else {
     game.text.assign(bytes);

@@ -44,6 +44,7 @@ struct TextSource {
   std::string* bytes = nullptr;
   std::size_t view_begin = 0;
   std::size_t min_take_bytes = 0;
+  std::size_t view_bytes = 0;  ///< bytes of the view in `bytes` (a cut game parses fewer)
 };
 
 /// Parses the next game from `buffer`, whose first byte is at `start` in the source.

@@ -14,20 +14,35 @@ namespace damdb::pdn {
 
 GameReader::GameReader(const std::string& path, ReaderOptions options)
     : source_(path), options_(options) {
-  if (path == "-") {
+  if (path == "-")
     in_ = &std::cin;
-  } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-      throw ReadError("cannot read " + path + ": it is a directory, not a PDN file");
-    file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
-    if (!*file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
-    in_ = file_.get();
-    if (std::filesystem::is_regular_file(path, ec)) {
-      const std::uintmax_t size = std::filesystem::file_size(path, ec);
-      if (!ec) file_size_ = size;
-    }
+  else
+    open(path);
+}
+
+void GameReader::open(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ReadError("cannot read " + path + ": it is a directory, not a PDN file");
+  file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
+  in_ = file_.get();
+  if (std::filesystem::is_regular_file(path, ec)) {
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec) file_size_ = size;
   }
+}
+
+GameReader::GameReader(const std::string& path, ReadRange range, std::string buffer,
+                       std::size_t length, ReaderOptions options)
+    : source_(path), options_(options), buffer_(std::move(buffer)) {
+  // The file is opened only when a game goes on past the bytes given (see fill).
+  len_ = std::min(length, buffer_.size());
+  buffer_offset_ = range.start;
+  at_ = range.start_at;
+  stop_ = range.stop;
+  started_ = true;
+  if (range.start == 0 && len_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = 3;
 }
 
 GameReader::GameReader(std::istream& in, std::string source_name, ReaderOptions options)
@@ -57,6 +72,11 @@ void GameReader::fill() {
     len_ -= pos_;
     pos_ = 0;
   }
+  if (in_ == nullptr) {  // a part of a file: read on past the bytes its caller gave
+    open(source_);
+    in_->seekg(static_cast<std::streamoff>(buffer_offset_ + len_));
+    if (!*in_) throw ReadError("cannot read " + source_ + " at byte " + std::to_string(buffer_offset_ + len_));
+  }
   std::size_t want = std::max(options_.chunk_bytes, len_);
   // No room (zero-filled, so resident) past the end of a file of known size: one byte more
   // than it holds, so that a short read tells its end (a file that grew is read on as before).
@@ -83,14 +103,26 @@ bool GameReader::next(Game& game) {
     if (len_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = 3;
   }
   while (true) {
+    const std::string_view unread(buffer_.data() + pos_, len_ - pos_);
+    // A game longer than max_game_bytes is cut that many bytes after its first byte, wherever
+    // the buffer ends and whether or not the source ends after it (so that a part of the file
+    // read on its own cuts it at the same byte).
+    std::string_view view = unread;
     bool forced = false;
-    std::string_view view(buffer_.data() + pos_, len_ - pos_);
-    if (!eof_ && view.size() >= options_.max_game_bytes) forced = true;
+    if (unread.size() >= options_.max_game_bytes) {
+      const std::size_t blanks = std::min(unread.find_first_not_of(" \t\r\n\f\v"), unread.size());
+      if (unread.size() - blanks >= options_.max_game_bytes) {
+        forced = true;
+        view = unread.substr(0, blanks + options_.max_game_bytes);
+      }
+    }
     // A game longer than a chunk (the buffer grew for it) takes the buffer as its text.
-    TextSource source{&buffer_, pos_, options_.chunk_bytes};
+    TextSource source{&buffer_, pos_, options_.chunk_bytes, unread.size()};
     ParseStep step = parse_game(view, eof_ || forced, at_, game, &source);
     if (step.status == ParseStep::End) {
       pos_ = len_;
+      next_game_offset_ = buffer_offset_ + len_;
+      next_game_at_ = step.begin_at;
       return false;
     }
     if (step.status == ParseStep::NeedMore) {
@@ -99,6 +131,7 @@ bool GameReader::next(Game& game) {
       fill();
       continue;
     }
+    if (stop_before(step)) return false;
     if (step.not_a_game) {
       note_text_outside_games(view.substr(step.begin, step.end - step.begin), step.begin_at);
       pos_ += step.end;
@@ -109,7 +142,7 @@ bool GameReader::next(Game& game) {
     game.source = source_;
     game.byte_begin = buffer_offset_ + pos_ + step.begin;
     game.byte_end = buffer_offset_ + pos_ + step.end;
-    const bool cut = forced && pos_ + step.end == len_;
+    const bool cut = forced && step.end == view.size();
     if (cut) {
       Diagnostic d;
       d.kind = IssueKind::GameCut;
@@ -138,6 +171,21 @@ bool GameReader::next(Game& game) {
   }
 }
 
+// A part's reader stops before the first game (or text outside games) that begins at its stop
+// or later, and tells where it begins.
+bool GameReader::stop_before(const ParseStep& step) {
+  const std::uint64_t begin = buffer_offset_ + pos_ + step.begin;
+  if (!stop_ || begin < *stop_) return false;
+  next_game_offset_ = begin;
+  next_game_at_ = step.begin_at;
+  return true;
+}
+
+std::string stray_text_message(std::size_t games_before) {
+  return "text outside any game (no tag and no move) skipped" +
+         (games_before > 0 ? " after game " + std::to_string(games_before) : std::string());
+}
+
 void GameReader::note_text_outside_games(std::string_view text, LineColumn at) {
   if (!file_diagnostics_.empty()) {
     ++file_diagnostics_.front().count;
@@ -158,8 +206,8 @@ void GameReader::note_text_outside_games(std::string_view text, LineColumn at) {
   while (!shown.empty() && shown.back() == ' ') shown.pop_back();
   append_printable(shown, d.offending);
   d.expected = "a game (tags or moves)";
-  d.message = "text outside any game (no tag and no move) skipped" +
-              (index_ > 0 ? " after game " + std::to_string(index_) : std::string());
+  d.message = stray_text_message(index_);
+  games_before_stray_text_ = index_;
   file_diagnostics_.push_back(std::move(d));
 }
 

@@ -44,6 +44,15 @@ struct ReaderOptions {
   std::size_t max_game_bytes = std::size_t{64} << 20; ///< a longer game is cut (with an error)
 };
 
+/// A part of a regular file read on its own (ParallelGameReader): the games whose first byte
+/// lies in [start, stop), read exactly as a reader from the file's start reads them. `start`
+/// is where a game (or text outside games) begins, at line and column `start_at`.
+struct ReadRange {
+  std::uint64_t start = 0;
+  std::uint64_t stop = 0;
+  LineColumn start_at{};
+};
+
 /// Reads games one at a time from a PDN source.
 class GameReader {
  public:
@@ -51,6 +60,12 @@ class GameReader {
   explicit GameReader(const std::string& path, ReaderOptions options = {});
   /// Reads from `in`, naming the source `source_name` in games and diagnostics.
   GameReader(std::istream& in, std::string source_name, ReaderOptions options = {});
+  /// Reads the part `range` of the file `path`, whose first `length` bytes (from range.start
+  /// on) the caller has read into `buffer` (which may be longer); reads on in the file when a
+  /// game goes on past them. Game indices count from 0 in the part. Throws ReadError if the
+  /// file cannot be opened.
+  GameReader(const std::string& path, ReadRange range, std::string buffer, std::size_t length,
+             ReaderOptions options = {});
 
   /// The next game, or std::nullopt at the end of the input. Throws ReadError on I/O errors.
   std::optional<Game> next();
@@ -77,9 +92,22 @@ class GameReader {
   std::size_t games_read() const { return index_; }
   /// Bytes of the source consumed so far.
   std::uint64_t bytes_consumed() const { return buffer_offset_ + pos_; }
+  /// Once next() returned false: where the first game not read begins (a part's stop or
+  /// later, or the end of the source), and its line and column.
+  std::uint64_t next_game_offset() const { return next_game_offset_; }
+  LineColumn next_game_at() const { return next_game_at_; }
+  /// The reader's buffer (its bytes no longer count), for a later reader to fill.
+  std::string take_buffer() {
+    len_ = pos_ = 0;
+    return std::move(buffer_);
+  }
+  /// Games read before the first text outside any game (file_diagnostics' first entry).
+  std::size_t games_before_stray_text() const { return games_before_stray_text_; }
 
  private:
+  void open(const std::string& path);
   void fill();
+  bool stop_before(const ParseStep& step);
   void note_text_outside_games(std::string_view text, LineColumn at);
 
   std::unique_ptr<std::ifstream> file_;
@@ -98,7 +126,14 @@ class GameReader {
   LineColumn at_{};
   std::size_t index_ = 0;
   std::vector<Diagnostic> file_diagnostics_;
+  std::size_t games_before_stray_text_ = 0;
+  std::optional<std::uint64_t> stop_;  // a part's end: no game that begins there or later is read
+  std::uint64_t next_game_offset_ = 0;
+  LineColumn next_game_at_{};
 };
+
+/// The message of text outside any game skipped after `games_before` games.
+std::string stray_text_message(std::size_t games_before);
 
 /// Reads every game of an in-memory text (tests, fuzzing). `source` names it in diagnostics.
 std::vector<Game> read_games(std::string_view text, const std::string& source = "<memory>");

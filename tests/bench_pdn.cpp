@@ -1,6 +1,8 @@
 // PDN reader throughput: the whole corpus (../shared/corpus, 666 files, 4.4 MB) concatenated
-// until the text is at least 100 MB, read with GameReader from memory and from a file.
+// until the text is at least 100 MB, read with GameReader from memory and from a file, and
+// with ParallelGameReader from a file (wall time; arguments: threads, part bytes).
 // Reports MB/s (bytes_per_second) and games/s. Run: build/tests/bench_pdn
+#include "pdn/parallel_reader.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 
@@ -61,13 +63,18 @@ void BM_ReadGamesFromMemory(benchmark::State& state) {
 }
 BENCHMARK(BM_ReadGamesFromMemory)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
-void BM_ReadGamesFromFile(benchmark::State& state) {
+// The big text written to a file of the temporary directory.
+fs::path write_big_file() {
   const std::string& text = big_text();
   fs::path path = fs::temp_directory_path() / "damdb_bench_pdn.pdn";
-  {
-    std::ofstream out(path, std::ios::binary);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  }
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  return path;
+}
+
+void BM_ReadGamesFromFile(benchmark::State& state) {
+  const std::string& text = big_text();
+  const fs::path path = write_big_file();
   std::size_t games = 0;
   for (auto _ : state) {
     damdb::pdn::GameReader reader(path.string());
@@ -80,6 +87,26 @@ void BM_ReadGamesFromFile(benchmark::State& state) {
   fs::remove(path);
 }
 BENCHMARK(BM_ReadGamesFromFile)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_ReadGamesFromFileInParallel(benchmark::State& state) {
+  const std::string& text = big_text();
+  const fs::path path = write_big_file();
+  damdb::pdn::ParallelReaderOptions options;
+  options.threads = static_cast<unsigned>(state.range(0));
+  options.part_bytes = static_cast<std::size_t>(state.range(1));
+  std::size_t games = 0;
+  for (auto _ : state) {
+    damdb::pdn::ParallelGameReader reader(path.string(), options);
+    games = reader.visit([](damdb::pdn::Game& game) { benchmark::DoNotOptimize(game.index); });
+  }
+  report(state, text.size(), games);
+  fs::remove(path);
+}
+BENCHMARK(BM_ReadGamesFromFileInParallel)
+    ->ArgsProduct({{2}, {16 << 10, 64 << 10, 256 << 10, 1 << 20}})
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(2.0)
+    ->UseRealTime();
 
 }  // namespace
 

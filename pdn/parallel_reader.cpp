@@ -1,0 +1,464 @@
+#include "pdn/parallel_reader.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace damdb::pdn {
+
+namespace {
+
+constexpr std::uint64_t kNoStop = std::numeric_limits<std::uint64_t>::max();
+
+/// Bytes read past a part's nominal size to find where it ends, at a time.
+constexpr std::size_t kProbeBytes = std::size_t{16} << 10;
+
+/// A part's nominal size times this: no start of a tag section found within, the part runs to
+/// the end of the file (read by its GameReader in chunks, as a file without tags is).
+constexpr std::size_t kMaxPartFactor = 4;
+
+/// The storage a part's games keep from one use to the next: this many bytes per byte of
+/// part_bytes (a game's elements, squares and line starts take about ten bytes per byte).
+constexpr std::size_t kKeptBytesPerPartByte = 64;
+
+/// Line ends in s[0, n) as the reader counts them: LF, CRLF (one) and a CR that no LF follows;
+/// a CR at s[n - 1] counts (the caller's text goes on with a byte that is no LF).
+std::uint64_t count_line_ends(const char* s, std::size_t n) {
+  std::uint64_t count = 0;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  for (; i + 17 <= n; i += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 1));
+    const auto lfs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, lf)));
+    const auto crs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, cr)));
+    const auto lf_next = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(next, lf)));
+    count += static_cast<unsigned>(std::popcount(lfs) + std::popcount(crs & ~lf_next));
+  }
+#endif
+  for (; i < n; ++i)
+    count += s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'));
+  return count;
+}
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+/// What find_tag_section needs of the text before its bytes: the last byte, and the last that
+/// is not blank (0: none).
+struct TextBefore {
+  char last = 0;
+  char last_nonblank = 0;
+};
+
+/// TextBefore of the text after `bytes`, given that of the text before them.
+TextBefore text_before_end(std::string_view bytes, TextBefore before) {
+  if (bytes.empty()) return before;
+  const std::size_t k = bytes.find_last_not_of(" \t\r\n\f\v");
+  return {bytes.back(), k == std::string_view::npos ? before.last_nonblank : bytes[k]};
+}
+
+/// Where a part may end in `bytes` (searched from `from` on; `before`: the text before them):
+/// a '[' that starts a line whose previous non-blank byte is not ']' (the start of a tag
+/// section, not its second line); npos when none.
+std::size_t find_tag_section(std::string_view bytes, std::size_t from, TextBefore before = {}) {
+  for (std::size_t i = bytes.find('[', from); i != std::string_view::npos;
+       i = bytes.find('[', i + 1)) {
+    const char previous = i > 0 ? bytes[i - 1] : before.last;
+    if (previous != '\n' && previous != '\r') continue;
+    std::size_t k = i;
+    while (k > 0 && is_blank(bytes[k - 1])) --k;
+    if ((k > 0 ? bytes[k - 1] : before.last_nonblank) != ']') return i;
+  }
+  return std::string_view::npos;
+}
+
+/// One part of the file and what reading it gave.
+struct Part {
+  ReadRange range;
+  std::string first_bytes;  ///< its first first_length bytes: read by the cutter from range.start on
+  std::size_t first_length = 0;
+  std::vector<Game> games;  ///< games[0, count) were read; the others keep storage for reuse
+  std::size_t count = 0;
+  std::uint64_t next_offset = 0;  ///< where the first game after the part begins
+  LineColumn next_at{};
+  std::vector<Diagnostic> stray;  ///< the part's text outside games (GameReader::file_diagnostics)
+  std::size_t games_before_stray = 0;
+  std::exception_ptr error;
+  bool taken = false;  ///< a thread reads it
+  unsigned reader = 0;  ///< which: 0 the visiting thread, 1.. the others
+  bool done = false;
+};
+
+/// Reads `part` as a GameReader reads its range.
+void read_part(const std::string& path, const ReaderOptions& options, Part& part) {
+  GameReader reader(path, part.range, std::move(part.first_bytes), part.first_length, options);
+  part.count = 0;
+  while (true) {
+    if (part.count == part.games.size()) part.games.emplace_back();
+    if (!reader.next(part.games[part.count])) break;
+    ++part.count;
+  }
+  part.next_offset = reader.next_game_offset();
+  part.next_at = reader.next_game_at();
+  part.stray = reader.file_diagnostics();
+  part.games_before_stray = reader.games_before_stray_text();
+  part.first_bytes = reader.take_buffer();  // its storage serves a later part
+}
+
+/// Cuts a regular file into parts, reading it once in order.
+class PartCutter {
+ public:
+  PartCutter(const std::string& path, std::size_t part_bytes)
+      : file_(path, std::ios::binary), path_(path), part_bytes_(part_bytes) {
+    if (!file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
+  }
+
+  /// True once every byte of the file is in a part.
+  bool done() const { return last_given_; }
+
+  /// Gives `part` the next part: its range and the bytes read from its start on.
+  void next(Part& part) {
+    std::string& bytes = part.first_bytes;
+    std::size_t& length = part.first_length;
+    bytes.swap(carried_);
+    length = carried_length_;
+    part.range.start = offset_;
+    part.range.start_at = {line_, 1};
+    std::size_t searched = part_bytes_;
+    std::size_t end = std::string::npos;
+    while (true) {
+      end = find_tag_section(std::string_view(bytes.data(), length), searched);
+      if (end != std::string::npos || at_end_) break;
+      if (length >= kMaxPartFactor * part_bytes_) return scan_past(part);
+      searched = std::max(searched, length);
+      read_more(bytes, length, std::max(part_bytes_, length) + kProbeBytes);
+    }
+    if (end == std::string::npos) return end_at_end_of_file(part);
+    line_ += static_cast<std::uint32_t>(count_line_ends(bytes.data(), end));
+    carry(std::string_view(bytes.data() + end, length - end));
+    part.range.stop = offset_ = part.range.start + end;
+  }
+
+ private:
+  // The part runs to the end of the file: it is the last.
+  void end_at_end_of_file(Part& part) {
+    part.range.stop = kNoStop;
+    last_given_ = true;
+  }
+
+  // Keeps `bytes` (read from the next part's start on) for the next part.
+  void carry(std::string_view bytes) {
+    carried_length_ = bytes.size();
+    if (carried_.size() < carried_length_) carried_.resize(carried_length_);
+    std::memcpy(carried_.data(), bytes.data(), carried_length_);
+  }
+
+  // next() for a part whose first bytes (kMaxPartFactor parts) hold no start of a tag section:
+  // the part keeps them, and the file is scanned on, a block at a time (no more is kept), for
+  // where the next part starts (its reader reads on in the file past its first bytes).
+  void scan_past(Part& part) {
+    const std::string_view first(part.first_bytes.data(), part.first_length);
+    std::uint64_t line_ends = count_line_ends(first.data(), first.size());
+    TextBefore before = text_before_end(first, {});
+    std::uint64_t offset = part.range.start + first.size();  // of scan_[0]
+    while (true) {
+      std::size_t n = 0;
+      read_more(scan_, n, kProbeBytes);
+      if (n == 0) return end_at_end_of_file(part);
+      const std::string_view block(scan_.data(), n);
+      if (before.last == '\r' && block[0] == '\n') --line_ends;  // one CRLF, counted at its LF
+      const std::size_t end = find_tag_section(block, 0, before);
+      if (end != std::string_view::npos) {
+        line_ += static_cast<std::uint32_t>(line_ends + count_line_ends(block.data(), end));
+        carry(block.substr(end));
+        part.range.stop = offset_ = offset + end;
+        return;
+      }
+      line_ends += count_line_ends(block.data(), n);
+      before = text_before_end(block, before);
+      offset += n;
+    }
+  }
+
+ private:
+  // Reads into `bytes` (its first `length` bytes hold data) until `length` reaches `target` or
+  // the file ends. The string only grows: bytes past `length` are room, never zeroed again.
+  void read_more(std::string& bytes, std::size_t& length, std::size_t target) {
+    if (target <= length) return;
+    if (bytes.size() < target) bytes.resize(target);
+    file_.read(bytes.data() + length, static_cast<std::streamsize>(target - length));
+    if (file_.bad()) throw ReadError("error reading " + path_ + ": " + std::strerror(errno));
+    const auto got = static_cast<std::size_t>(file_.gcount());
+    at_end_ = got < target - length;
+    length += got;
+  }
+
+  std::ifstream file_;
+  std::string path_;
+  std::size_t part_bytes_;
+  std::uint64_t offset_ = 0;  // the next part's start
+  std::uint32_t line_ = 1;    // its line
+  std::string scan_;          // a block of scan_past
+  std::string carried_;       // its first carried_length_ bytes: read from offset_ on
+  std::size_t carried_length_ = 0;
+  bool at_end_ = false;       // the file has no more bytes
+  bool last_given_ = false;   // the part that runs to the end of the file is given
+};
+
+/// The threads that read parts, and the parts in file order (the front is the next to visit).
+class PartReaders {
+ public:
+  PartReaders(std::string path, ReaderOptions options, unsigned threads)
+      : path_(std::move(path)), options_(options) {
+    pools_.resize(threads + 1);
+    for (unsigned i = 1; i <= threads; ++i) threads_.emplace_back([this, i] { work(i); });
+  }
+  PartReaders(const PartReaders&) = delete;
+  PartReaders& operator=(const PartReaders&) = delete;
+
+  /// Stops the threads once each has read the part in hand (parts not begun are dropped).
+  ~PartReaders() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    work_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+  std::size_t size() {
+    std::lock_guard lock(mutex_);
+    return parts_.size();
+  }
+
+  /// A part to fill: a used one (its games keep their storage) or a new one.
+  std::unique_ptr<Part> spare() {
+    if (spare_.empty()) return std::make_unique<Part>();
+    std::unique_ptr<Part> part = std::move(spare_.back());
+    spare_.pop_back();
+    part->taken = part->done = false;
+    part->error = nullptr;
+    return part;
+  }
+
+  /// Queues `part` for a thread.
+  void add(std::unique_ptr<Part> part) {
+    {
+      std::lock_guard lock(mutex_);
+      parts_.push_back(std::move(part));
+    }
+    work_.notify_one();
+  }
+
+  /// The front part once it is read; rethrows what reading it threw. While it is being read,
+  /// the calling thread reads the parts that no thread has taken.
+  Part& front() {
+    std::unique_lock lock(mutex_);
+    while (!parts_.front()->done) {
+      Part* part = first_untaken();
+      if (part == nullptr) {
+        done_.wait(lock, [this] { return parts_.front()->done; });
+        break;
+      }
+      take(*part, 0);
+      lock.unlock();
+      read(*part);
+      lock.lock();
+      part->done = true;
+    }
+    Part& part = *parts_.front();
+    if (part.error) std::rethrow_exception(part.error);
+    return part;
+  }
+
+  /// Drops the front part, keeping it and its games (with the thread that read them) for reuse.
+  void pop() {
+    std::lock_guard lock(mutex_);
+    Part& part = *parts_.front();
+    pools_[part.reader].push_back(std::move(part.games));
+    part.games.clear();
+    spare_.push_back(std::move(parts_.front()));
+    parts_.pop_front();
+  }
+
+ private:
+  void work(unsigned thread) {
+    while (true) {
+      Part* part = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        work_.wait(lock, [&] { return stopping_ || (part = first_untaken()) != nullptr; });
+        if (stopping_) return;
+        take(*part, thread);
+      }
+      read(*part);
+      bool front;
+      {
+        std::lock_guard lock(mutex_);
+        part->done = true;
+        front = parts_.front().get() == part;
+      }
+      if (front) done_.notify_one();  // only the visiting thread waits, for the front part
+    }
+  }
+
+  // Gives `part` to `thread` (0: the visiting thread), with games that thread filled before:
+  // their storage is still in its processor's cache. Under the lock.
+  void take(Part& part, unsigned thread) {
+    part.taken = true;
+    part.reader = thread;
+    std::vector<std::vector<Game>>& pool = pools_[thread];
+    if (pool.empty()) return;
+    part.games = std::move(pool.back());
+    pool.pop_back();
+  }
+
+  // Reads `part`, keeping what it throws with it.
+  void read(Part& part) {
+    try {
+      read_part(path_, options_, part);
+    } catch (...) {
+      part.error = std::current_exception();
+    }
+  }
+
+  Part* first_untaken() {
+    for (const std::unique_ptr<Part>& p : parts_)
+      if (!p->taken) return p.get();
+    return nullptr;
+  }
+
+  std::string path_;
+  ReaderOptions options_;
+  std::mutex mutex_;
+  std::condition_variable work_;
+  std::condition_variable done_;
+  std::deque<std::unique_ptr<Part>> parts_;
+  std::vector<std::unique_ptr<Part>> spare_;  // touched by the visiting thread only
+  std::vector<std::vector<std::vector<Game>>> pools_;  // by thread: games of visited parts
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;  // last: started once the members above exist
+};
+
+/// Where the next game begins, as the parts read so far tell it.
+struct Cursor {
+  std::uint64_t offset = 0;
+  LineColumn at{};
+  std::size_t games = 0;  ///< games read before it
+};
+
+/// Adds the text outside games of `part` (its first place, its count) to `into`.
+void add_stray_text(const Part& part, std::size_t games_before, std::vector<Diagnostic>& into) {
+  if (part.stray.empty()) return;
+  if (!into.empty()) {
+    into.front().count += part.stray.front().count;
+    return;
+  }
+  into.push_back(part.stray.front());
+  into.front().message = stray_text_message(games_before + part.games_before_stray);
+}
+
+/// Heap bytes a game keeps for the next game read into it (approximately: its larger vectors).
+std::size_t retained_bytes(const Game& game) {
+  return game.text.capacity() + game.moves.capacity() * sizeof(Element) +
+         game.squares.capacity() + game.tags.capacity() * sizeof(Tag) +
+         game.diagnostics.capacity() * sizeof(Diagnostic) +
+         (game.line_starts.capacity() + game.block_chars.capacity()) * sizeof(std::uint32_t);
+}
+
+/// Gives back the storage of the games of a visited part past `budget` bytes in all, so that a
+/// part used again and again does not keep, game by game, the largest game each has held.
+void bound_storage(Part& part, std::size_t budget) {
+  std::size_t kept = 0;
+  for (Game& game : part.games) {
+    const std::size_t bytes = retained_bytes(game);
+    if (kept + bytes <= budget)
+      kept += bytes;
+    else
+      game = Game();
+  }
+}
+
+/// Hands the games of `part` to `visitor` with their index in the file; moves `cursor` past them.
+void visit_part(Part& part, Cursor& cursor, std::vector<Diagnostic>& stray,
+                const std::function<void(Game&)>& visitor) {
+  for (std::size_t i = 0; i < part.count; ++i) {
+    Game& game = part.games[i];
+    game.index += cursor.games;
+    for (Diagnostic& d : game.diagnostics) d.game_index = game.index;
+    visitor(game);
+  }
+  add_stray_text(part, cursor.games, stray);
+  cursor = {part.next_offset, part.next_at, cursor.games + part.count};
+}
+
+}  // namespace
+
+ParallelGameReader::ParallelGameReader(std::string path, ParallelReaderOptions options)
+    : path_(std::move(path)), options_(options) {
+  if (options_.threads == 0) options_.threads = std::min(8u, std::thread::hardware_concurrency());
+  options_.part_bytes = std::max<std::size_t>(options_.part_bytes, 1);
+}
+
+std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor) {
+  parts_ = parts_read_again_ = 0;
+  std::error_code ec;
+  const bool regular = path_ != "-" && std::filesystem::is_regular_file(path_, ec);
+  const std::uintmax_t size = regular ? std::filesystem::file_size(path_, ec) : 0;
+  if (options_.threads <= 1 || !regular || ec || size < 2 * options_.part_bytes) {
+    GameReader reader(path_, options_.reader);
+    const std::size_t n = reader.visit(visitor);
+    file_diagnostics_ = reader.file_diagnostics();
+    return n;
+  }
+  PartCutter cutter(path_, options_.part_bytes);
+  PartReaders readers(path_, options_.reader, options_.threads - 1);
+  Cursor cursor;
+  file_diagnostics_.clear();
+  while (true) {
+    while (!cutter.done() && readers.size() < options_.threads + 2) {
+      std::unique_ptr<Part> part = readers.spare();
+      cutter.next(*part);
+      readers.add(std::move(part));
+    }
+    if (readers.size() == 0) break;
+    Part& part = readers.front();
+    if (part.range.start != cursor.offset || part.range.start_at.line != cursor.at.line ||
+        part.range.start_at.column != cursor.at.column) {
+      // The game before the part ran on past its start: read it again from where that game ends.
+      part.range.start = cursor.offset;
+      part.range.start_at = cursor.at;
+      part.first_length = 0;
+      read_part(path_, options_.reader, part);
+      ++parts_read_again_;
+    }
+    ++parts_;
+    visit_part(part, cursor, file_diagnostics_, visitor);
+    bound_storage(part, kKeptBytesPerPartByte * options_.part_bytes);
+    readers.pop();
+  }
+  return cursor.games;
+}
+
+}  // namespace damdb::pdn
