@@ -38,28 +38,6 @@ constexpr std::size_t kMaxPartFactor = 4;
 /// part_bytes (a game's elements, squares and line starts take about ten bytes per byte).
 constexpr std::size_t kKeptBytesPerPartByte = 64;
 
-/// Line ends in s[0, n) as the reader counts them: LF, CRLF (one) and a CR that no LF follows;
-/// a CR at s[n - 1] counts (the caller's text goes on with a byte that is no LF).
-std::uint64_t count_line_ends(const char* s, std::size_t n) {
-  std::uint64_t count = 0;
-  std::size_t i = 0;
-#if defined(__SSE2__)
-  const __m128i lf = _mm_set1_epi8('\n');
-  const __m128i cr = _mm_set1_epi8('\r');
-  for (; i + 17 <= n; i += 16) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 1));
-    const auto lfs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, lf)));
-    const auto crs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, cr)));
-    const auto lf_next = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(next, lf)));
-    count += static_cast<unsigned>(std::popcount(lfs) + std::popcount(crs & ~lf_next));
-  }
-#endif
-  for (; i < n; ++i)
-    count += s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'));
-  return count;
-}
-
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
@@ -155,7 +133,7 @@ class PartCutter {
       read_more(bytes, length, std::max(part_bytes_, length) + kProbeBytes);
     }
     if (end == std::string::npos) return end_at_end_of_file(part);
-    line_ += static_cast<std::uint32_t>(count_line_ends(bytes.data(), end));
+    line_ += static_cast<std::uint32_t>(count_line_ends(std::string_view(bytes.data(), end)));
     carry(std::string_view(bytes.data() + end, length - end));
     part.range.stop = offset_ = part.range.start + end;
   }
@@ -179,7 +157,7 @@ class PartCutter {
   // where the next part starts (its reader reads on in the file past its first bytes).
   void scan_past(Part& part) {
     const std::string_view first(part.first_bytes.data(), part.first_length);
-    std::uint64_t line_ends = count_line_ends(first.data(), first.size());
+    std::uint64_t line_ends = count_line_ends(first);
     TextBefore before = text_before_end(first, {});
     std::uint64_t offset = part.range.start + first.size();  // of scan_[0]
     while (true) {
@@ -190,12 +168,12 @@ class PartCutter {
       if (before.last == '\r' && block[0] == '\n') --line_ends;  // one CRLF, counted at its LF
       const std::size_t end = find_tag_section(block, 0, before);
       if (end != std::string_view::npos) {
-        line_ += static_cast<std::uint32_t>(line_ends + count_line_ends(block.data(), end));
+        line_ += static_cast<std::uint32_t>(line_ends + count_line_ends(block.substr(0, end)));
         carry(block.substr(end));
         part.range.stop = offset_ = offset + end;
         return;
       }
-      line_ends += count_line_ends(block.data(), n);
+      line_ends += count_line_ends(block);
       before = text_before_end(block, before);
       offset += n;
     }
@@ -414,6 +392,41 @@ void visit_part(Part& part, Cursor& cursor, std::vector<Diagnostic>& stray,
 }
 
 }  // namespace
+
+// 16 bytes at a time, each lane counting its line ends in a byte for up to 255 blocks; the CR
+// test only when the text holds a CR.
+std::uint64_t count_line_ends(std::string_view text) {
+  const char* s = text.data();
+  const std::size_t n = text.size();
+  std::uint64_t count = 0;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const bool has_cr = std::memchr(s, '\r', n) != nullptr;
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  const __m128i zero = _mm_setzero_si128();
+  while (i + 17 <= n) {  // a block and the byte after it
+    const std::size_t stop = std::min(n - 16, i + 255 * 16);
+    __m128i lanes = zero;
+    for (; i < stop; i += 16) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+      __m128i ends = _mm_cmpeq_epi8(bytes, lf);
+      if (has_cr) {
+        const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 1));
+        const __m128i lone_cr = _mm_andnot_si128(_mm_cmpeq_epi8(next, lf), _mm_cmpeq_epi8(bytes, cr));
+        ends = _mm_or_si128(ends, lone_cr);
+      }
+      lanes = _mm_sub_epi8(lanes, ends);  // a match is -1
+    }
+    const __m128i sums = _mm_sad_epu8(lanes, zero);  // two 16-bit sums, one per half
+    count += static_cast<std::uint64_t>(_mm_cvtsi128_si32(sums)) +
+             static_cast<std::uint64_t>(_mm_cvtsi128_si32(_mm_srli_si128(sums, 8)));
+  }
+#endif
+  for (; i < n; ++i)
+    count += s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'));
+  return count;
+}
 
 ParallelGameReader::ParallelGameReader(std::string path, ParallelReaderOptions options)
     : path_(std::move(path)), options_(options) {

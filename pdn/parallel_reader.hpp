@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace damdb::pdn {
@@ -62,5 +63,10 @@ class ParallelGameReader {
   std::size_t parts_ = 0;
   std::size_t parts_read_again_ = 0;
 };
+
+/// Line ends in `text` as the reader counts them (the lines of TextPos): LF, CRLF (one) and a
+/// CR that no LF follows; a CR that ends `text` counts (the text after it must not start with
+/// LF). The line of a byte is 1 + the line ends before it.
+std::uint64_t count_line_ends(std::string_view text);
 
 }  // namespace damdb::pdn

@@ -103,7 +103,7 @@ void BM_ReadGamesFromFileInParallel(benchmark::State& state) {
   fs::remove(path);
 }
 BENCHMARK(BM_ReadGamesFromFileInParallel)
-    ->ArgsProduct({{2}, {16 << 10, 64 << 10, 256 << 10, 1 << 20}})
+    ->ArgsProduct({{2}, {16 << 10, 32 << 10, 64 << 10, 128 << 10}})
     ->Unit(benchmark::kMillisecond)
     ->MinTime(2.0)
     ->UseRealTime();

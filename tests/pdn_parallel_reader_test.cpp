@@ -119,6 +119,23 @@ void expect_parts_read_as_whole(const std::string& text, ReaderOptions options =
                       " threads");
 }
 
+TEST(PdnParallelReader, CountsLineEndsAsTheReader) {
+  // Random texts of LF, CR and letters (up to longer than 255 blocks of 16 bytes, where the
+  // lanes are summed), against a byte-by-byte count of the rule the reader's positions follow.
+  std::uint32_t seed = 12345;
+  auto random = [&] { return (seed = seed * 1103515245u + 12345u) >> 16; };
+  for (std::size_t n : {0u, 1u, 16u, 17u, 33u, 4079u, 4080u, 4096u, 4097u, 9000u}) {
+    for (const char* alphabet : {"\n\rxy", "\nxyz", "\r\r\nx"}) {
+      std::string text;
+      for (std::size_t i = 0; i < n; ++i) text += alphabet[random() % 4];
+      std::uint64_t expected = 0;
+      for (std::size_t i = 0; i < n; ++i)
+        expected += text[i] == '\n' || (text[i] == '\r' && (i + 1 == n || text[i + 1] != '\n'));
+      EXPECT_EQ(count_line_ends(text), expected) << n << " " << alphabet;
+    }
+  }
+}
+
 TEST(PdnParallelReader, ReadsTheCorpusAsOneReaderDoes) {
   // The corpus concatenated (about 4.4 MB, 660 files of every dialect and encoding): parts
   // of 2 KB to 256 KB, so that thousands of part boundaries fall everywhere in real games.
