@@ -64,6 +64,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
     bool json = false;
     bool quiet = false;
     bool warnings = false;
+    unsigned threads = 0;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("validate", "Replay every game against the FMJD rules");
@@ -71,6 +72,10 @@ void setup_validate(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opts->json, "One JSON object per game on standard output (JSON Lines)");
   cmd->add_flag("--quiet", opts->quiet, "Print only the summary");
   cmd->add_flag("--warnings", opts->warnings, "Also list the warnings of each game");
+  cmd->add_option("--threads", opts->threads,
+                  "threads reading a file while its games are replayed (0: one per processor; "
+                  "1: the replaying thread only)")
+      ->check(CLI::Range(0u, 64u));
   cmd->callback([opts, &exit_code] {
     pdn::ValidationSummary summary;
     std::size_t unreadable = 0, printed_outside = 0;
@@ -87,7 +92,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
             std::fflush(stdout);
             print_game(g, r, opts->warnings);
           }
-        });
+        }, {}, opts->threads);
         // Text outside any game (not a game: skipped), one warning per file.
         if (!opts->json && !opts->quiet && opts->warnings)
           for (std::size_t i = printed_outside; i < summary.outside_games.size(); ++i)

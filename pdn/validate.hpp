@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "pdn/parallel_reader.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
 
@@ -36,19 +37,22 @@ struct ValidationSummary {
 };
 
 /// Reads every game of `path` ("-" for standard input), replays it and calls
-/// visit(const Game&, const Replay&). Adds to `summary`. Throws ReadError when the source
+/// visit(const Game&, const Replay&), in file order on the calling thread; a large file is read
+/// by parts on the other processors meanwhile (ParallelGameReader with `threads`: 0 one per
+/// processor, 1 the calling thread only). Adds to `summary`. Throws ReadError when the source
 /// cannot be read; bad game content never throws.
 template <class Visitor>
 void validate_source(const std::string& path, ValidationSummary& summary, Visitor&& visit,
-                     const ReplayOptions& options = {}) {
-  GameReader reader(path);
+                     const ReplayOptions& options = {}, unsigned threads = 0) {
+  ParallelReaderOptions reading;
+  reading.threads = threads;
+  ParallelGameReader reader(path, reading);
   ++summary.files;
-  Game game;
-  while (reader.next(game)) {
+  reader.visit([&](Game& game) {
     const Replay replay = pdn::replay(game, options);
     summary.add(replay);
     visit(static_cast<const Game&>(game), replay);
-  }
+  });
   summary.add_file(reader.file_diagnostics());
 }
 
