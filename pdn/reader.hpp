@@ -12,6 +12,9 @@
 // endings, no final newline, empty files, a UTF-8 byte-order mark, and ASCII / UTF-8 /
 // Latin-1 / Windows-1252 text (detected per game, converted to UTF-8).
 //
+// A large regular file can also be read by parts on several threads, with the same games: see
+// pdn/parallel_reader.hpp (ReadRange below is the part one GameReader reads).
+//
 // Game boundaries: a game ends at its terminator (2-0 1-1 0-2 1-0 0-1 1/2-1/2 0-0 *, outside
 // variations), or without one where the next game's tags begin (a '[' after movetext, or a tag
 // name repeated in a tag-only game), or at the end of the input. Syntax errors never stop the

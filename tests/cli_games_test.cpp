@@ -256,6 +256,26 @@ TEST_F(CliGamesTest, UnreadableInputIsReportedAndTheOthersAreRead) {
   ASSERT_EQ(j.size(), 1u);  // the one readable file
 }
 
+// parse and validate read a file of more than two parts (64 KB each) by parts on several
+// threads: the same report, text and JSON, as on one thread; --threads is bounded.
+TEST_F(CliGamesTest, ParseAndValidateGiveTheSameReportOnSeveralThreads) {
+  std::string text;
+  while (text.size() < 300000)  // a note per pass (the Date), text outside games (0-0)
+    text += std::string(test::kGamesPdn) + "\n0-0\n\n[Date \"12/03/1999\"]\n1. 32-28 *\n\n";
+  test::write_text(path("many.pdn"), text);
+  const std::string file = " '" + path("many.pdn").string() + "'";
+  for (const char* command : {"parse", "parse --json", "validate --warnings", "validate --json"}) {
+    const CommandRun one = damdb(std::string(command) + " --threads 1" + file, false);
+    ASSERT_GT(one.out.size(), 10000u) << command;
+    for (const char* threads : {" --threads 2", " --threads 3", ""}) {
+      const CommandRun several = damdb(std::string(command) + threads + file, false);
+      EXPECT_EQ(several.exit_code, one.exit_code) << command << threads;
+      EXPECT_EQ(several.out, one.out) << command << threads;
+    }
+  }
+  EXPECT_NE(damdb("parse --threads 65" + file, false).exit_code, 0);
+}
+
 // clean, like export, never replaces an existing output or report without --force.
 TEST_F(CliGamesTest, CleanRefusesToOverwriteWithoutForce) {
   test::write_text(path("precious.pdn"), "precious");
