@@ -583,8 +583,12 @@ class Parser {
         std::size_t q = p_ + 1;
         while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '\r') ++q;
         if (peek(q) == '[' || !quote_ahead(p_ + 1)) {
-          // strip the CR of a CRLF from the value
-          if (!out.empty() && out.back() == '\r') out.pop_back();
+          // The break is the whole CRLF: its CR leaves the value, and the cursor stands before
+          // it (a game that ends here ends before the CRLF, which then counts as one line end).
+          if (!out.empty() && out.back() == '\r') {
+            out.pop_back();
+            --p_;
+          }
           return false;
         }
         out.push_back(c);
