@@ -347,6 +347,10 @@ class Parser {
   }
 
   void finish(EndReason reason) {
+    // A game never ends between the CR and the LF of a CRLF (which is one line end, then
+    // between the games): a token read to its line's end (an unquoted or unclosed tag value)
+    // holds the CR of a CRLF, and the game ends before that CR.
+    if (last_end_ > begin_ && s_[last_end_ - 1] == '\r' && peek(last_end_) == '\n') --last_end_;
     std::size_t end = reason == EndReason::Terminator ? p_ : last_end_;
     if (too_deep_ > 0) {
       too_deep_ = 0;
