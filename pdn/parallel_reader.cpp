@@ -30,8 +30,9 @@ constexpr std::uint64_t kNoStop = std::numeric_limits<std::uint64_t>::max();
 /// Bytes read past a part's nominal size to find where it ends, at a time.
 constexpr std::size_t kProbeBytes = std::size_t{16} << 10;
 
-/// A part's nominal size times this: no start of a tag section found within, the part runs to
-/// the end of the file (read by its GameReader in chunks, as a file without tags is).
+/// A part's nominal size times this: the most bytes the cutter reads for a part (no start of a
+/// tag section within, it scans on without keeping them), and the most bytes of games a part's
+/// reader reads before its games are visited.
 constexpr std::size_t kMaxPartFactor = 4;
 
 /// The storage a part's games keep from one use to the next: this many bytes per byte of
@@ -78,8 +79,10 @@ struct Part {
   std::size_t first_length = 0;
   std::vector<Game> games;  ///< games[0, count) were read; the others keep storage for reuse
   std::size_t count = 0;
-  std::uint64_t next_offset = 0;  ///< where the first game after the part begins
+  std::uint64_t next_offset = 0;  ///< where the first game not read begins
   LineColumn next_at{};
+  bool at_end = false;  ///< the reading ended at the end of the file
+  std::uint64_t bytes_read = 0;  ///< bytes its reader looked at
   std::vector<Diagnostic> stray;  ///< the part's text outside games (GameReader::file_diagnostics)
   std::size_t games_before_stray = 0;
   std::exception_ptr error;
@@ -88,9 +91,23 @@ struct Part {
   bool done = false;
 };
 
-/// Reads `part` as a GameReader reads its range.
-void read_part(const std::string& path, const ReaderOptions& options, Part& part) {
-  GameReader reader(path, part.range, std::move(part.first_bytes), part.first_length, options);
+/// How far a part's reader goes: at most `span` bytes of games from its start (the rest of
+/// the part, if any, is read after its games are visited, so that a part holds a bounded
+/// number of games), and, unless `exact`, no game that runs on more than `overrun` bytes past
+/// that (its start may have been a wrong guess).
+struct PartLimits {
+  std::uint64_t span = 0;
+  std::uint64_t overrun = 0;
+  bool exact = false;
+};
+
+/// Reads `part` as a GameReader reads its range, within `limits`.
+void read_part(const std::string& path, const ReaderOptions& options, PartLimits limits,
+               Part& part) {
+  ReadRange range = part.range;
+  if (range.stop - range.start > limits.span) range.stop = range.start + limits.span;
+  if (!limits.exact) range.give_up_at = range.stop + limits.overrun;
+  GameReader reader(path, range, std::move(part.first_bytes), part.first_length, options);
   part.count = 0;
   while (true) {
     if (part.count == part.games.size()) part.games.emplace_back();
@@ -99,6 +116,8 @@ void read_part(const std::string& path, const ReaderOptions& options, Part& part
   }
   part.next_offset = reader.next_game_offset();
   part.next_at = reader.next_game_at();
+  part.at_end = reader.at_end();
+  part.bytes_read = reader.bytes_read() - range.start;
   part.stray = reader.file_diagnostics();
   part.games_before_stray = reader.games_before_stray_text();
   part.first_bytes = reader.take_buffer();  // its storage serves a later part
@@ -112,6 +131,20 @@ class PartCutter {
     if (!file_) throw ReadError("cannot open " + path + ": " + std::strerror(errno));
   }
 
+  /// Goes on from `offset`, at line and column `at`, when that is past the parts given so far
+  /// (the games read up to there ran over them).
+  void skip_to(std::uint64_t offset, LineColumn at) {
+    if (offset <= offset_ || last_given_) return;
+    file_.clear();
+    file_.seekg(static_cast<std::streamoff>(offset));
+    if (!file_) throw ReadError("cannot read " + path_ + " at byte " + std::to_string(offset));
+    offset_ = offset;
+    line_ = at.line;
+    column_ = at.column;
+    carried_length_ = 0;
+    at_end_ = false;
+  }
+
   /// True once every byte of the file is in a part.
   bool done() const { return last_given_; }
 
@@ -122,7 +155,8 @@ class PartCutter {
     bytes.swap(carried_);
     length = carried_length_;
     part.range.start = offset_;
-    part.range.start_at = {line_, 1};
+    part.range.start_at = {line_, column_};
+    column_ = 1;  // every later part starts a line
     std::size_t searched = part_bytes_;
     std::size_t end = std::string::npos;
     while (true) {
@@ -196,7 +230,8 @@ class PartCutter {
   std::string path_;
   std::size_t part_bytes_;
   std::uint64_t offset_ = 0;  // the next part's start
-  std::uint32_t line_ = 1;    // its line
+  std::uint32_t line_ = 1;    // its line and column
+  std::uint32_t column_ = 1;
   std::string scan_;          // a block of scan_past
   std::string carried_;       // its first carried_length_ bytes: read from offset_ on
   std::size_t carried_length_ = 0;
@@ -207,8 +242,8 @@ class PartCutter {
 /// The threads that read parts, and the parts in file order (the front is the next to visit).
 class PartReaders {
  public:
-  PartReaders(std::string path, ReaderOptions options, unsigned threads)
-      : path_(std::move(path)), options_(options) {
+  PartReaders(std::string path, ReaderOptions options, PartLimits limits, unsigned threads)
+      : path_(std::move(path)), options_(options), limits_(limits) {
     pools_.resize(threads + 1);
     for (unsigned i = 1; i <= threads; ++i) threads_.emplace_back([this, i] { work(i); });
   }
@@ -270,12 +305,27 @@ class PartReaders {
     return part;
   }
 
+  /// Marks read, with no game, the parts no thread has taken that end at `offset` or before
+  /// (the games read up to there ran over them).
+  void skip_covered(std::uint64_t offset) {
+    std::lock_guard lock(mutex_);
+    for (const std::unique_ptr<Part>& p : parts_) {
+      if (p->taken || p->range.stop > offset) continue;
+      p->taken = p->done = true;
+      p->reader = 0;
+      p->count = 0;
+      p->at_end = false;
+      p->bytes_read = 0;
+    }
+  }
+
   /// Drops the front part, keeping it and its games (with the thread that read them) for reuse.
   void pop() {
     std::lock_guard lock(mutex_);
     Part& part = *parts_.front();
-    pools_[part.reader].push_back(std::move(part.games));
-    part.games.clear();
+    // A thread takes one when it takes a part: two are enough (more only hold memory).
+    if (pools_[part.reader].size() < 2) pools_[part.reader].push_back(std::move(part.games));
+    part.games = std::vector<Game>();
     spare_.push_back(std::move(parts_.front()));
     parts_.pop_front();
   }
@@ -315,7 +365,7 @@ class PartReaders {
   // Reads `part`, keeping what it throws with it.
   void read(Part& part) {
     try {
-      read_part(path_, options_, part);
+      read_part(path_, options_, limits_, part);
     } catch (...) {
       part.error = std::current_exception();
     }
@@ -329,6 +379,7 @@ class PartReaders {
 
   std::string path_;
   ReaderOptions options_;
+  PartLimits limits_;
   std::mutex mutex_;
   std::condition_variable work_;
   std::condition_variable done_;
@@ -365,16 +416,18 @@ std::size_t retained_bytes(const Game& game) {
          (game.line_starts.capacity() + game.block_chars.capacity()) * sizeof(std::uint32_t);
 }
 
-/// Gives back the storage of the games of a visited part past `budget` bytes in all, so that a
-/// part used again and again does not keep, game by game, the largest game each has held.
+/// Gives back the storage of the games of a visited part past `budget` bytes in all (the
+/// games themselves included), so that a part used again and again does not keep, game by
+/// game, the largest game each has held, nor as many games as its most numerous reading.
 void bound_storage(Part& part, std::size_t budget) {
   std::size_t kept = 0;
-  for (Game& game : part.games) {
-    const std::size_t bytes = retained_bytes(game);
-    if (kept + bytes <= budget)
-      kept += bytes;
-    else
-      game = Game();
+  for (std::size_t i = 0; i < part.games.size(); ++i) {
+    const std::size_t bytes = sizeof(Game) + retained_bytes(part.games[i]);
+    if (kept + bytes > budget) {
+      part.games.resize(i);
+      return;
+    }
+    kept += bytes;
   }
 }
 
@@ -434,8 +487,14 @@ ParallelGameReader::ParallelGameReader(std::string path, ParallelReaderOptions o
   options_.part_bytes = std::max<std::size_t>(options_.part_bytes, 1);
 }
 
+void ParallelGameReader::count_reading(std::uint64_t bytes, std::size_t games) {
+  bytes_read_ += bytes;
+  most_games_held_ = std::max(most_games_held_, games);
+}
+
 std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor) {
-  parts_ = parts_read_again_ = 0;
+  parts_ = parts_read_again_ = most_games_held_ = 0;
+  bytes_read_ = 0;
   std::error_code ec;
   const bool regular = path_ != "-" && std::filesystem::is_regular_file(path_, ec);
   const std::uintmax_t size = regular ? std::filesystem::file_size(path_, ec) : 0;
@@ -446,7 +505,9 @@ std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor)
     return n;
   }
   PartCutter cutter(path_, options_.part_bytes);
-  PartReaders readers(path_, options_.reader, options_.threads - 1);
+  const PartLimits limits{kMaxPartFactor * options_.part_bytes,
+                          std::max<std::uint64_t>(options_.part_bytes, kProbeBytes), false};
+  PartReaders readers(path_, options_.reader, limits, options_.threads - 1);
   Cursor cursor;
   file_diagnostics_.clear();
   while (true) {
@@ -457,17 +518,31 @@ std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor)
     }
     if (readers.size() == 0) break;
     Part& part = readers.front();
-    if (part.range.start != cursor.offset || part.range.start_at.line != cursor.at.line ||
-        part.range.start_at.column != cursor.at.column) {
-      // The game before the part ran on past its start: read it again from where that game ends.
+    ++parts_;
+    count_reading(part.bytes_read, part.count);
+    if (part.range.start == cursor.offset && part.range.start_at.line == cursor.at.line &&
+        part.range.start_at.column == cursor.at.column) {
+      visit_part(part, cursor, file_diagnostics_, visitor);
+    }
+    else {  // its start was not a game's: what it read is dropped, the loop reads it from the cursor
+      ++parts_read_again_;
+      part.at_end = false;
+    }
+    // What is left of the part: from where its games (or the game before it) ended, read on
+    // this thread at most a span at a time, each span's games visited before the next is read.
+    const PartLimits exact{limits.span, 0, true};
+    for (const std::uint64_t stop = part.range.stop; cursor.offset < stop && !part.at_end;) {
       part.range.start = cursor.offset;
       part.range.start_at = cursor.at;
       part.first_length = 0;
-      read_part(path_, options_.reader, part);
-      ++parts_read_again_;
+      read_part(path_, options_.reader, exact, part);
+      count_reading(part.bytes_read, part.count);
+      visit_part(part, cursor, file_diagnostics_, visitor);
     }
-    ++parts_;
-    visit_part(part, cursor, file_diagnostics_, visitor);
+    if (cursor.offset > part.range.stop) {  // the games ran on over later parts
+      readers.skip_covered(cursor.offset);
+      cutter.skip_to(cursor.offset, cursor.at);
+    }
     bound_storage(part, kKeptBytesPerPartByte * options_.part_bytes);
     readers.pop();
   }

@@ -7,6 +7,7 @@
 #include "pdn/reader.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -55,13 +56,21 @@ class ParallelGameReader {
   /// them ended (a start that was not a game's); both 0 when one GameReader read the file.
   std::size_t parts() const { return parts_; }
   std::size_t parts_read_again() const { return parts_read_again_; }
+  /// Bytes the parts' readers looked at in all (the file's size plus what wrong guesses cost),
+  /// and the most games one part held before they were visited; both 0 for one GameReader.
+  std::uint64_t bytes_read() const { return bytes_read_; }
+  std::size_t most_games_held() const { return most_games_held_; }
 
  private:
   std::string path_;
   ParallelReaderOptions options_;
   std::vector<Diagnostic> file_diagnostics_;
+  void count_reading(std::uint64_t bytes, std::size_t games);
+
   std::size_t parts_ = 0;
   std::size_t parts_read_again_ = 0;
+  std::uint64_t bytes_read_ = 0;
+  std::size_t most_games_held_ = 0;
 };
 
 /// Line ends in `text` as the reader counts them (the lines of TextPos): LF, CRLF (one) and a

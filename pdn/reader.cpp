@@ -40,7 +40,7 @@ GameReader::GameReader(const std::string& path, ReadRange range, std::string buf
   len_ = std::min(length, buffer_.size());
   buffer_offset_ = range.start;
   at_ = range.start_at;
-  stop_ = range.stop;
+  range_ = range;
   started_ = true;
   if (range.start == 0 && len_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = 3;
 }
@@ -78,9 +78,18 @@ void GameReader::fill() {
     if (!*in_) throw ReadError("cannot read " + source_ + " at byte " + std::to_string(buffer_offset_ + len_));
   }
   std::size_t want = std::max(options_.chunk_bytes, len_);
+  const std::uint64_t read_so_far = buffer_offset_ + len_;
+  if (range_) {
+    // A part: up to a little past its stop; then, for a game that runs on, as much again as
+    // the reader holds (a long game is still parsed O(log n) times).
+    constexpr std::uint64_t kPastStop = 4096;
+    const std::uint64_t to_stop = range_->stop > read_so_far ? range_->stop - read_so_far : 0;
+    if (to_stop < ReadRange::kNever - kPastStop)
+      want = static_cast<std::size_t>(
+          std::min<std::uint64_t>(want, std::max<std::uint64_t>(to_stop + kPastStop, len_)));
+  }
   // No room (zero-filled, so resident) past the end of a file of known size: one byte more
   // than it holds, so that a short read tells its end (a file that grew is read on as before).
-  const std::uint64_t read_so_far = buffer_offset_ + len_;
   if (file_size_ && *file_size_ >= read_so_far)
     want = static_cast<std::size_t>(std::min<std::uint64_t>(want, *file_size_ - read_so_far + 1));
   if (buffer_.size() < len_ + want) {
@@ -123,11 +132,13 @@ bool GameReader::next(Game& game) {
       pos_ = len_;
       next_game_offset_ = buffer_offset_ + len_;
       next_game_at_ = step.begin_at;
+      at_end_ = true;
       return false;
     }
     if (step.status == ParseStep::NeedMore) {
       pos_ += step.begin;  // white space before the game is consumed
       at_ = step.begin_at;
+      if (stop_waiting()) return false;
       fill();
       continue;
     }
@@ -175,9 +186,20 @@ bool GameReader::next(Game& game) {
 // or later, and tells where it begins.
 bool GameReader::stop_before(const ParseStep& step) {
   const std::uint64_t begin = buffer_offset_ + pos_ + step.begin;
-  if (!stop_ || begin < *stop_) return false;
+  if (!range_ || begin < range_->stop) return false;
   next_game_offset_ = begin;
   next_game_at_ = step.begin_at;
+  return true;
+}
+
+// A part's reader about to read more for the game at pos_: it stops when the game begins at its
+// stop or later (no need to read it), or when the game already runs on past give_up_at.
+bool GameReader::stop_waiting() {
+  if (!range_) return false;
+  const std::uint64_t begin = buffer_offset_ + pos_;
+  if (begin < range_->stop && buffer_offset_ + len_ < range_->give_up_at) return false;
+  next_game_offset_ = begin;
+  next_game_at_ = at_;
   return true;
 }
 

@@ -49,11 +49,16 @@ struct ReaderOptions {
 
 /// A part of a regular file read on its own (ParallelGameReader): the games whose first byte
 /// lies in [start, stop), read exactly as a reader from the file's start reads them. `start`
-/// is where a game (or text outside games) begins, at line and column `start_at`.
+/// is where a game (or text outside games) begins, at line and column `start_at`. A game that
+/// begins before `stop` and runs on past `give_up_at` is not read: the reader stops before it
+/// (next_game_offset is its first byte), so that a part whose start was a wrong guess costs a
+/// bounded amount of reading.
 struct ReadRange {
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
   std::uint64_t start = 0;
-  std::uint64_t stop = 0;
+  std::uint64_t stop = kNever;
   LineColumn start_at{};
+  std::uint64_t give_up_at = kNever;
 };
 
 /// Reads games one at a time from a PDN source.
@@ -95,10 +100,14 @@ class GameReader {
   std::size_t games_read() const { return index_; }
   /// Bytes of the source consumed so far.
   std::uint64_t bytes_consumed() const { return buffer_offset_ + pos_; }
+  /// Bytes of the source read so far: the end of what the reader has looked at.
+  std::uint64_t bytes_read() const { return buffer_offset_ + len_; }
   /// Once next() returned false: where the first game not read begins (a part's stop or
-  /// later, or the end of the source), and its line and column.
+  /// later, a game given up, or the end of the source), and its line and column; at_end()
+  /// when it is the end of the source.
   std::uint64_t next_game_offset() const { return next_game_offset_; }
   LineColumn next_game_at() const { return next_game_at_; }
+  bool at_end() const { return at_end_; }
   /// The reader's buffer (its bytes no longer count), for a later reader to fill.
   std::string take_buffer() {
     len_ = pos_ = 0;
@@ -111,6 +120,7 @@ class GameReader {
   void open(const std::string& path);
   void fill();
   bool stop_before(const ParseStep& step);
+  bool stop_waiting();
   void note_text_outside_games(std::string_view text, LineColumn at);
 
   std::unique_ptr<std::ifstream> file_;
@@ -130,9 +140,10 @@ class GameReader {
   std::size_t index_ = 0;
   std::vector<Diagnostic> file_diagnostics_;
   std::size_t games_before_stray_text_ = 0;
-  std::optional<std::uint64_t> stop_;  // a part's end: no game that begins there or later is read
+  std::optional<ReadRange> range_;  // a part's: no game that begins at its stop or later is read
   std::uint64_t next_game_offset_ = 0;
   LineColumn next_game_at_{};
+  bool at_end_ = false;
 };
 
 /// The message of text outside any game skipped after `games_before` games.

@@ -191,6 +191,53 @@ TEST(PdnParallelReader, LongStretchesWithoutTagsAreScannedPast) {
   }
 }
 
+TEST(PdnParallelReader, AFileWithoutTagsHoldsFewGamesAtOnce) {
+  // 100,000 games of one line and no tag: no part can be cut, and the one part is read a few
+  // parts' bytes at a time, its games visited in between (they were all held at once).
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += "1. 32-28 *\n";
+  TextFile file(text);
+  const Reading whole = read_whole(file.path());
+  ASSERT_EQ(whole.games.size(), 100000u);
+  ParallelReaderOptions options;
+  options.threads = 2;
+  options.part_bytes = 4096;
+  ParallelGameReader reader(file.path(), options);
+  std::size_t n = 0;
+  reader.visit([&](Game& g) { EXPECT_EQ(describe(g), whole.games[n++]); });
+  EXPECT_EQ(n, 100000u);
+  EXPECT_LE(reader.most_games_held(), 4 * 4096 / 11 + 1);
+  EXPECT_LE(reader.bytes_read(), 2 * text.size());
+}
+
+TEST(PdnParallelReader, ALongGameWithTagLikeLinesIsReadOnce) {
+  // One game of 2 MB whose every other line starts with "[%eval": a part cut inside it is a
+  // wrong guess, whose reader gives up a bounded way past its end; the game is read once, on
+  // the visiting thread, and the parts it covers are skipped (before, each part read on to the
+  // game's end: quadratic).
+  std::string text = "[Event \"analysis\"]\n\n";
+  for (int i = 1; text.size() < (std::size_t{2} << 20); ++i)
+    text += std::to_string(i) + ". 32-28 19-23\n[%eval 0." + std::to_string(i % 100) +
+            "] 28x19 14x23\n";
+  text += "*\n\n[Event \"next\"]\n1. 32-28 2-0\n";
+  TextFile file(text);
+  const Reading whole = read_whole(file.path());
+  ASSERT_EQ(whole.games.size(), 2u);
+  for (unsigned threads : {2u, 4u}) {
+    ParallelReaderOptions options;
+    options.threads = threads;
+    options.part_bytes = 16384;
+    ParallelGameReader reader(file.path(), options);
+    std::vector<std::string> games;
+    reader.visit([&](Game& g) { games.push_back(describe(g)); });
+    EXPECT_EQ(games, whole.games);
+    // The parts queued while the game was read are wrong guesses; those after it are skipped.
+    EXPECT_GE(reader.parts_read_again(), 1u) << threads;
+    EXPECT_LE(reader.parts_read_again(), threads + 3) << threads;
+    EXPECT_LE(reader.bytes_read(), text.size() + text.size() / 2) << threads;
+  }
+}
+
 TEST(PdnParallelReader, TagLinesInsideCommentsAndGamesWithoutTags) {
   // Lines that start with '[' inside a comment, after a comment line, in a game that has no
   // terminator, and games of movetext only: wrong guesses of where a game begins.
