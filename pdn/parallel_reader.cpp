@@ -1,7 +1,6 @@
 #include "pdn/parallel_reader.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdint>
@@ -10,7 +9,6 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <string_view>
@@ -24,8 +22,6 @@
 namespace damdb::pdn {
 
 namespace {
-
-constexpr std::uint64_t kNoStop = std::numeric_limits<std::uint64_t>::max();
 
 /// Bytes read past a part's nominal size to find where it ends, at a time.
 constexpr std::size_t kProbeBytes = std::size_t{16} << 10;
@@ -175,7 +171,7 @@ class PartCutter {
  private:
   // The part runs to the end of the file: it is the last.
   void end_at_end_of_file(Part& part) {
-    part.range.stop = kNoStop;
+    part.range.stop = ReadRange::kNever;
     last_given_ = true;
   }
 
