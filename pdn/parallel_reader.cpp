@@ -31,9 +31,12 @@ constexpr std::size_t kProbeBytes = std::size_t{16} << 10;
 /// reader reads before its games are visited.
 constexpr std::size_t kMaxPartFactor = 4;
 
-/// The storage a part's games keep from one use to the next: this many bytes per byte of
-/// part_bytes (a game's elements, squares and line starts take about ten bytes per byte).
-constexpr std::size_t kKeptBytesPerPartByte = 64;
+/// The bytes a part's games hold at most once read (held_bytes; the next game read past that
+/// is read after they are visited), and keep from one use to the next: this many per byte of
+/// part_bytes. Real games hold about ten bytes per byte (elements, squares, line starts); a
+/// text of tiny games full of warnings, a hundred.
+constexpr std::size_t kHeldBytesPerPartByte = 32;
+constexpr std::size_t kKeptBytesPerPartByte = 32;
 
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
@@ -71,8 +74,10 @@ std::size_t find_tag_section(std::string_view bytes, std::size_t from, TextBefor
 /// One part of the file and what reading it gave.
 struct Part {
   ReadRange range;
-  std::string first_bytes;  ///< its first first_length bytes: read by the cutter from range.start on
+  std::string first_bytes;  ///< its first first_length bytes: read from range.start on
   std::size_t first_length = 0;
+  std::uint64_t first_offset = 0;  ///< after a reading: the offset of the bytes it left
+  std::size_t reused = 0;  ///< of the first bytes, those an earlier reading looked at
   std::vector<Game> games;  ///< games[0, count) were read; the others keep storage for reuse
   std::size_t count = 0;
   std::uint64_t next_offset = 0;  ///< where the first game not read begins
@@ -87,15 +92,32 @@ struct Part {
   bool done = false;
 };
 
-/// How far a part's reader goes: at most `span` bytes of games from its start (the rest of
-/// the part, if any, is read after its games are visited, so that a part holds a bounded
-/// number of games), and, unless `exact`, no game that runs on more than `overrun` bytes past
-/// that (its start may have been a wrong guess).
+/// How far a part's reader goes: at most `span` bytes of games from its start, and games
+/// holding about `memory` bytes (the rest of the part, if any, is read after its games are
+/// visited, so that a part holds a bounded amount); unless `exact`, no game that runs on more
+/// than `overrun` bytes past that (its start may have been a wrong guess).
 struct PartLimits {
   std::uint64_t span = 0;
+  std::size_t memory = 0;
   std::uint64_t overrun = 0;
   bool exact = false;
 };
+
+/// Heap bytes a game keeps for the next game read into it (approximately: its larger vectors).
+std::size_t retained_bytes(const Game& game) {
+  return game.text.capacity() + game.moves.capacity() * sizeof(Element) +
+         game.squares.capacity() + game.tags.capacity() * sizeof(Tag) +
+         game.diagnostics.capacity() * sizeof(Diagnostic) +
+         (game.line_starts.capacity() + game.block_chars.capacity()) * sizeof(std::uint32_t);
+}
+
+/// Bytes a game read holds (approximately: the game, its vectors, the strings of its tags and
+/// diagnostics).
+std::size_t held_bytes(const Game& game) {
+  constexpr std::size_t kStringBytes = 64;  // a tag value, a diagnostic's message or text
+  return sizeof(Game) + retained_bytes(game) +
+         (game.tags.size() + 3 * game.diagnostics.size()) * kStringBytes;
+}
 
 /// Reads `part` as a GameReader reads its range, within `limits`.
 void read_part(const std::string& path, const ReaderOptions& options, PartLimits limits,
@@ -105,18 +127,38 @@ void read_part(const std::string& path, const ReaderOptions& options, PartLimits
   if (!limits.exact) range.give_up_at = range.stop + limits.overrun;
   GameReader reader(path, range, std::move(part.first_bytes), part.first_length, options);
   part.count = 0;
-  while (true) {
+  std::size_t held = 0;
+  bool full = false;
+  while (!full) {
     if (part.count == part.games.size()) part.games.emplace_back();
     if (!reader.next(part.games[part.count])) break;
-    ++part.count;
+    held += held_bytes(part.games[part.count++]);
+    full = held >= limits.memory;
   }
-  part.next_offset = reader.next_game_offset();
-  part.next_at = reader.next_game_at();
-  part.at_end = reader.at_end();
-  part.bytes_read = reader.bytes_read() - range.start;
+  // Full: the reader goes on from the end of the last game, as one reader of the file does.
+  part.next_offset = full ? reader.bytes_consumed() : reader.next_game_offset();
+  part.next_at = full ? reader.consumed_at() : reader.next_game_at();
+  part.at_end = !full && reader.at_end();
+  part.bytes_read = reader.bytes_read() - range.start - part.reused;
+  part.reused = 0;
   part.stray = reader.file_diagnostics();
   part.games_before_stray = reader.games_before_stray_text();
-  part.first_bytes = reader.take_buffer();  // its storage serves a later part
+  part.first_offset = reader.bytes_consumed();  // what the reader holds past there is kept
+  part.first_bytes = reader.take_unread(part.first_length);
+}
+
+/// Makes the first bytes of `part` start at `offset` when it holds bytes from there on
+/// (left by its last reading), else empties them.
+void first_bytes_from(std::uint64_t offset, Part& part) {
+  if (offset < part.first_offset || offset - part.first_offset > part.first_length) {
+    part.first_length = part.reused = 0;
+    return;
+  }
+  const auto drop = static_cast<std::size_t>(offset - part.first_offset);
+  part.first_length -= drop;
+  std::memmove(part.first_bytes.data(), part.first_bytes.data() + drop, part.first_length);
+  part.first_offset = offset;
+  part.reused = part.first_length;
 }
 
 /// Cuts a regular file into parts, reading it once in order.
@@ -319,7 +361,8 @@ class PartReaders {
   void pop() {
     std::lock_guard lock(mutex_);
     Part& part = *parts_.front();
-    // A thread takes one when it takes a part: two are enough (more only hold memory).
+    // A thread takes one when it takes a part: two are enough (more only hold memory; with one,
+    // a thread whose two parts are visited in a row would fill a new one).
     if (pools_[part.reader].size() < 2) pools_[part.reader].push_back(std::move(part.games));
     part.games = std::vector<Game>();
     spare_.push_back(std::move(parts_.front()));
@@ -402,14 +445,6 @@ void add_stray_text(const Part& part, std::size_t games_before, std::vector<Diag
   }
   into.push_back(part.stray.front());
   into.front().message = stray_text_message(games_before + part.games_before_stray);
-}
-
-/// Heap bytes a game keeps for the next game read into it (approximately: its larger vectors).
-std::size_t retained_bytes(const Game& game) {
-  return game.text.capacity() + game.moves.capacity() * sizeof(Element) +
-         game.squares.capacity() + game.tags.capacity() * sizeof(Tag) +
-         game.diagnostics.capacity() * sizeof(Diagnostic) +
-         (game.line_starts.capacity() + game.block_chars.capacity()) * sizeof(std::uint32_t);
 }
 
 /// Gives back the storage of the games of a visited part past `budget` bytes in all (the
@@ -502,6 +537,7 @@ std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor)
   }
   PartCutter cutter(path_, options_.part_bytes);
   const PartLimits limits{kMaxPartFactor * options_.part_bytes,
+                          kHeldBytesPerPartByte * options_.part_bytes,
                           std::max<std::uint64_t>(options_.part_bytes, kProbeBytes), false};
   PartReaders readers(path_, options_.reader, limits, options_.threads - 1);
   Cursor cursor;
@@ -526,11 +562,11 @@ std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor)
     }
     // What is left of the part: from where its games (or the game before it) ended, read on
     // this thread at most a span at a time, each span's games visited before the next is read.
-    const PartLimits exact{limits.span, 0, true};
+    const PartLimits exact{limits.span, limits.memory, 0, true};
     for (const std::uint64_t stop = part.range.stop; cursor.offset < stop && !part.at_end;) {
       part.range.start = cursor.offset;
       part.range.start_at = cursor.at;
-      part.first_length = 0;
+      first_bytes_from(cursor.offset, part);
       read_part(path_, options_.reader, exact, part);
       count_reading(part.bytes_read, part.count);
       visit_part(part, cursor, file_diagnostics_, visitor);

@@ -25,6 +25,7 @@
 #include "pdn/parser.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <istream>
 #include <memory>
@@ -100,6 +101,8 @@ class GameReader {
   std::size_t games_read() const { return index_; }
   /// Bytes of the source consumed so far.
   std::uint64_t bytes_consumed() const { return buffer_offset_ + pos_; }
+  /// Line and column of bytes_consumed(): after a game, where the reader goes on from.
+  LineColumn consumed_at() const { return at_; }
   /// Bytes of the source read so far: the end of what the reader has looked at.
   std::uint64_t bytes_read() const { return buffer_offset_ + len_; }
   /// Once next() returned false: where the first game not read begins (a part's stop or
@@ -108,8 +111,13 @@ class GameReader {
   std::uint64_t next_game_offset() const { return next_game_offset_; }
   LineColumn next_game_at() const { return next_game_at_; }
   bool at_end() const { return at_end_; }
-  /// The reader's buffer (its bytes no longer count), for a later reader to fill.
-  std::string take_buffer() {
+  /// The reader's buffer, given away, holding at its front the bytes read and not consumed
+  /// (from bytes_consumed() on; `length` receives their count): a reader of the range that
+  /// starts there can take them as its first bytes.
+  std::string take_unread(std::size_t& length) {
+    length = len_ - pos_;
+    std::memmove(buffer_.data(), buffer_.data() + pos_, length);
+    buffer_offset_ += pos_;
     len_ = pos_ = 0;
     return std::move(buffer_);
   }

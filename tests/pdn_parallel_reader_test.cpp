@@ -210,6 +210,24 @@ TEST(PdnParallelReader, AFileWithoutTagsHoldsFewGamesAtOnce) {
   EXPECT_LE(reader.bytes_read(), 2 * text.size());
 }
 
+TEST(PdnParallelReader, GamesFullOfWarningsHoldFewerGamesAtOnce) {
+  // Games of 18 bytes with three warnings each (a value without quotes, a word, no
+  // terminator): a part holds at most 32 bytes of games per byte of part_bytes, so far fewer
+  // games than its bytes would give (16 KB of them are 900 games).
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += "[Event 'q']\nwords\n";
+  TextFile file(text);
+  const Reading whole = read_whole(file.path());
+  ParallelReaderOptions options;
+  options.threads = 2;
+  options.part_bytes = 4096;
+  ParallelGameReader reader(file.path(), options);
+  std::vector<std::string> games;
+  reader.visit([&](Game& g) { games.push_back(describe(g)); });
+  EXPECT_EQ(games, whole.games);
+  EXPECT_LE(reader.most_games_held(), 32u * 4096u / 600u);
+}
+
 TEST(PdnParallelReader, ALongGameWithTagLikeLinesIsReadOnce) {
   // One game of 2 MB whose every other line starts with "[%eval": a part cut inside it is a
   // wrong guess, whose reader gives up a bounded way past its end; the game is read once, on
