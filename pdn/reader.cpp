@@ -189,6 +189,12 @@ bool GameReader::stop_before(const ParseStep& step) {
   if (!range_ || begin < range_->stop) return false;
   next_game_offset_ = begin;
   next_game_at_ = step.begin_at;
+  if (step.text_taken) {  // the game took the buffer, which holds the bytes after it now
+    buffer_offset_ += pos_ + step.end;
+    pos_ = 0;
+    len_ = buffer_.size();
+    at_ = step.end_at;
+  }
   return true;
 }
 
