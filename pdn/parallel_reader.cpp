@@ -1,5 +1,7 @@
 #include "pdn/parallel_reader.hpp"
 
+#include "pdn/plain_token.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <condition_variable>
@@ -38,10 +40,6 @@ constexpr std::size_t kMaxPartFactor = 4;
 constexpr std::size_t kHeldBytesPerPartByte = 32;
 constexpr std::size_t kKeptBytesPerPartByte = 32;
 
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
 /// What find_tag_section needs of the text before its bytes: the last byte, and the last that
 /// is not blank (0: none).
 struct TextBefore {
@@ -52,8 +50,9 @@ struct TextBefore {
 /// TextBefore of the text after `bytes`, given that of the text before them.
 TextBefore text_before_end(std::string_view bytes, TextBefore before) {
   if (bytes.empty()) return before;
-  const std::size_t k = bytes.find_last_not_of(" \t\r\n\f\v");
-  return {bytes.back(), k == std::string_view::npos ? before.last_nonblank : bytes[k]};
+  std::size_t k = bytes.size();
+  while (k > 0 && is_pdn_space(bytes[k - 1])) --k;
+  return {bytes.back(), k == 0 ? before.last_nonblank : bytes[k - 1]};
 }
 
 /// Where a part may end in `bytes` (searched from `from` on; `before`: the text before them):
@@ -65,7 +64,7 @@ std::size_t find_tag_section(std::string_view bytes, std::size_t from, TextBefor
     const char previous = i > 0 ? bytes[i - 1] : before.last;
     if (previous != '\n' && previous != '\r') continue;
     std::size_t k = i;
-    while (k > 0 && is_blank(bytes[k - 1])) --k;
+    while (k > 0 && is_pdn_space(bytes[k - 1])) --k;
     if ((k > 0 ? bytes[k - 1] : before.last_nonblank) != ']') return i;
   }
   return std::string_view::npos;
@@ -552,11 +551,9 @@ std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor)
     Part& part = readers.front();
     ++parts_;
     count_reading(part.bytes_read, part.count);
-    if (part.range.start == cursor.offset && part.range.start_at.line == cursor.at.line &&
-        part.range.start_at.column == cursor.at.column) {
+    if (part.range.start == cursor.offset && part.range.start_at == cursor.at) {
       visit_part(part, cursor, file_diagnostics_, visitor);
-    }
-    else {  // its start was not a game's: what it read is dropped, the loop reads it from the cursor
+    } else {  // its start was not a game's: what it read is dropped, the loop reads it from the cursor
       ++parts_read_again_;
       part.at_end = false;
     }

@@ -28,16 +28,13 @@ constexpr std::size_t kMaxDiagnosticsPerGame = 50;
 struct NeedMoreInput {};
 
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
-inline bool is_space(char c) {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
-}
 inline bool is_lower_file(char c) { return c >= 'a' && c <= 'l'; }
 constexpr bool is_name_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
 }
 // Characters that may follow a token without white space.
 inline bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+  return is_pdn_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
          c == '%' || c == '$' || c == '/' || c == ';' || c == ',' || c == '"' || c == '\\';
 }
 
@@ -513,7 +510,7 @@ class Parser {
       ++q;
     }
     std::size_t end = q;
-    while (end > from && is_space(s_[end - 1])) --end;
+    while (end > from && is_pdn_space(s_[end - 1])) --end;
     tag.value.assign(s_ + from, end - from);
     report(IssueKind::MalformedTag, from, end, "'\"' opening the tag value",
            end == from ? "tag pair without a value" : "tag value without quotes");
@@ -714,7 +711,7 @@ class Parser {
       }
       if (!starts_section) continue;
       std::size_t end = k;
-      while (end > open + 1 && is_space(s_[end - 1])) --end;
+      while (end > open + 1 && is_pdn_space(s_[end - 1])) --end;
       return end;
     }
     return kNone;
@@ -1234,7 +1231,7 @@ class Parser {
     std::size_t q = p_ + 1;
     while (c == '-' && peek(q) == '-') ++q;
     std::size_t k = q;
-    while (is_space(peek(k))) ++k;
+    while (is_pdn_space(peek(k))) ++k;
     if (!stack_.empty() || !((k >= n_ && peek(k) == 0) || peek(k) == '[')) {
       skip_unexpected();
       return false;

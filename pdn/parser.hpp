@@ -16,6 +16,7 @@ namespace damdb::pdn {
 struct LineColumn {
   std::uint32_t line = 1;
   std::uint32_t column = 1;
+  friend bool operator==(const LineColumn&, const LineColumn&) = default;
 };
 
 /// Outcome of one parse_game call.

@@ -41,6 +41,11 @@ inline constexpr std::array<PlainLead, 256> kPlainLead = [] {
   return t;
 }();
 
+/// White space between PDN tokens (PlainLead::Space): blank, tab, CR, LF, FF, VT.
+inline bool is_pdn_space(char c) {
+  return kPlainLead[static_cast<unsigned char>(c)] == PlainLead::Space;
+}
+
 /// Bytes that may end a plain move: the PDN 3.0 delimiters (white space { } ( ) [ ] % $ / ; ,
 /// " \) and '.', but '(' (a strength mark such as "(?)" may follow a move).
 inline constexpr std::array<bool, 256> kPlainMoveEnd = [] {

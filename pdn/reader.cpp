@@ -1,5 +1,7 @@
 #include "pdn/reader.hpp"
 
+#include "pdn/plain_token.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -119,7 +121,8 @@ bool GameReader::next(Game& game) {
     std::string_view view = unread;
     bool forced = false;
     if (unread.size() >= options_.max_game_bytes) {
-      const std::size_t blanks = std::min(unread.find_first_not_of(" \t\r\n\f\v"), unread.size());
+      std::size_t blanks = 0;
+      while (blanks < unread.size() && is_pdn_space(unread[blanks])) ++blanks;
       if (unread.size() - blanks >= options_.max_game_bytes) {
         forced = true;
         view = unread.substr(0, blanks + options_.max_game_bytes);
@@ -180,6 +183,14 @@ bool GameReader::next(Game& game) {
     }
     return true;
   }
+}
+
+std::string GameReader::take_unread(std::size_t& length) {
+  length = len_ - pos_;
+  std::memmove(buffer_.data(), buffer_.data() + pos_, length);
+  buffer_offset_ += pos_;
+  len_ = pos_ = 0;
+  return std::move(buffer_);
 }
 
 // A part's reader stops before the first game (or text outside games) that begins at its stop

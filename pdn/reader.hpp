@@ -25,7 +25,6 @@
 #include "pdn/parser.hpp"
 
 #include <cstdint>
-#include <cstring>
 #include <fstream>
 #include <istream>
 #include <memory>
@@ -114,13 +113,7 @@ class GameReader {
   /// The reader's buffer, given away, holding at its front the bytes read and not consumed
   /// (from bytes_consumed() on; `length` receives their count): a reader of the range that
   /// starts there can take them as its first bytes.
-  std::string take_unread(std::size_t& length) {
-    length = len_ - pos_;
-    std::memmove(buffer_.data(), buffer_.data() + pos_, length);
-    buffer_offset_ += pos_;
-    len_ = pos_ = 0;
-    return std::move(buffer_);
-  }
+  std::string take_unread(std::size_t& length);
   /// Games read before the first text outside any game (file_diagnostics' first entry).
   std::size_t games_before_stray_text() const { return games_before_stray_text_; }
 
