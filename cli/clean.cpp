@@ -5,16 +5,17 @@
 // repaired ones with the fix and a `{damdb: ... was ..., kind, confidence c}` comment, the
 // others cut to their legal prefix with the unreplayable rest in a marked comment. The input
 // files are never modified (OUT may not be one of them; it is written to a temporary file and
-// renamed). Exit code 0 when no game is left unrepaired, 1 otherwise, 2 for unusable input.
+// renamed: cli/output_files.hpp, db/atomic_file.hpp). Exit code 0 when no game is left unrepaired, 1 otherwise, 2 for unusable input.
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/kind_counts.hpp"
+#include "cli/output_files.hpp"
+#include "db/atomic_file.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/repair.hpp"
 #include "pdn/validate.hpp"
@@ -22,8 +23,6 @@
 
 namespace damdb::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 nlohmann::json candidates_json(const pdn::RepairProposal& p) {
   nlohmann::json list = nlohmann::json::array();
@@ -64,12 +63,6 @@ nlohmann::json unrepaired_json(const pdn::Game& g, const pdn::CleanResult& r) {
           {"candidates", candidates_json(p)}};
 }
 
-bool same_file(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
-}
-
 /// The options of `damdb clean`.
 struct CleanCliOptions {
   std::vector<std::string> files;
@@ -80,19 +73,15 @@ struct CleanCliOptions {
   bool force = false;
 };
 
-/// Throws InputError when an output is missing, is one of the inputs, or exists without --force.
+/// Throws InputError when the output is missing, or when an output is one of the inputs, names
+/// the file of the other or exists without --force (check_output_files).
 void check_outputs(const CleanCliOptions& o) {
   if (o.output.empty() && !o.dry_run)
     throw InputError("clean: -o OUT.pdn is required (or --dry-run)");
-  for (const auto& file : o.files) {
-    if (!o.output.empty() && file != "-" && same_file(file, o.output))
-      throw InputError("clean: the output " + o.output + " is an input file; " +
-                       "damdb never modifies its input");
-    if (!o.report.empty() && file != "-" && same_file(file, o.report))
-      throw InputError("clean: the report " + o.report + " is an input file");
-  }
-  if (!o.dry_run) refuse_to_overwrite(o.output, o.force);
-  if (!o.report.empty()) refuse_to_overwrite(o.report, o.force);
+  std::vector<OutputFile> outputs;
+  if (!o.dry_run) outputs.push_back({"-o", o.output});
+  if (!o.report.empty()) outputs.push_back({"--report", o.report});
+  check_output_files({o.files, ""}, outputs, o.force);
 }
 
 /// What the cleaning did, game by game: the fixes and unrepaired errors (JSON, for the report),
@@ -143,10 +132,9 @@ struct CleanTally {
   }
 };
 
-/// Cleans every game of the input files into `out` (none with --dry-run). A file that cannot be
-/// read removes the temporary output `temporary` and throws InputError.
-void clean_files(const CleanCliOptions& o, std::ofstream& out, const fs::path& temporary,
-                 CleanTally& tally) {
+/// Cleans every game of the input files into `out` (none with --dry-run). Throws InputError for
+/// a file that cannot be read.
+void clean_files(const CleanCliOptions& o, db::AtomicFile* out, CleanTally& tally) {
   pdn::CleanOptions options;
   options.min_confidence = o.min_confidence;
   std::string text;
@@ -161,45 +149,32 @@ void clean_files(const CleanCliOptions& o, std::ofstream& out, const fs::path& t
         text.clear();
         if (tally.games > 1) text += '\n';
         pdn::write_game(r.game, text);
-        out << text;
+        out->write(text);
       }
       tally.read.add_file(reader.file_diagnostics());
     } catch (const pdn::ReadError& e) {
-      if (!o.dry_run) {
-        out.close();
-        std::error_code ec;
-        fs::remove(temporary, ec);
-      }
       throw InputError(e.what());
     }
   }
 }
 
-/// `damdb clean`: returns the exit code (kOk when no game is left unrepaired).
+/// `damdb clean`: returns the exit code (kOk when no game is left unrepaired). The output and
+/// the report are written to temporary files that replace their targets only when both are
+/// complete: a failure leaves the files as they were.
 int run_clean(const CleanCliOptions& o) {
   check_outputs(o);
-  const fs::path temporary = o.output + ".damdb-tmp";
-  std::ofstream out;
-  if (!o.dry_run) {
-    out.open(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("clean: cannot write " + temporary.string());
-  }
+  std::optional<db::AtomicFile> out, report;
+  if (!o.dry_run) out.emplace(o.output);
+  if (!o.report.empty()) report.emplace(o.report);
   CleanTally tally;
-  clean_files(o, out, temporary, tally);
-  if (!o.dry_run) {
-    out.close();
-    if (!out) throw InputError("clean: error writing " + temporary.string());
-    std::error_code ec;
-    fs::rename(temporary, o.output, ec);
-    if (ec) throw InputError("clean: cannot rename to " + o.output + ": " + ec.message());
+  clean_files(o, out ? &*out : nullptr, tally);
+  if (report) {
+    report->write(nlohmann::json{{"fixes", tally.fixes}, {"unrepaired", tally.unrepaired}}.dump(
+        2, ' ', false, nlohmann::json::error_handler_t::replace));
+    report->write("\n");
   }
-  if (!o.report.empty()) {
-    std::ofstream report(o.report, std::ios::trunc);
-    if (!report) throw InputError("clean: cannot write " + o.report);
-    report << nlohmann::json{{"fixes", tally.fixes}, {"unrepaired", tally.unrepaired}}.dump(
-                  2, ' ', false, nlohmann::json::error_handler_t::replace)
-           << '\n';
-  }
+  if (out) out->commit();
+  if (report) report->commit();
   tally.print_summary(o.dry_run);
   return tally.unrepaired.empty() ? kOk : kProblems;
 }

@@ -24,14 +24,6 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Throws InputError when `path` (an output file; "-" = standard output) exists and `force` is
-/// false: damdb replaces a file only when asked to (--force).
-inline void refuse_to_overwrite(const std::string& path, bool force) {
-  std::error_code ec;
-  if (path != "-" && !force && std::filesystem::exists(path, ec))
-    throw InputError(path + " exists: not overwriting it (use --force to replace it)");
-}
-
 /// Validator of count options (--limit, --offset, --ply, --top ...): a whole number >= 0.
 inline const CLI::Validator kCount(
     [](std::string& value) -> std::string {

@@ -1,19 +1,20 @@
 // `damdb export [filters] -o FILE.pdn [--json] [--db DIR]`: writes the games that pass the
 // filters as canonical PDN 3.0 (see indexer/export.hpp). "-o -" writes to standard output.
-// The file is written to FILE.tmp and renamed at the end, so a failed export leaves no
-// half-written FILE.
+// An existing FILE is replaced only with --force; the file is written to a new temporary file
+// beside it, renamed over it at the end (db/atomic_file.hpp), so a failed export leaves FILE as
+// it was and deletes nothing.
 #include "indexer/export.hpp"
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/output_files.hpp"
 #include "cli/table.hpp"
+#include "db/atomic_file.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -27,29 +28,13 @@ struct ExportCliOptions {
   bool force = false;
 };
 
-/// Exports the games into `path` through the temporary file `path`.tmp, renamed at the end: a
-/// failed export leaves neither file.
+/// Exports the games into `path` through a temporary file renamed over it at the end
+/// (db::AtomicFile): a failed export leaves `path` as it was and no other file.
 indexer::ExportSummary export_to_file(const db::Database& database,
                                       const indexer::GameFilter& filter, const std::string& path) {
-  const std::string temporary = path + ".tmp";
-  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError("cannot write " + temporary);
-  std::error_code ec;
-  indexer::ExportSummary summary;
-  try {
-    summary = indexer::export_games(database, filter, out);
-  } catch (...) {
-    out.close();
-    std::filesystem::remove(temporary, ec);  // a failed export leaves no FILE.tmp
-    throw;
-  }
-  out.close();
-  if (!out) {
-    std::filesystem::remove(temporary, ec);
-    throw InputError("cannot write " + temporary);
-  }
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) throw InputError("cannot rename " + temporary + " to " + path + ": " + ec.message());
+  db::AtomicFile out(path);
+  const indexer::ExportSummary summary = indexer::export_games(database, filter, out.stream());
+  out.commit();
   return summary;
 }
 
@@ -73,7 +58,7 @@ void print_export_summary(std::ostream& report, const ExportCliOptions& o,
 
 /// `damdb export`: returns the exit code.
 int run_export(const ExportCliOptions& o) {
-  refuse_to_overwrite(o.output, o.force);
+  check_output_files({{}, database_folder(o.db)}, {{"-o", o.output}}, o.force);
   indexer::GameFilter filter(o.filter);
   const db::Database database = open_for_reading(o.db);
   filter.resolve_names(database);

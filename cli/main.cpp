@@ -30,6 +30,9 @@ extern "C" void on_bus_error(int) {
 int main(int argc, char** argv) {
   using namespace damdb::cli;
   std::signal(SIGBUS, on_bus_error);
+  // Beyond the file-size limit (ulimit -f) a write fails with EFBIG instead of killing damdb,
+  // which then removes its temporary output and says why.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"damdb: game database and PDN toolkit for International Draughts (10x10, FMJD)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "damdb 0.1");

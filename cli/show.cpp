@@ -2,14 +2,15 @@
 // [--svg FILE.svg] [--json]: a stored game's tags and numbered moves with a board diagram at a
 // ply (default: the final position), or a board diagram of a FEN position (default: initial).
 // --svg also writes the diagram as an SVG file (rules/svg.hpp).
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
+#include "cli/output_files.hpp"
 #include "cli/table.hpp"
+#include "db/atomic_file.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/duplicate_marks.hpp"
 #include "json/game_rows.hpp"
@@ -46,11 +47,9 @@ const char* side_name(const rules::Position& pos) {
 void write_svg(const std::string& path, const rules::Position& pos, bool numbers) {
   rules::SvgOptions svg;
   svg.numbers = numbers;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError("cannot write " + path);
-  out << rules::svg_diagram(pos, svg);
-  out.close();
-  if (!out) throw InputError("cannot write " + path);
+  db::AtomicFile out(path);
+  out.write(rules::svg_diagram(pos, svg));
+  out.commit();
 }
 
 void print_sources(const db::GameRecord& g) {
@@ -104,7 +103,8 @@ void print_game_view(const indexer::GameView& view, std::optional<db::GameId> pr
 /// `damdb show`: returns the exit code.
 int run_show(const ShowCliOptions& o) {
   using namespace damdb::rules;
-  if (!o.svg.empty()) refuse_to_overwrite(o.svg, o.force);
+  check_output_files({{}, o.game.empty() ? "" : database_folder(o.db)}, {{"--svg", o.svg}},
+                     o.force);
   if (!o.game.empty() && o.fen_given) throw InputError("show: give a game id or --fen, not both");
   if (o.game.empty() && o.ply) throw InputError("show: --ply needs a game id");
   std::optional<indexer::GameView> view;

@@ -69,6 +69,15 @@ class FileBuffer : public std::streambuf {
 /// exists and is not a regular file; `mode` receives its permission bits when it exists.
 fs::path resolve_target(const fs::path& target, std::optional<mode_t>& mode) {
   std::error_code ec;
+  // /dev/stdout, /dev/fd/N and /proc/self/fd/N are links to whatever a descriptor holds (a
+  // terminal, a pipe, the shell's redirected file): never replaced by a rename.
+  const fs::path absolute = fs::absolute(target, ec).lexically_normal();
+  for (const char* system : {"/dev/", "/proc/"})
+    if (absolute.string().starts_with(system))
+      throw Error(ErrorKind::InvalidArgument,
+                  target.string() + " is a device or a process's file, not a regular file: "
+                                    "damdb writes an output file whole through a temporary file "
+                                    "that replaces it");
   fs::path file = fs::is_symlink(fs::symlink_status(target, ec)) ? fs::weakly_canonical(target, ec)
                                                                  : target;
   if (ec) file = target;

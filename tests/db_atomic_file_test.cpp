@@ -153,6 +153,9 @@ TEST_F(AtomicFileTest, RefusesATargetThatIsNotARegularFile) {
     EXPECT_NE(std::string(e.what()).find("is not a regular file"), std::string::npos);
   }
   EXPECT_THROW(AtomicFile(path("missing-folder") / "out.pdn"), Error);
+  // Links to a descriptor's file: replacing them would replace the shell's redirected output.
+  for (const char* device : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/dev/null"})
+    EXPECT_THROW(AtomicFile{device}, Error) << device;
   EXPECT_EQ(names(), std::set<std::string>{"folder"});
 }
 
