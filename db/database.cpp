@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -517,10 +518,28 @@ rocksdb::Status open_status(DatabaseImpl& impl, const OpenOptions& options,
   return s;
 }
 
-// Raises Error for a failed open (Error(Io) with a clear message when a writer holds the
-// lock); otherwise takes the handles of the optional families.
+// The system error that `s` quotes when it says the folder or a file cannot be written for
+// want of rights or on a read-only file system (EACCES, EPERM, EROFS: RocksDB quotes
+// strerror), else 0.
+int write_refused(const rocksdb::Status& s) {
+  if (!s.IsIOError()) return 0;
+  const std::string text = s.ToString();
+  for (const int error : {EACCES, EPERM, EROFS})
+    if (text.find(std::strerror(error)) != std::string::npos) return error;
+  return 0;
+}
+
+// Raises Error for a failed open (Error(Io) with a clear message when the folder cannot be
+// written or a writer holds the lock); otherwise takes the handles of the optional families.
 void finish_open(DatabaseImpl& impl, const rocksdb::Status& s) {
   const std::string where = impl.folder.string();
+  if (const int error = write_refused(s))
+    throw Error(ErrorKind::Io, "database '" + where + "' cannot be written" +
+                                   (error == EROFS ? " (it is on a read-only file system)"
+                                                   : " by this user (permission denied)") +
+                                   ": an import needs the right to write the folder and its "
+                                   "files; queries and export can still read it: " +
+                                   s.ToString());
   if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
     throw Error(ErrorKind::Io, "database '" + where +
                                    "' is in use by another damdb process (an import holds it); "
