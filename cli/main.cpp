@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/version.hpp"
 
 namespace damdb::cli {
 std::vector<Command>& command_registry() {
@@ -35,7 +36,7 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"damdb: game database and PDN toolkit for International Draughts (10x10, FMJD)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "damdb 0.1");
+  app.set_version_flag("--version", version_text());
   // CLI11's usage errors (unknown option, missing argument, bad value) get the "damdb: " prefix
   // of every other error; help and --version are not failures and print as CLI11 prints them.
   app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
