@@ -92,12 +92,11 @@ fs::path resolve_target(const fs::path& target, std::optional<mode_t>& mode) {
   return file;
 }
 
-/// The name `.<name>.damdb-XXXXXX` with six random letters and digits (`name` cut to 200 bytes
-/// so that the name stays within the 255 bytes of a file name).
-std::string temporary_name(const std::string& name, std::mt19937_64& random) {
+/// The name `.<name>.damdb-XXXXXX` with six random letters and digits.
+std::string temporary_name(const fs::path& target, std::mt19937_64& random) {
   static constexpr char kLetters[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  std::string out = "." + name.substr(0, 200) + ".damdb-";
+  std::string out = AtomicFile::temporary_prefix(target);
   for (int i = 0; i < 6; ++i) out += kLetters[random() % (sizeof kLetters - 1)];
   return out;
 }
@@ -129,7 +128,7 @@ AtomicFile::AtomicFile(const fs::path& target) : impl_(std::make_unique<Impl>())
   std::random_device seed;
   std::mt19937_64 random((std::uint64_t{seed()} << 32) ^ seed());
   for (int attempt = 0; impl_->fd < 0; ++attempt) {
-    fs::path candidate = folder / temporary_name(name, random);
+    fs::path candidate = folder / temporary_name(impl_->target, random);
     impl_->fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (impl_->fd >= 0) {
       impl_->temporary = std::move(candidate);
@@ -176,6 +175,11 @@ void AtomicFile::commit() {
     [[maybe_unused]] const int synced = ::fsync(dir);
     ::close(dir);
   }
+}
+
+std::string AtomicFile::temporary_prefix(const fs::path& target) {
+  // The name cut to 200 bytes: the temporary name stays within the 255 bytes of a file name.
+  return "." + target.filename().string().substr(0, 200) + ".damdb-";
 }
 
 const fs::path& AtomicFile::target() const { return impl_->target; }

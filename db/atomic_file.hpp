@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <string_view>
 
 namespace damdb::db {
@@ -42,6 +43,10 @@ class AtomicFile {
   /// Flushes, fsyncs and renames the temporary file over the target. Raises db::Error (and
   /// removes the temporary file) when a write, the sync or the rename failed. Call it once.
   void commit();
+
+  /// The start of the name of every temporary file of `target` (".<name>.damdb-"): a folder
+  /// that only damdb writes (the database folder) may remove the ones a killed writer left.
+  static std::string temporary_prefix(const std::filesystem::path& target);
 
   /// The file that commit() replaces (a symbolic link given as target resolved).
   const std::filesystem::path& target() const;

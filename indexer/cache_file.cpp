@@ -11,6 +11,8 @@
 #include <optional>
 #include <sstream>
 
+#include "db/atomic_file.hpp"
+#include "db/error.hpp"
 #include "db/varint.hpp"
 
 namespace damdb::indexer {
@@ -100,58 +102,44 @@ void write_cache_file(const std::filesystem::path& file, std::string_view bytes)
 }
 
 void remove_stale_writes(const std::filesystem::path& file) {
-  const std::string prefix = file.filename().string() + ".tmp.";
+  // The temporary files of db::AtomicFile, and those of the writers before it (".tmp.<pid>").
+  const std::string prefixes[] = {db::AtomicFile::temporary_prefix(file),
+                                  file.filename().string() + ".tmp."};
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(file.parent_path(), ec)) {
-    if (!entry.path().filename().string().starts_with(prefix)) continue;
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(prefixes[0]) && !name.starts_with(prefixes[1])) continue;
     std::error_code ignored;
     std::filesystem::remove(entry.path(), ignored);
   }
 }
 
 struct CacheFileWriter::Impl {
-  std::filesystem::path file, tmp;
-  int fd = -1;
-  bool failed = false;
+  std::optional<db::AtomicFile> out;  // empty when it could not be created
 };
 
 CacheFileWriter::CacheFileWriter(std::filesystem::path file) : impl_(std::make_unique<Impl>()) {
-  impl_->tmp = file;
-  impl_->tmp += ".tmp." + std::to_string(::getpid());
-  impl_->file = std::move(file);
-  impl_->fd = ::open(impl_->tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  impl_->failed = impl_->fd < 0;
-}
-
-CacheFileWriter::~CacheFileWriter() {
-  if (impl_->fd >= 0) ::close(impl_->fd);
-  std::error_code ec;
-  if (!impl_->tmp.empty()) std::filesystem::remove(impl_->tmp, ec);
-}
-
-void CacheFileWriter::append(std::string_view bytes) {
-  while (!impl_->failed && !bytes.empty()) {
-    const ssize_t n = ::write(impl_->fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      impl_->failed = true;
-      break;
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
+  try {
+    impl_->out.emplace(file);
+  } catch (const db::Error&) {
   }
 }
 
+CacheFileWriter::~CacheFileWriter() = default;
+
+void CacheFileWriter::append(std::string_view bytes) {
+  if (impl_->out) impl_->out->write(bytes);
+}
+
 bool CacheFileWriter::commit() {
-  // Synced before the rename: after a crash the file is whole or the old one.
-  if (impl_->failed || ::fsync(impl_->fd) != 0) return false;
-  const int fd = impl_->fd;
-  impl_->fd = -1;
-  if (::close(fd) != 0) return false;
-  std::error_code ec;
-  std::filesystem::rename(impl_->tmp, impl_->file, ec);
-  if (ec) return false;
-  impl_->tmp.clear();
-  return true;
+  if (!impl_->out) return false;
+  try {
+    impl_->out->commit();  // synced before the rename: after a crash, the whole file or the old
+    return true;
+  } catch (const db::Error&) {
+    impl_->out.reset();
+    return false;
+  }
 }
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& file) {

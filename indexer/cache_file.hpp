@@ -48,9 +48,10 @@ void write_cache_file(const std::filesystem::path& file, std::string_view bytes)
 /// no other process writes `file`).
 void remove_stale_writes(const std::filesystem::path& file);
 
-/// Writes a derived file piece by piece into a temporary file beside it, renamed over `file`
-/// by commit(); destroyed without commit() (or after a write failure), it removes the
-/// temporary file and leaves `file` as it was.
+/// Writes a derived file piece by piece through db::AtomicFile (a temporary file beside it,
+/// renamed over `file` by commit()); destroyed without commit() (or after a failure), it
+/// removes the temporary file and leaves `file` as it was. Failures are not raised: commit()
+/// returns false.
 class CacheFileWriter {
  public:
   explicit CacheFileWriter(std::filesystem::path file);

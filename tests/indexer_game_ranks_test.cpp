@@ -131,10 +131,14 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
   test::write_text(folder.path() / "b.pdn",
                    copy + test::pdn_game("N1", "2020.01.01", "0-2", "1. 32-28 19-23") +
                        test::pdn_game("N2", "", "*", "1. 31-27 16-21"));
-  // A temporary file of a writer killed earlier is removed by the next import.
-  std::filesystem::path stale = file;
-  stale += ".tmp.99999999";
-  test::write_text(stale, "partial");
+  // The temporary files of writers killed earlier (db::AtomicFile's, and the ".tmp.<pid>" of
+  // the writers before it) are removed by the next import; another file is kept.
+  std::filesystem::path stale = file, older = file;
+  older += ".tmp.99999999";
+  stale.replace_filename("." + file.filename().string() + ".damdb-AbC123");
+  std::filesystem::path other = file;
+  other += ".mine";
+  for (const auto& f : {stale, older, other}) test::write_text(f, "partial");
   {
     db::Database database = db::Database::open(folder.path() / "db");
     indexer::ImportOptions options;
@@ -144,6 +148,8 @@ TEST(GameRanks, ImportKeepsTheCacheFileOfTheRanks) {
     EXPECT_EQ(summary.games_stored, 2u);
   }
   EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_FALSE(std::filesystem::exists(older));
+  EXPECT_EQ(test::read_text(other), "partial");
   const db::Database database = test::open_read_only(folder.path() / "db");
   const auto stored = indexer::GameRanks::read_stored(database);
   ASSERT_NE(stored, nullptr);
