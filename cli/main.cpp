@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "cli/version.hpp"
+#include "db/atomic_file.hpp"
 
 namespace damdb::cli {
 std::vector<Command>& command_registry() {
@@ -26,6 +27,14 @@ extern "C" void on_bus_error(int) {
   [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message, sizeof message - 1);
   ::_exit(damdb::cli::kBadInput);
 }
+
+/// Ctrl-C, kill, a closed terminal: the temporary files of the outputs being written are
+/// removed (db::AtomicFile), then damdb dies of the signal as it would have.
+extern "C" void on_stop_signal(int signal) {
+  damdb::db::AtomicFile::remove_temporaries();
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -34,6 +43,7 @@ int main(int argc, char** argv) {
   // Beyond the file-size limit (ulimit -f) a write fails with EFBIG instead of killing damdb,
   // which then removes its temporary output and says why.
   std::signal(SIGXFSZ, SIG_IGN);
+  for (const int stop : {SIGINT, SIGTERM, SIGHUP}) std::signal(stop, on_stop_signal);
   CLI::App app{"damdb: game database and PDN toolkit for International Draughts (10x10, FMJD)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text());

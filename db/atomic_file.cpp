@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -101,6 +102,19 @@ std::string temporary_name(const fs::path& target, std::mt19937_64& random) {
   return out;
 }
 
+/// The temporary files being written, for remove_temporaries() (a signal handler): lock-free
+/// slots holding the path's characters, owned by the AtomicFile that registered them.
+std::array<std::atomic<const char*>, 16> live_temporaries{};
+
+/// Registers `path` in a free slot; returns the slot, or -1 when all are taken.
+int register_temporary(const char* path) {
+  for (std::size_t i = 0; i < live_temporaries.size(); ++i) {
+    const char* expected = nullptr;
+    if (live_temporaries[i].compare_exchange_strong(expected, path)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 }  // namespace
 
 struct AtomicFile::Impl {
@@ -109,14 +123,28 @@ struct AtomicFile::Impl {
   std::unique_ptr<FileBuffer> buffer;
   std::unique_ptr<std::ostream> stream;
 
+  int slot = -1;  // in live_temporaries
+
+  /// Forgets the temporary file for remove_temporaries() (before it is renamed or removed).
+  void unregister() {
+    if (slot >= 0) live_temporaries[static_cast<std::size_t>(slot)].store(nullptr);
+    slot = -1;
+  }
+
   /// Closes and removes the temporary file (only it), if any.
   void discard() {
+    unregister();
     if (fd >= 0) ::close(fd);
     fd = -1;
     if (!temporary.empty()) ::unlink(temporary.c_str());
     temporary.clear();
   }
 };
+
+void AtomicFile::remove_temporaries() noexcept {
+  for (auto& slot : live_temporaries)
+    if (const char* path = slot.exchange(nullptr)) ::unlink(path);
+}
 
 AtomicFile::AtomicFile(const fs::path& target) : impl_(std::make_unique<Impl>()) {
   std::optional<mode_t> mode;  // of the file replaced
@@ -132,6 +160,7 @@ AtomicFile::AtomicFile(const fs::path& target) : impl_(std::make_unique<Impl>())
     impl_->fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (impl_->fd >= 0) {
       impl_->temporary = std::move(candidate);
+      impl_->slot = register_temporary(impl_->temporary.c_str());
     } else if (errno != EEXIST || attempt == 100) {
       throw system_error(errno, "create a file beside", impl_->target);
     }
@@ -162,6 +191,7 @@ void AtomicFile::commit() {
   const int fd = f.fd;
   f.fd = -1;
   if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0) f.unregister();  // a signal now leaves the file that the rename takes
   if (error == 0 && ::rename(f.temporary.c_str(), f.target.c_str()) != 0) error = errno;
   if (error != 0) {
     f.discard();

@@ -44,6 +44,11 @@ class AtomicFile {
   /// removes the temporary file) when a write, the sync or the rename failed. Call it once.
   void commit();
 
+  /// Removes the temporary file of every AtomicFile of the process not yet committed or
+  /// destroyed (at most 16 at a time are known), calling only unlink(2): safe in a signal
+  /// handler, for a program stopped by a signal (Ctrl-C) before it dies of it.
+  static void remove_temporaries() noexcept;
+
   /// The start of the name of every temporary file of `target` (".<name>.damdb-"): a folder
   /// that only damdb writes (the database folder) may remove the ones a killed writer left.
   static std::string temporary_prefix(const std::filesystem::path& target);

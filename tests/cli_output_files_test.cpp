@@ -4,7 +4,11 @@
 // file-size limit, an unreadable input) leaves the previous output and no temporary file. Each
 // check compares the folder's whole listing and the files' bytes with what the test wrote.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <cstdio>
 #include <filesystem>
@@ -180,6 +184,45 @@ TEST_F(CliOutputFilesTest, AFailedRunKeepsThePreviousOutput) {
   EXPECT_NE(run.err.find("File too large"), std::string::npos) << run.err;
   EXPECT_EQ(test::read_text(path("out.pdn")), "previous");
   EXPECT_EQ(names(), with_db);
+}
+
+// Stopped by a signal (SIGINT as Ctrl-C sends it, SIGTERM, SIGHUP) while it waits for more
+// input, clean removes its temporary file, leaves the previous output and dies of the signal.
+TEST_F(CliOutputFilesTest, StoppedBySignalRemovesItsTemporaryFile) {
+  test::write_text(path("out.pdn"), "previous");
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    int input[2];
+    ASSERT_EQ(::pipe(input), 0);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      ::dup2(input[0], 0);
+      ::close(input[1]);
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      ::dup2(null, 2);
+      if (::chdir(folder_->path().c_str()) == 0)
+        ::execl(DAMDB_BINARY, "damdb", "clean", "-", "-o", "out.pdn", "--force", nullptr);
+      ::_exit(127);
+    }
+    ::close(input[0]);
+    const std::string game = test::pdn_game("A", "", "1-1", "1. 32-28 18-23");
+    EXPECT_EQ(::write(input[1], game.data(), game.size()), static_cast<ssize_t>(game.size()));
+    // Waits (at most 20 s) for the temporary file: damdb is then reading its input.
+    bool writing = false;
+    for (int i = 0; i < 2000 && !writing; ++i) {
+      for (const auto& name : names()) writing |= name.starts_with(".out.pdn.damdb-");
+      if (!writing) ::usleep(10000);
+    }
+    EXPECT_TRUE(writing);
+    ::kill(pid, signal);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ::close(input[1]);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << signal << " " << status;
+    EXPECT_EQ(names(), std::set<std::string>{"out.pdn"}) << signal;
+    EXPECT_EQ(test::read_text(path("out.pdn")), "previous");
+  }
 }
 
 // show --svg goes through the same checks: an existing file only with --force, never a device.
