@@ -125,6 +125,8 @@ struct AtomicFile::Impl {
 
   int slot = -1;  // in live_temporaries
 
+  ~Impl() { discard(); }
+
   /// Forgets the temporary file for remove_temporaries() (before it is renamed or removed).
   void unregister() {
     if (slot >= 0) live_temporaries[static_cast<std::size_t>(slot)].store(nullptr);
@@ -172,7 +174,7 @@ AtomicFile::AtomicFile(const fs::path& target) : impl_(std::make_unique<Impl>())
   impl_->stream = std::make_unique<std::ostream>(impl_->buffer.get());
 }
 
-AtomicFile::~AtomicFile() { impl_->discard(); }
+AtomicFile::~AtomicFile() = default;  // Impl's destructor removes an uncommitted file
 
 void AtomicFile::write(std::string_view bytes) {
   impl_->stream->write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
