@@ -1,5 +1,6 @@
 #include "pdn/encoding.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -113,6 +114,74 @@ void append_as_utf8(std::string_view bytes, Encoding encoding, std::string& out)
       append_code_point(c, out);
     }
   }
+}
+
+Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes) {
+  const auto b = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0x100u; };
+  bom_bytes = 0;
+  if (b(0) == 0xFF && b(1) == 0xFE && b(2) == 0 && b(3) == 0) return bom_bytes = 4, Encoding::Utf32Le;
+  if (b(0) == 0 && b(1) == 0 && b(2) == 0xFE && b(3) == 0xFF) return bom_bytes = 4, Encoding::Utf32Be;
+  if (b(0) == 0xFF && b(1) == 0xFE) return bom_bytes = 2, Encoding::Utf16Le;
+  if (b(0) == 0xFE && b(1) == 0xFF) return bom_bytes = 2, Encoding::Utf16Be;
+  // No mark: count zero bytes at even and odd places of the first units.
+  std::size_t even = 0, odd = 0, units = std::min<std::size_t>(head.size(), 512) / 2;
+  for (std::size_t i = 0; i < units; ++i) {
+    even += head[2 * i] == 0;
+    odd += head[2 * i + 1] == 0;
+  }
+  if (units >= 2 && odd * 4 >= units * 3 && even * 8 <= units) return Encoding::Utf16Le;
+  if (units >= 2 && even * 4 >= units * 3 && odd * 8 <= units) return Encoding::Utf16Be;
+  return Encoding::Utf8;
+}
+
+namespace {
+
+void append_scalar(std::uint32_t c, std::string& out) {
+  if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) c = 0xFFFD;
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+}  // namespace
+
+void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out) {
+  const bool utf32 = encoding == Encoding::Utf32Le || encoding == Encoding::Utf32Be;
+  const bool big = encoding == Encoding::Utf16Be || encoding == Encoding::Utf32Be;
+  const std::size_t width = utf32 ? 4 : 2;
+  const auto unit = [&](std::size_t i) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < width; ++k) {
+      const auto byte = static_cast<unsigned char>(bytes[i + (big ? k : width - 1 - k)]);
+      v = (v << 8) | byte;
+    }
+    return v;
+  };
+  std::size_t i = 0;
+  for (; i + width <= bytes.size(); i += width) {
+    std::uint32_t c = unit(i);
+    if (!utf32 && c >= 0xD800 && c <= 0xDBFF && i + 2 * width <= bytes.size()) {
+      const std::uint32_t low = unit(i + width);
+      if (low >= 0xDC00 && low <= 0xDFFF) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+        i += width;
+      }
+    }
+    append_scalar(c, out);
+  }
+  if (i < bytes.size()) append_scalar(0xFFFD, out);
 }
 
 }  // namespace damdb::pdn

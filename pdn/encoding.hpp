@@ -24,4 +24,14 @@ Encoding detect_encoding(std::string_view bytes);
 /// 0x90, 0x9D (undefined in Windows-1252) map to the C1 control of the same value.
 void append_as_utf8(std::string_view bytes, Encoding encoding, std::string& out);
 
+/// The UTF-16 or UTF-32 encoding of a source from its first bytes (at least 4 when the source
+/// has them): a byte-order mark, else UTF-16 told by its zero bytes (ASCII text in UTF-16 has a
+/// zero in every other byte). Returns the encoding and, in `bom_bytes`, the length of the mark;
+/// Encoding::Utf8 when the source is none of them (then read byte by byte as before).
+Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes);
+
+/// Appends `bytes` in `encoding` (Utf16Le .. Utf32Be) to `out` as UTF-8; an unpaired surrogate,
+/// a value past U+10FFFF or a cut last unit becomes U+FFFD.
+void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out);
+
 }  // namespace damdb::pdn

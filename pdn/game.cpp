@@ -21,13 +21,17 @@ namespace damdb::pdn {
 
 namespace {
 
-constexpr EnumNames<Encoding, 4> kEncodingNames{{{
+constexpr EnumNames<Encoding, 8> kEncodingNames{{{
     {Encoding::Ascii, "ascii"},
     {Encoding::Utf8, "utf-8"},
     {Encoding::Latin1, "latin-1"},
     {Encoding::Windows1252, "windows-1252"},
+    {Encoding::Utf16Le, "utf-16le"},
+    {Encoding::Utf16Be, "utf-16be"},
+    {Encoding::Utf32Le, "utf-32le"},
+    {Encoding::Utf32Be, "utf-32be"},
 }}};
-static_assert(kEncodingNames.covers(Encoding::Windows1252));
+static_assert(kEncodingNames.covers(Encoding::Utf32Be));
 
 constexpr EnumNames<Outcome, 5> kOutcomeNames{{{
     {Outcome::WhiteWin, "white win"},

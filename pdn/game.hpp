@@ -41,8 +41,10 @@ struct TextRange {
 };
 
 /// The encoding the reader assumed for a game's bytes; the text is always stored as UTF-8.
-enum class Encoding : std::uint8_t { Ascii, Utf8, Latin1, Windows1252 };
-/// "ascii", "utf-8", "latin-1" or "windows-1252".
+/// Utf16Le .. Utf32Be: the file was UTF-16 or UTF-32 (by its byte-order mark, else by its zero
+/// bytes) and was read converted to UTF-8.
+enum class Encoding : std::uint8_t { Ascii, Utf8, Latin1, Windows1252, Utf16Le, Utf16Be, Utf32Le, Utf32Be };
+/// "ascii", "utf-8", "latin-1", "windows-1252", "utf-16le", "utf-16be", "utf-32le", "utf-32be".
 std::string_view to_string(Encoding encoding);
 
 /// One problem found while reading: its kind (severity_of(kind) in `severity`), file, game index,

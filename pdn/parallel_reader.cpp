@@ -1,5 +1,7 @@
 #include "pdn/parallel_reader.hpp"
 
+#include "pdn/encoding.hpp"
+
 #include "pdn/plain_token.hpp"
 
 #include <algorithm>
@@ -24,6 +26,17 @@
 namespace damdb::pdn {
 
 namespace {
+
+// True when the file is UTF-16 or UTF-32: it is read converted, by one reader.
+bool wide_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[512];
+  in.read(head, sizeof head);
+  std::size_t bom = 0;
+  return detect_wide_encoding(std::string_view(head, static_cast<std::size_t>(in.gcount())), bom) !=
+         Encoding::Utf8;
+}
+
 
 /// Bytes read past a part's nominal size to find where it ends, at a time.
 constexpr std::size_t kProbeBytes = std::size_t{16} << 10;
@@ -528,7 +541,8 @@ std::size_t ParallelGameReader::visit(const std::function<void(Game&)>& visitor)
   std::error_code ec;
   const bool regular = path_ != "-" && std::filesystem::is_regular_file(path_, ec);
   const std::uintmax_t size = regular ? std::filesystem::file_size(path_, ec) : 0;
-  if (options_.threads <= 1 || !regular || ec || size < 2 * options_.part_bytes) {
+  if (options_.threads <= 1 || !regular || ec || size < 2 * options_.part_bytes ||
+      wide_file(path_)) {
     GameReader reader(path_, options_.reader);
     const std::size_t n = reader.visit(visitor);
     file_diagnostics_ = reader.file_diagnostics();

@@ -40,6 +40,45 @@ inline bool is_delimiter(char c) {
 
 enum class EndReason { Terminator, NextTag, Eof };
 
+// What a non-ASCII character means in movetext, by the Unicode class the FMJD notation and
+// exporters' habits give it: white space (every Unicode space, zero-width ones included), a
+// dash, hyphen or minus (the quiet-move separator, FMJD rules article 8's `32-28`), or a
+// multiplication sign or full-width x (the capture separator, `28×19`).
+enum class Glyph : std::uint8_t { None, Space, Dash, Times };
+
+// The glyph of the UTF-8 sequence of `n` bytes at `s` (its first byte at least 0xC2), and its
+// length in `length`; Glyph::None for any other character.
+inline Glyph glyph_of(const unsigned char* s, std::size_t n, std::size_t& length) {
+  length = s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+  if (n < length) return Glyph::None;
+  const unsigned b0 = s[0], b1 = s[1], b2 = length > 2 ? s[2] : 0;
+  if (b0 == 0xC2) return b1 == 0xA0 ? Glyph::Space : Glyph::None;                 // U+00A0
+  if (b0 == 0xC3) return b1 == 0x97 ? Glyph::Times : Glyph::None;                 // U+00D7
+  if (b0 == 0xE1) return b1 == 0x9A && b2 == 0x80 ? Glyph::Space : Glyph::None;   // U+1680
+  if (b0 == 0xE2 && b1 == 0x80) {
+    if (b2 <= 0x8B || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF) return Glyph::Space;  // U+2000..200B
+    if (b2 >= 0x90 && b2 <= 0x95) return Glyph::Dash;                               // U+2010..2015
+    return Glyph::None;
+  }
+  if (b0 == 0xE2 && b1 == 0x81) {
+    if (b2 == 0x9F || b2 == 0xA0) return Glyph::Space;  // U+205F, U+2060
+    return b2 == 0x83 ? Glyph::Dash : Glyph::None;      // U+2043
+  }
+  if (b0 == 0xE2 && b1 == 0x88) return b2 == 0x92 ? Glyph::Dash : Glyph::None;    // U+2212
+  if (b0 == 0xE2 && b1 == 0x9C) return b2 == 0x95 || b2 == 0x96 ? Glyph::Times : Glyph::None;
+  if (b0 == 0xE2 && b1 == 0xA8) return b2 == 0xAF ? Glyph::Times : Glyph::None;   // U+2A2F
+  if (b0 == 0xE2 && b1 == 0xB8) return b2 == 0xBA || b2 == 0xBB ? Glyph::Dash : Glyph::None;
+  if (b0 == 0xE3) return b1 == 0x80 && b2 == 0x80 ? Glyph::Space : Glyph::None;   // U+3000
+  if (b0 == 0xEF && b1 == 0xBB) return b2 == 0xBF ? Glyph::Space : Glyph::None;   // U+FEFF
+  if (b0 == 0xEF && b1 == 0xB9) return b2 == 0x98 || b2 == 0xA3 ? Glyph::Dash : Glyph::None;
+  if (b0 == 0xEF && b1 == 0xBC) {
+    if (b2 == 0x8D) return Glyph::Dash;                 // U+FF0D
+    return b2 == 0xB8 || b2 == 0x9A ? Glyph::Times : Glyph::None;  // U+FF38, U+FF1A
+  }
+  if (b0 == 0xEF && b1 == 0xBD) return b2 == 0x98 ? Glyph::Times : Glyph::None;   // U+FF58
+  return Glyph::None;
+}
+
 // What a byte starts in movetext (parse_body's dispatch), and white space for skip_space.
 enum class Lead : std::uint8_t {
   Other, Space, Newline, Tag, Comment, LineComment, Digit, Star, Open, Close, Nag, Setup,
@@ -52,7 +91,7 @@ constexpr std::array<Lead, 256> make_lead_table() {
   t['\n'] = Lead::Newline;
   t['['] = Lead::Tag;
   t['{'] = Lead::Comment;
-  t['%'] = Lead::LineComment;
+  t['%'] = t[';'] = Lead::LineComment;  // `; text` runs to the line end, as `%` does
   for (int c = '0'; c <= '9'; ++c) t[c] = Lead::Digit;
   t['*'] = Lead::Star;
   t['('] = Lead::Open;
@@ -94,7 +133,10 @@ class Parser {
 
   ParseStep run() {
     ParseStep step;
-    skip_space();
+    if (!skip_space()) {
+      step.status = ParseStep::NeedMore;
+      return step;
+    }
     // A CR that ends a buffer which may grow could be the first half of a CRLF: read it again
     // with what follows.
     if (p_ >= n_ && !at_eof_ && p_ > 0 && s_[p_ - 1] == '\r') --p_;
@@ -131,12 +173,61 @@ class Parser {
     return true;
   }
 
-  void skip_space() {
+  // Skips white space from p_. Returns false when a multi-byte character at the end of a buffer
+  // that may grow cannot be told yet (read again with more bytes).
+  bool skip_space() {
     while (p_ < n_) {
       const Lead l = lead(s_[p_]);
-      if (l != Lead::Space && l != Lead::Newline) return;
+      if (l != Lead::Space && l != Lead::Newline) {
+        if (static_cast<unsigned char>(s_[p_]) < 0xC2) return true;
+        std::size_t length = 0;
+        const Glyph g = glyph_of(bytes(p_), n_ - p_, length);
+        if (g == Glyph::None && n_ - p_ < length && !at_eof_) return false;
+        if (g != Glyph::Space) return true;
+        p_ += length;
+        continue;
+      }
       ++p_;
     }
+    return true;
+  }
+  const unsigned char* bytes(std::size_t i) const {
+    return reinterpret_cast<const unsigned char*>(s_) + i;
+  }
+  // The glyph of the character at q (Glyph::None for ASCII and other characters) and its length;
+  // past the end of a buffer that may grow, stop parsing.
+  Glyph glyph_at(std::size_t q, std::size_t& length) {
+    if (static_cast<unsigned char>(peek(q)) < 0xC2) {
+      length = 1;
+      return Glyph::None;
+    }
+    const Glyph g = glyph_of(bytes(q), n_ - q, length);
+    if (g == Glyph::None && n_ - q < length && !at_eof_) throw NeedMoreInput{};
+    return g;
+  }
+  // Blanks inside a line from q: space, tab and the Unicode spaces.
+  std::size_t skip_line_blanks(std::size_t q) {
+    while (true) {
+      const char c = peek(q);
+      if (c == ' ' || c == '\t') {
+        ++q;
+        continue;
+      }
+      std::size_t length = 0;
+      if (glyph_at(q, length) != Glyph::Space) return q;
+      q += length;
+    }
+  }
+  // The move separator at q: '-', 'x', 'X', ':' or a Unicode dash or multiplication sign, with
+  // its length; Separator::None when there is none.
+  Separator separator_at(std::size_t q, std::size_t& length) {
+    const char c = peek(q);
+    length = 1;
+    if (c == '-') return Separator::Dash;
+    if (c == 'x' || c == 'X') return Separator::Cross;
+    if (c == ':') return Separator::Colon;
+    const Glyph g = glyph_at(q, length);
+    return g == Glyph::Dash ? Separator::Dash : g == Glyph::Times ? Separator::Cross : Separator::None;
   }
 
  public:
@@ -248,16 +339,20 @@ class Parser {
     EndReason reason = EndReason::Eof;
     last_end_ = p_;
     while (true) {
-      skip_space();
+      if (!skip_space()) throw NeedMoreInput{};
       // Most movetext is plain tokens: read them in their own loop.
       if (p_ + kPlainWindow <= n_ &&
           (s_[p_] == '{' || static_cast<unsigned>(s_[p_] - '0') < 10)) {
         read_plain_movetext();
-        skip_space();
+        if (!skip_space()) throw NeedMoreInput{};
       }
       if (at_end()) break;
       switch (lead(s_[p_])) {
         case Lead::Digit:
+          if (stack_.empty() && move_seen_ && new_game_at(p_)) {
+            reason = EndReason::NextTag;  // a new game's movetext, without tags
+            goto done;
+          }
           if (parse_number_token()) {
             reason = EndReason::Terminator;
             goto done;
@@ -328,9 +423,14 @@ class Parser {
     std::size_t q = bracketed ? p_ + 1 : p_;
     while (peek(q) == ' ' || peek(q) == '\t' || peek(q) == '[') ++q;  // "[[Name" too
     std::size_t name_begin = q;
-    while (is_tag_name_char(peek(q))) ++q;  // the whole name, as parse_tag reads it
+    q = tag_name_end(q);  // the whole name, as parse_tag reads it
+    std::string spaced;
     std::string_view name(s_ + name_begin, q - name_begin);
     if (name.empty()) return false;
+    if (name.find_first_of(" \t") != std::string_view::npos) {
+      assign_tag_name(name_begin, q, spaced);
+      name = spaced;
+    }
     // Few tags (the usual case): a scan, no allocation. Many tags: a hash set of the names
     // read so far, filled incrementally, so that n tags cost O(n) rather than O(n^2).
     if (game_.tags.size() <= kLinearTagScan) {
@@ -426,7 +526,7 @@ class Parser {
              "tag pair without '['");
     }
     const std::size_t name_begin = p_;
-    while (is_tag_name_char(peek(p_))) ++p_;
+    p_ = tag_name_end(p_);
     if (p_ == name_begin) {
       report(IssueKind::MalformedTag, start, p_ + 1, "a tag name",
              "tag pair without a name (skipped)");
@@ -435,7 +535,7 @@ class Parser {
     }
     Tag& tag = game_.tags.emplace_back();  // built in place; nothing else adds a tag meanwhile
     tag.pos = pos_at(start);
-    tag.name.assign(s_ + name_begin, p_ - name_begin);
+    assign_tag_name(name_begin, p_, tag.name);
     skip_blanks_here();
     read_tag_value(start, tag);
   }
@@ -445,6 +545,37 @@ class Parser {
   }
 
   static bool is_tag_name_char(char c) { return kTagNameChar[static_cast<unsigned char>(c)]; }
+
+  // The end of the tag name that starts at q. A name is the text up to the value's opening
+  // quote (PDN 3.0 "Tag pairs", as localising exporters write it: `[Heure blanche "0:10:00"]`):
+  // words of name characters separated by blanks, when only such words and blanks stand between
+  // the first word and a '"' on this line; otherwise the first word alone.
+  std::size_t tag_name_end(std::size_t q) {
+    while (is_tag_name_char(peek(q))) ++q;
+    const std::size_t first_end = q;
+    std::size_t end = q;
+    while (true) {
+      std::size_t k = end;
+      while (peek(k) == ' ' || peek(k) == '\t') ++k;
+      if (peek(k) == '"') return end;
+      if (k == end || !is_tag_name_char(peek(k))) return first_end;
+      while (is_tag_name_char(peek(k))) ++k;
+      end = k;
+    }
+  }
+
+  // The name [from, to) as a tag's name: blanks inside it written as one space.
+  void assign_tag_name(std::size_t from, std::size_t to, std::string& name) const {
+    name.assign(s_ + from, to - from);
+    if (name.find_first_of(" \t") == std::string::npos) return;
+    std::string folded;
+    for (char c : name) {
+      const bool blank = c == ' ' || c == '\t';
+      if (blank && (folded.empty() || folded.back() == ' ')) continue;
+      folded += blank ? ' ' : c;
+    }
+    name = std::move(folded);
+  }
 
   // The value of the tag whose name ends at p_, and its closing ']'.
   void read_tag_value(std::size_t start, Tag& tag) {
@@ -530,8 +661,7 @@ class Parser {
   bool bare_tag_at(std::size_t q) {
     for (std::size_t k = q; k > 0 && s_[k - 1] != '\n' && s_[k - 1] != '\r'; --k)
       if (s_[k - 1] != ' ' && s_[k - 1] != '\t') return false;
-    std::size_t k = q;
-    while (is_tag_name_char(peek(k))) ++k;
+    std::size_t k = tag_name_end(q);
     if (k == q) return false;
     while (peek(k) == ' ' || peek(k) == '\t') ++k;
     return peek(k) == '"' && quoted_value_end(k + 1) != kNone;
@@ -808,6 +938,15 @@ class Parser {
     if (match_result(start, end, outcome)) return add_result(start, end, pos, outcome);
     std::size_t q = read_digits(start);
     char c = peek(q);
+    if (c == ')' && stack_.empty()) {  // `12)`: a move number (not inside a variation)
+      push_move_number(start, q, q + 1, pos, false);
+      return false;
+    }
+    std::size_t length = 0;
+    if (separator_at(q, length) != Separator::None || spaced_separator_at(q)) {
+      parse_numeric_move(start, pos);
+      return false;
+    }
     if (c == '.') {
       std::size_t dots = q;
       while (peek(dots) == '.') ++dots;
@@ -822,8 +961,8 @@ class Parser {
       p_ = dots;
       return false;
     }
-    if (c == '-' || c == 'x' || c == 'X' || c == ':') {
-      parse_numeric_move(start, pos);
+    if (move_follows(q)) {  // `12 32-28`: a move number written without its '.'
+      push_move_number(start, q, q, pos, false);
       return false;
     }
     report(IssueKind::MoveToken, start, q, "'.' after a move number, or a move such as 32-28",
@@ -913,6 +1052,7 @@ class Parser {
     const std::size_t length = visit_short_number(
         s,
         [&](unsigned value, unsigned bytes) {
+          if (value == 1) return 0u;  // may start a new game: read by parse_body
           PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset,
                           TextRange{offset, bytes}, value);
           return bytes;
@@ -938,7 +1078,7 @@ class Parser {
   static std::size_t add_long_number(const PlainNumber& t, std::uint32_t offset,
                                      std::uint32_t square, unsigned char*& next,
                                      std::uint8_t*& next_square) {
-    if (t.length == 0) return 0;
+    if (t.length == 0 || (!t.move && t.number == 1 && !t.black_form)) return 0;
     const TextRange text{offset, t.length};
     if (t.move) {
       PlainBatch::add(next, ElementKind::Move, t.separator, static_cast<std::uint8_t>(t.count),
@@ -950,6 +1090,73 @@ class Parser {
                       offset, text, t.number);
     }
     return t.length;
+  }
+
+  // Adds the move number written as digits [start, digits_end), its token ending at `end`.
+  void push_move_number(std::size_t start, std::size_t digits_end, std::size_t end, TextPos pos,
+                        bool black) {
+    Element e;
+    e.kind = ElementKind::MoveNumber;
+    e.offset = pos.offset;
+    e.text = range(start, end);
+    e.value = parse_uint(start, digits_end);
+    e.set_black_form(black);
+    push(e);
+    movetext_ = true;
+    p_ = end;
+  }
+
+  // True when, after the square ending at q, blanks, a separator and blanks lead to a square:
+  // `31 - 26`, `31 x 22` (a square followed by '.' or ')' is a move number, not a square).
+  bool spaced_separator_at(std::size_t q) {
+    const std::size_t k = skip_line_blanks(q);
+    if (k == q) return false;
+    std::size_t length = 0;
+    if (separator_at(k, length) == Separator::None) return false;
+    const std::size_t m = skip_line_blanks(k + length);
+    if (!is_digit(peek(m))) return false;
+    const char after = peek(read_digits(m));
+    return after != '.' && after != ')';
+  }
+
+  // True when a move (digits then a separator) follows the blanks after q.
+  bool move_follows(std::size_t q) {
+    const std::size_t k = skip_line_blanks(q);
+    if (k == q || !is_digit(peek(k))) return false;
+    const std::size_t d = read_digits(k);
+    std::size_t length = 0;
+    return separator_at(d, length) != Separator::None || spaced_separator_at(d);
+  }
+
+  // True when the main line read so far holds two moves or more.
+  bool two_moves_read() const {
+    int moves = 0;
+    for (const Element& e : game_.moves)
+      if (e.kind == ElementKind::Move && ++moves == 2) return true;
+    return false;
+  }
+
+  // True when a new game's movetext, written without tags, starts at q: after two moves or
+  // more of this game, a White move number 1 (`1.`, `01.`, `1)`) followed by one of the nine
+  // first moves of the initial position (a numbering that starts again from a later position,
+  // as engines' logs write it, goes on in the same game).
+  bool new_game_at(std::size_t q) {
+    std::size_t k = q;
+    while (peek(k) == '0') ++k;
+    if (peek(k) != '1' || is_digit(peek(k + 1))) return false;
+    const char c = peek(k + 1);
+    if (c != ')' && !(c == '.' && peek(k + 2) != '.')) return false;
+    if (!two_moves_read()) return false;
+    const std::size_t from = skip_line_blanks(k + 2);
+    const std::size_t from_end = read_digits(from);
+    std::size_t length = 0;
+    if (from_end == from || separator_at(from_end, length) != Separator::Dash) return false;
+    const std::size_t to = skip_line_blanks(from_end + length);
+    const std::size_t to_end = read_digits(to);
+    if (to_end == to || is_digit(peek(to_end))) return false;
+    const std::uint32_t a = parse_uint(from, from_end), b = parse_uint(to, to_end);
+    // White's first moves: 31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30.
+    return a >= 31 && a <= 35 && (b == a - 5 || (b == a - 4 && a != 35)) && b >= 26;
   }
 
   std::uint32_t parse_uint(std::size_t from, std::size_t to) {
@@ -982,22 +1189,26 @@ class Parser {
         ++count;
       }
       q = d_end;
-      char c = peek(q);
-      if (!(c == '-' || c == 'x' || c == 'X' || c == ':')) break;
-      std::size_t after = q + 1;
-      if (peek(after) == ' ') {  // right-aligned columns: "1- 7", "16x 7"
-        std::size_t k = after;
-        while (peek(k) == ' ') ++k;
-        if (is_digit(peek(k)) && peek(read_digits(k)) != '.') after = k;
+      std::size_t length = 0;
+      Separator separator = separator_at(q, length);
+      if (separator == Separator::None && spaced_separator_at(q)) {  // `31 - 26`
+        q = skip_line_blanks(q);
+        separator = separator_at(q, length);
+      }
+      if (separator == Separator::None) break;
+      std::size_t after = q + length;
+      // Blanks after the separator: right-aligned columns "1- 7", "16x 7", and `31 - 26`.
+      if (const std::size_t k = skip_line_blanks(after); k != after) {
+        if (is_digit(peek(k)) && peek(read_digits(k)) != '.' && peek(read_digits(k)) != ')') after = k;
       }
       if (!is_digit(peek(after))) {
         report(IssueKind::MoveToken, after, after + 1,
-               "a square number after '" + std::string(1, c) + "'", "move ends with a separator");
+               "a square number after '" + std::string(s_ + q, length) + "'",
+               "move ends with a separator");
         q = after;
         break;
       }
-      if (e.separator == Separator::None)
-        e.separator = (c == 'X') ? Separator::Cross : static_cast<Separator>(c);
+      if (e.separator == Separator::None) e.separator = separator;
       q = after;
     }
     // Strength marks glued to the move: ! ? * and parenthesised (?) (!?) ... (more than
@@ -1006,7 +1217,8 @@ class Parser {
     const std::size_t strength_limit = strength_begin + Element::kMaxStrengthBytes;
     while (true) {
       char c = peek(q);
-      if ((c == '!' || c == '?' || c == '*') && q < strength_limit) {
+      // FMJD rules article 9's marks: ! ? !! ?? !? ?! * + =
+      if ((c == '!' || c == '?' || c == '*' || c == '+' || c == '=') && q < strength_limit) {
         ++q;
       } else if (c == '(') {
         std::size_t k = q + 1;
@@ -1037,7 +1249,8 @@ class Parser {
   bool at_end_or_delimiter(std::size_t q) {
     char c = peek(q);
     if (c == 0 && q >= n_) return true;
-    return is_delimiter(c) || c == '.';
+    std::size_t length = 0;
+    return is_delimiter(c) || c == '.' || glyph_at(q, length) == Glyph::Space;
   }
 
   void parse_alphanumeric_move() {

@@ -1,5 +1,6 @@
 #include "pdn/reader.hpp"
 
+#include "pdn/encoding.hpp"
 #include "pdn/plain_token.hpp"
 
 #include <algorithm>
@@ -112,6 +113,7 @@ bool GameReader::next(Game& game) {
     started_ = true;
     fill();
     if (len_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = 3;
+    read_wide_source();
   }
   while (true) {
     const std::string_view unread(buffer_.data() + pos_, len_ - pos_);
@@ -154,6 +156,7 @@ bool GameReader::next(Game& game) {
     }
     game.index = index_++;
     game.source = source_;
+    if (wide_ != Encoding::Utf8) game.encoding = wide_;
     game.byte_begin = buffer_offset_ + pos_ + step.begin;
     game.byte_end = buffer_offset_ + pos_ + step.end;
     const bool cut = forced && step.end == view.size();
@@ -183,6 +186,22 @@ bool GameReader::next(Game& game) {
     }
     return true;
   }
+}
+
+// A UTF-16 or UTF-32 source (pdn/encoding.hpp: detect_wide_encoding) is read whole and
+// converted to UTF-8 before its games are read; byte offsets then count in the converted text.
+void GameReader::read_wide_source() {
+  std::size_t bom = 0;
+  const Encoding wide = detect_wide_encoding(std::string_view(buffer_.data(), len_), bom);
+  if (wide == Encoding::Utf8) return;
+  wide_ = wide;
+  while (!eof_) fill();
+  std::string converted;
+  append_wide_as_utf8(std::string_view(buffer_.data() + bom, len_ - bom), wide, converted);
+  buffer_ = std::move(converted);
+  len_ = buffer_.size();
+  pos_ = 0;
+  file_size_.reset();
 }
 
 std::string GameReader::take_unread(std::size_t& length) {

@@ -123,6 +123,7 @@ class GameReader {
   bool stop_before(const ParseStep& step);
   bool stop_waiting();
   void note_text_outside_games(std::string_view text, LineColumn at);
+  void read_wide_source();
 
   std::unique_ptr<std::ifstream> file_;
   std::istream* in_ = nullptr;
@@ -145,6 +146,7 @@ class GameReader {
   std::uint64_t next_game_offset_ = 0;
   LineColumn next_game_at_{};
   bool at_end_ = false;
+  Encoding wide_ = Encoding::Utf8;  // a UTF-16 or UTF-32 source, read converted to UTF-8
 };
 
 /// The message of text outside any game skipped after `games_before` games.

@@ -205,15 +205,17 @@ std::optional<std::string_view> standard_tag_name(std::string_view name) {
 
 namespace {
 
-// True when `name` reads back as itself: letters, digits, '_' and non-ASCII bytes only (a
-// decoded '&', ';', ' ', ']' or quote would be read otherwise once written).
+// True when `name` reads back as itself: letters, digits, '_', inner spaces and non-ASCII bytes
+// only (a decoded '&', ';', ']' or quote would be read otherwise once written).
 bool plain_tag_name(std::string_view name) {
   for (const char c : name) {
     const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                       (c >= '0' && c <= '9') || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+                       (c >= '0' && c <= '9') || c == '_' || c == ' ' ||
+                       static_cast<unsigned char>(c) >= 0x80;
     if (!plain) return false;
   }
-  return !name.empty();
+  // Inner spaces read back (a name runs to its value's quote); outer ones would not.
+  return !name.empty() && name.front() != ' ' && name.back() != ' ';
 }
 
 // How many tags of a game carry each name; filled on first use (most games decode no name).
