@@ -1,6 +1,8 @@
 #include "pdn/encoding.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <array>
 #include <cstdint>
 #include <cstring>
 
@@ -123,14 +125,28 @@ Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes) {
   if (b(0) == 0 && b(1) == 0 && b(2) == 0xFE && b(3) == 0xFF) return bom_bytes = 4, Encoding::Utf32Be;
   if (b(0) == 0xFF && b(1) == 0xFE) return bom_bytes = 2, Encoding::Utf16Le;
   if (b(0) == 0xFE && b(1) == 0xFF) return bom_bytes = 2, Encoding::Utf16Be;
-  // No mark: count zero bytes at even and odd places of the first units.
-  std::size_t even = 0, odd = 0, units = std::min<std::size_t>(head.size(), 512) / 2;
+  // No mark. UTF-16 text has its high bytes from a few blocks (0x00 for ASCII, 0x20 for
+  // dashes, 0x30 for ideographic spaces, 0xFF for full-width forms) while its low bytes vary;
+  // it is told by many zero bytes, or, with few, by not being UTF-8.
+  const std::size_t units = std::min<std::size_t>(head.size(), 512) / 2;
+  if (units < 8) return Encoding::Utf8;
+  std::size_t zeros = 0;
+  std::array<bool, 256> seen_even{}, seen_odd{};
+  std::size_t distinct_even = 0, distinct_odd = 0;
   for (std::size_t i = 0; i < units; ++i) {
-    even += head[2 * i] == 0;
-    odd += head[2 * i + 1] == 0;
+    const auto low = static_cast<unsigned char>(head[2 * i]);
+    const auto high = static_cast<unsigned char>(head[2 * i + 1]);
+    zeros += (low == 0) + (high == 0);
+    distinct_even += !std::exchange(seen_even[low], true);
+    distinct_odd += !std::exchange(seen_odd[high], true);
   }
-  if (units >= 2 && odd * 4 >= units * 3 && even * 8 <= units) return Encoding::Utf16Le;
-  if (units >= 2 && even * 4 >= units * 3 && odd * 8 <= units) return Encoding::Utf16Be;
+  if (zeros * 4 < units) {
+    const std::size_t valid = std::min<std::size_t>(head.size(), 1024);
+    for (std::size_t cut = 0; cut < 4; ++cut)
+      if (is_valid_utf8(head.substr(0, valid - cut))) return Encoding::Utf8;
+  }
+  if (distinct_odd <= 6 && distinct_even >= 2 * distinct_odd) return Encoding::Utf16Le;
+  if (distinct_even <= 6 && distinct_odd >= 2 * distinct_even) return Encoding::Utf16Be;
   return Encoding::Utf8;
 }
 
@@ -182,6 +198,43 @@ void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string&
     append_scalar(c, out);
   }
   if (i < bytes.size()) append_scalar(0xFFFD, out);
+}
+
+bool has_full_width(std::string_view bytes) {
+  for (std::size_t i = bytes.find('\xEF'); i != std::string_view::npos && i + 2 < bytes.size();
+       i = bytes.find('\xEF', i + 1)) {
+    const auto b1 = static_cast<unsigned char>(bytes[i + 1]);
+    const auto b2 = static_cast<unsigned char>(bytes[i + 2]);
+    if ((b1 == 0xBC && b2 >= 0x81) || (b1 == 0xBD && b2 <= 0x9E)) return true;
+  }
+  return false;
+}
+
+std::string fold_full_width(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  bool tag_line = false;
+  bool line_start = true;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const char c = bytes[i];
+    if (line_start && c != ' ' && c != '\t') {
+      tag_line = c == '[';
+      line_start = false;
+    }
+    if (c == '\n' || c == '\r') line_start = true;
+    if (!tag_line && c == '\xEF' && i + 2 < bytes.size()) {
+      const auto b1 = static_cast<unsigned char>(bytes[i + 1]);
+      const auto b2 = static_cast<unsigned char>(bytes[i + 2]);
+      if ((b1 == 0xBC && b2 >= 0x81) || (b1 == 0xBD && b2 <= 0x9E)) {
+        const unsigned code = 0xFF00u + (b1 == 0xBC ? b2 - 0x80u : b2 - 0x40u);
+        out += static_cast<char>(code - 0xFEE0u);
+        i += 2;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
 }
 
 }  // namespace damdb::pdn

@@ -34,4 +34,12 @@ Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes);
 /// a value past U+10FFFF or a cut last unit becomes U+FFFD.
 void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out);
 
+/// True when `bytes` hold a full-width form of an ASCII character (U+FF01..U+FF5E).
+bool has_full_width(std::string_view bytes);
+
+/// `bytes` (UTF-8) with the full-width forms U+FF01..U+FF5E written as their ASCII characters
+/// (`１２－１７` -> `12-17`), except on tag lines (a line whose first non-blank is '['), where
+/// names and values are kept as written.
+std::string fold_full_width(std::string_view bytes);
+
 }  // namespace damdb::pdn

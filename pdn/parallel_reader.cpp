@@ -27,14 +27,15 @@ namespace damdb::pdn {
 
 namespace {
 
-// True when the file is UTF-16 or UTF-32: it is read converted, by one reader.
+// True when the file is UTF-16 or UTF-32, or its first chunk holds full-width forms: it is read
+// converted, by one reader (GameReader::read_wide_source).
 bool wide_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  char head[512];
-  in.read(head, sizeof head);
+  std::string head(std::size_t{1} << 20, '\0');  // a reader's first chunk (ReaderOptions)
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
   std::size_t bom = 0;
-  return detect_wide_encoding(std::string_view(head, static_cast<std::size_t>(in.gcount())), bom) !=
-         Encoding::Utf8;
+  return detect_wide_encoding(head, bom) != Encoding::Utf8 || has_full_width(head);
 }
 
 

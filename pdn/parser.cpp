@@ -49,6 +49,14 @@ enum class Glyph : std::uint8_t { None, Space, Dash, Times };
 // The glyph of the UTF-8 sequence of `n` bytes at `s` (its first byte at least 0xC2), and its
 // length in `length`; Glyph::None for any other character.
 inline Glyph glyph_of(const unsigned char* s, std::size_t n, std::size_t& length) {
+  // A byte that begins no UTF-8 character: Windows-1252's NBSP, en and em dashes and Latin-1's
+  // multiplication sign in a game read before its conversion (parse_game reads it again
+  // converted), so that its game boundaries are found as in the converted text.
+  length = 1;
+  if (s[0] == 0xA0) return Glyph::Space;
+  if (s[0] == 0x96 || s[0] == 0x97) return Glyph::Dash;
+  if (s[0] == 0xD7 && (n < 2 || (s[1] & 0xC0) != 0x80)) return n < 2 ? Glyph::None : Glyph::Times;
+  if (s[0] < 0xC2) return Glyph::None;
   length = s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
   if (n < length) return Glyph::None;
   const unsigned b0 = s[0], b1 = s[1], b2 = length > 2 ? s[2] : 0;
@@ -179,7 +187,7 @@ class Parser {
     while (p_ < n_) {
       const Lead l = lead(s_[p_]);
       if (l != Lead::Space && l != Lead::Newline) {
-        if (static_cast<unsigned char>(s_[p_]) < 0xC2) return true;
+        if (static_cast<unsigned char>(s_[p_]) < 0x80) return true;
         std::size_t length = 0;
         const Glyph g = glyph_of(bytes(p_), n_ - p_, length);
         if (g == Glyph::None && n_ - p_ < length && !at_eof_) return false;
@@ -197,7 +205,7 @@ class Parser {
   // The glyph of the character at q (Glyph::None for ASCII and other characters) and its length;
   // past the end of a buffer that may grow, stop parsing.
   Glyph glyph_at(std::size_t q, std::size_t& length) {
-    if (static_cast<unsigned char>(peek(q)) < 0xC2) {
+    if (static_cast<unsigned char>(peek(q)) < 0x80) {
       length = 1;
       return Glyph::None;
     }
@@ -938,7 +946,7 @@ class Parser {
     if (match_result(start, end, outcome)) return add_result(start, end, pos, outcome);
     std::size_t q = read_digits(start);
     char c = peek(q);
-    if (c == ')' && stack_.empty()) {  // `12)`: a move number (not inside a variation)
+    if (move_number_end(q) && c == ')') {  // `12)`: a move number (in a variation: a move follows)
       push_move_number(start, q, q + 1, pos, false);
       return false;
     }
@@ -1115,8 +1123,20 @@ class Parser {
     if (separator_at(k, length) == Separator::None) return false;
     const std::size_t m = skip_line_blanks(k + length);
     if (!is_digit(peek(m))) return false;
-    const char after = peek(read_digits(m));
-    return after != '.' && after != ')';
+    return !square_ends_as_number(read_digits(m));
+  }
+
+  // True when the character at q ends a move number: '.', or ')' outside variations.
+  bool move_number_end(std::size_t q) {
+    const char c = peek(q);
+    return c == '.' || (c == ')' && (stack_.empty() || move_follows(q + 1)));
+  }
+
+  // After a separator and blanks: true when the digits ending at q are a move number rather
+  // than the move's square ('.', or ')' where no variation is open to be closed by it).
+  bool square_ends_as_number(std::size_t q) {
+    const char c = peek(q);
+    return c == '.' || (c == ')' && stack_.empty());
   }
 
   // True when a move (digits then a separator) follows the blanks after q.
@@ -1128,30 +1148,32 @@ class Parser {
     return separator_at(d, length) != Separator::None || spaced_separator_at(d);
   }
 
-  // True when the main line read so far holds two moves or more.
-  bool two_moves_read() const {
-    int moves = 0;
+  // True when the main line read so far holds a move.
+  bool move_read() const {
     for (const Element& e : game_.moves)
-      if (e.kind == ElementKind::Move && ++moves == 2) return true;
+      if (e.kind == ElementKind::Move) return true;
     return false;
   }
 
-  // True when a new game's movetext, written without tags, starts at q: after two moves or
-  // more of this game, a White move number 1 (`1.`, `01.`, `1)`) followed by one of the nine
-  // first moves of the initial position (a numbering that starts again from a later position,
-  // as engines' logs write it, goes on in the same game).
+  // True when a new game's movetext, written without tags, starts at q: after a move of this
+  // game, a White move number 1 (`1.`, `01.`, `1)`) followed by one of the nine first moves of
+  // the initial position (a numbering that starts again from a later position, as engines'
+  // logs write it, goes on in the same game; Black's first move written `1.` is no such move).
   bool new_game_at(std::size_t q) {
     std::size_t k = q;
     while (peek(k) == '0') ++k;
     if (peek(k) != '1' || is_digit(peek(k + 1))) return false;
     const char c = peek(k + 1);
     if (c != ')' && !(c == '.' && peek(k + 2) != '.')) return false;
-    if (!two_moves_read()) return false;
+    if (!move_read()) return false;
     const std::size_t from = skip_line_blanks(k + 2);
     const std::size_t from_end = read_digits(from);
     std::size_t length = 0;
-    if (from_end == from || separator_at(from_end, length) != Separator::Dash) return false;
-    const std::size_t to = skip_line_blanks(from_end + length);
+    if (from_end == from) return false;
+    std::size_t separator = from_end;
+    if (separator_at(separator, length) == Separator::None) separator = skip_line_blanks(separator);
+    if (separator_at(separator, length) != Separator::Dash) return false;
+    const std::size_t to = skip_line_blanks(separator + length);
     const std::size_t to_end = read_digits(to);
     if (to_end == to || is_digit(peek(to_end))) return false;
     const std::uint32_t a = parse_uint(from, from_end), b = parse_uint(to, to_end);
@@ -1199,7 +1221,7 @@ class Parser {
       std::size_t after = q + length;
       // Blanks after the separator: right-aligned columns "1- 7", "16x 7", and `31 - 26`.
       if (const std::size_t k = skip_line_blanks(after); k != after) {
-        if (is_digit(peek(k)) && peek(read_digits(k)) != '.' && peek(read_digits(k)) != ')') after = k;
+        if (is_digit(peek(k)) && !square_ends_as_number(read_digits(k))) after = k;
       }
       if (!is_digit(peek(after))) {
         report(IssueKind::MoveToken, after, after + 1,
@@ -1644,6 +1666,19 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     evidence_valid = again.evidence_valid_;
     game.encoding = encoding;
     game.text = std::move(converted);
+  } else if (has_full_width(bytes)) {
+    // Re-read with the full-width forms of the movetext folded (`１２－１７`): values, offsets and
+    // columns refer to the folded text.
+    std::string folded = fold_full_width(bytes);
+    const Encoding encoding = game.encoding;
+    reset(game);
+    Parser again(folded, true, step.begin_at, game);
+    again.eof_is_next_tag_ = parser.ended_by_next_tag_;
+    again.run();
+    evidence = again.evidence_;
+    evidence_valid = again.evidence_valid_;
+    game.encoding = encoding;
+    game.text = std::move(folded);
   } else if (source != nullptr && bytes.size() > source->min_take_bytes) {
     take_text(*source, step, game.text);
     step.text_taken = true;

@@ -190,14 +190,23 @@ bool GameReader::next(Game& game) {
 
 // A UTF-16 or UTF-32 source (pdn/encoding.hpp: detect_wide_encoding) is read whole and
 // converted to UTF-8 before its games are read; byte offsets then count in the converted text.
+// So is a source whose first chunk holds full-width forms (`１２－１７`), read with them folded
+// (fold_full_width); a later game holding them is folded when it is read (parse_game).
 void GameReader::read_wide_source() {
   std::size_t bom = 0;
   const Encoding wide = detect_wide_encoding(std::string_view(buffer_.data(), len_), bom);
-  if (wide == Encoding::Utf8) return;
-  wide_ = wide;
-  while (!eof_) fill();
   std::string converted;
-  append_wide_as_utf8(std::string_view(buffer_.data() + bom, len_ - bom), wide, converted);
+  if (wide != Encoding::Utf8) {
+    wide_ = wide;
+    while (!eof_) fill();
+    append_wide_as_utf8(std::string_view(buffer_.data() + bom, len_ - bom), wide, converted);
+  } else if (has_full_width(std::string_view(buffer_.data() + pos_, len_ - pos_))) {
+    while (!eof_) fill();
+    converted = fold_full_width(std::string_view(buffer_.data() + pos_, len_ - pos_));
+  } else {
+    return;
+  }
+  if (has_full_width(converted)) converted = fold_full_width(converted);
   buffer_ = std::move(converted);
   len_ = buffer_.size();
   pos_ = 0;

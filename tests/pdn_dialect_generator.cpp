@@ -268,7 +268,10 @@ class Writer {
       }
       comment(tokens, g, ply);
     }
-    if (d_[Dimension::Terminator] == 0) tokens.push_back({from_utf8(g.terminator)});
+    // Without move numbers, a terminator is what ends a game that has no tags: a file of
+    // neither has no game boundaries, so the terminator is then always written.
+    if (d_[Dimension::Terminator] == 0 || d_[Dimension::MoveNumbers] == 4)
+      tokens.push_back({from_utf8(g.terminator)});
     return tokens;
   }
 
