@@ -1166,7 +1166,12 @@ class Parser {
     const char c = peek(k + 1);
     if (c != ')' && !(c == '.' && peek(k + 2) != '.')) return false;
     if (!move_read()) return false;
-    const std::size_t from = skip_line_blanks(k + 2);
+    std::size_t from = k + 2;
+    while (true) {  // the first move may stand on the next line
+      from = skip_line_blanks(from);
+      if (peek(from) != '\n' && peek(from) != '\r') break;
+      ++from;
+    }
     const std::size_t from_end = read_digits(from);
     std::size_t length = 0;
     if (from_end == from) return false;
