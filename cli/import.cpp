@@ -202,12 +202,19 @@ void setup_import(CLI::App& app, int& exit_code) {
           static_cast<unsigned long long>(s.duplicates), static_cast<unsigned long long>(s.skipped),
           static_cast<unsigned long long>(s.positions), s.seconds);
       print_kind_counts(s.validation, "  ");
+      for (const pdn::FileSummary& f : s.validation.per_file) std::printf("%s\n", f.to_string().c_str());
       print_marks(marks);
       if (s.files_already_imported)
         std::printf("%llu file(s) were already imported unchanged and were skipped\n",
                     static_cast<unsigned long long>(s.files_already_imported));
     }
-    exit_code = unreadable > 0 ? kBadInput : kOk;
+    std::size_t empty_files = 0;
+    for (const pdn::FileSummary& f : s.validation.per_file)
+      if (f.games == 0 && f.non_blank) {
+        std::fprintf(stderr, "damdb: %s: no game found in a file that is not empty\n", f.file.c_str());
+        ++empty_files;
+      }
+    exit_code = unreadable + empty_files > 0 ? kBadInput : kOk;
   });
 }
 

@@ -105,6 +105,15 @@ void setup_validate(CLI::App& app, int& exit_code) {
       }
     }
     std::fflush(stdout);
+    // Per file: games, encodings, text the reader could not place (standard error with --json).
+    for (const pdn::FileSummary& f : summary.per_file)
+      std::fprintf(opts->json ? stderr : stdout, "%s\n", f.to_string().c_str());
+    std::size_t empty_files = 0;
+    for (const pdn::FileSummary& f : summary.per_file)
+      if (f.games == 0 && f.non_blank) {
+        std::fprintf(stderr, "damdb: %s: no game found in a file that is not empty\n", f.file.c_str());
+        ++empty_files;
+      }
     if (opts->json) {
       std::cout.flush();
       // The summary goes to standard error so that standard output stays pure JSON Lines.
@@ -118,7 +127,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
     }
     if (unreadable > 0)
       std::fprintf(stderr, "damdb: %zu file(s) could not be read (see above)\n", unreadable);
-    exit_code = unreadable > 0 ? kBadInput : summary.invalid > 0 ? kProblems : kOk;
+    exit_code = unreadable + empty_files > 0 ? kBadInput : summary.invalid > 0 ? kProblems : kOk;
   });
 }
 

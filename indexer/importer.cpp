@@ -170,6 +170,7 @@ class Importer {
     // One ply more than a game stores, so that make_records sees that a game is longer.
     replay_options.max_recorded_plies = kMaxStoredPlies + 1;
     pdn::Game game;
+    summary_.validation.begin_file(file);
     while (reader.next(game)) {
       ++summary_.games_read;
       if (game.byte_end <= resume_from) continue;  // committed by the interrupted run
@@ -198,6 +199,7 @@ class Importer {
   // summary and in the file's source record `info`.
   void store_game(pdn::Game& game, const pdn::Replay& replay, db::SourceInfo& info) {
     summary_.validation.add(replay);
+    summary_.validation.add_game(game, replay);
     if (replay.status == pdn::ReplayStatus::Skipped) {
       ++summary_.skipped;
       ++info.skipped;

@@ -12,6 +12,24 @@
 
 namespace damdb::pdn {
 
+/// What one file held, as an archivist scans a folder: games, encodings, text outside games
+/// and likely mis-cuts (a game with moves but no players beside a game with players but no
+/// moves: one game's tags cut from its moves).
+struct FileSummary {
+  std::string file;
+  std::size_t games = 0;
+  std::map<Encoding, std::size_t> encodings;  ///< games by the encoding read
+  std::size_t outside_games = 0;              ///< places of text the reader could not place
+  std::vector<std::string> mis_cuts;          ///< "games 3 (line 10) and 4 (line 15): ..."
+  bool non_blank = false;                     ///< the file holds more than white space
+  /// "file: 6 games, utf-8; 0 passages outside games" and the mis-cuts, one per line.
+  std::string to_string() const;
+
+  // The previous game's shape, for the mis-cut check.
+  bool last_moves = false, last_players = false;
+  std::uint32_t last_line = 0;
+};
+
 /// Counts over the games validated.
 struct ValidationSummary {
   std::size_t files = 0;
@@ -27,8 +45,15 @@ struct ValidationSummary {
   /// Per file, the text outside any game that the reader skipped (GameReader::file_diagnostics).
   std::vector<Diagnostic> outside_games;
 
+  /// Per file, in the order read (begin_file, add_game, add_file).
+  std::vector<FileSummary> per_file;
+
   /// Adds one replayed game to the counts.
   void add(const Replay& replay);
+  /// Starts the summary of the file `path`.
+  void begin_file(const std::string& path);
+  /// Counts `game` in the current file's summary (encoding, mis-cut check with the game before).
+  void add_game(const Game& game, const Replay& replay);
   /// Adds a file's diagnostics outside any game.
   void add_file(const std::vector<Diagnostic>& diagnostics);
   /// The counts of one severity by kind, most frequent first, as "export line-end text 268,
@@ -48,9 +73,11 @@ void validate_source(const std::string& path, ValidationSummary& summary, Visito
   reading.threads = threads;
   ParallelGameReader reader(path, reading);
   ++summary.files;
+  summary.begin_file(path);
   reader.visit([&](Game& game) {
     const Replay replay = pdn::replay(game, options);
     summary.add(replay);
+    summary.add_game(game, replay);
     visit(static_cast<const Game&>(game), replay);
   });
   summary.add_file(reader.file_diagnostics());
