@@ -158,12 +158,11 @@ void setup_import(CLI::App& app, int& exit_code) {
     open.bulk_load = true;
     db::Database database = db::Database::open(database_folder(opts->db), open);
     const bool terminal = isatty(STDERR_FILENO) != 0;
-    const auto start = std::chrono::steady_clock::now();
     indexer::ImportOptions options;
     options.progress_every = std::chrono::milliseconds(terminal ? 250 : 5000);
     options.batch_games = opts->batch_games;
     options.batch_bytes = opts->batch_mb << 20;
-    options.progress = [&](const indexer::ImportProgress& p) {
+    options.progress = [&, start = std::chrono::steady_clock::now()](const indexer::ImportProgress& p) {
       const double elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       show_progress(p, terminal, elapsed);
@@ -202,19 +201,13 @@ void setup_import(CLI::App& app, int& exit_code) {
           static_cast<unsigned long long>(s.duplicates), static_cast<unsigned long long>(s.skipped),
           static_cast<unsigned long long>(s.positions), s.seconds);
       print_kind_counts(s.validation, "  ");
-      for (const pdn::FileSummary& f : s.validation.per_file) std::printf("%s\n", f.to_string().c_str());
       print_marks(marks);
       if (s.files_already_imported)
         std::printf("%llu file(s) were already imported unchanged and were skipped\n",
                     static_cast<unsigned long long>(s.files_already_imported));
     }
-    std::size_t empty_files = 0;
-    for (const pdn::FileSummary& f : s.validation.per_file)
-      if (f.games == 0 && f.non_blank) {
-        std::fprintf(stderr, "damdb: %s: no game found in a file that is not empty\n", f.file.c_str());
-        ++empty_files;
-      }
-    exit_code = unreadable + empty_files > 0 ? kBadInput : kOk;
+    exit_code = unreadable + print_file_lines(s.validation, opts->json ? stderr : stdout) > 0
+                    ? kBadInput : kOk;
   });
 }
 

@@ -106,14 +106,7 @@ void setup_validate(CLI::App& app, int& exit_code) {
     }
     std::fflush(stdout);
     // Per file: games, encodings, text the reader could not place (standard error with --json).
-    for (const pdn::FileSummary& f : summary.per_file)
-      std::fprintf(opts->json ? stderr : stdout, "%s\n", f.to_string().c_str());
-    std::size_t empty_files = 0;
-    for (const pdn::FileSummary& f : summary.per_file)
-      if (f.games == 0 && f.non_blank) {
-        std::fprintf(stderr, "damdb: %s: no game found in a file that is not empty\n", f.file.c_str());
-        ++empty_files;
-      }
+    const std::size_t empty_files = print_file_lines(summary, opts->json ? stderr : stdout);
     if (opts->json) {
       std::cout.flush();
       // The summary goes to standard error so that standard output stays pure JSON Lines.
