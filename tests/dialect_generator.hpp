@@ -54,6 +54,7 @@ enum class Dimension : int {
   FullWidth,        ///< full-width digits and punctuation in the movetext
   Encoding,         ///< UTF-8, BOM, UTF-16/32 LE/BE, Windows-1252
   Tags,             ///< with tag sections, or movetext only
+  TrailingSpace,    ///< spaces (and tabs, NBSP) left at the end of every line
   kCount
 };
 inline constexpr int kDimensions = static_cast<int>(Dimension::kCount);
@@ -90,6 +91,9 @@ std::vector<std::pair<std::string, std::string>> added_tags(const Dialect& diale
 /// Writes `games` as one file in `dialect`, encoded. Games that start from a setup are written
 /// with their tags whatever the Tags dimension says (a tagless file cannot hold a setup).
 std::string write_file(const std::vector<GameContent>& games, const Dialect& dialect);
+
+/// The file's text before encoding, as UTF-8 (to show a file written in UTF-16 or UTF-32).
+std::string write_text(const std::vector<GameContent>& games, const Dialect& dialect);
 
 /// The file's bytes as printable text: ASCII as is, other bytes as \xNN, line ends kept.
 std::string escaped(std::string_view bytes);

@@ -33,6 +33,7 @@ const std::array<Choices, kDimensions>& all_choices() {
       {"utf-8", "utf-8-bom", "utf-16le-bom", "utf-16be-bom", "utf-16le", "utf-16be",
        "utf-32le-bom", "utf-32be-bom", "windows-1252"},
       {"tagged", "movetext-only"},
+      {"none", "spaces", "tab-and-no-break-space"},
   }};
   return choices;
 }
@@ -41,7 +42,7 @@ constexpr std::array<std::string_view, kDimensions> kNames = {
     "QuietSeparator", "CaptureSeparator", "SeparatorSpacing", "TokenSpace", "MoveNumbers",
     "BlackNumbers",   "Marks",            "Comments",         "LineLayout", "LineEnd",
     "GameGap",        "TagLayout",        "TagOrder",         "ExtraTags",  "Terminator",
-    "FullWidth",      "Encoding",         "Tags"};
+    "FullWidth",      "Encoding",         "Tags",       "TrailingSpace"};
 
 constexpr std::array<char32_t, 9> kQuiet = {U'-',      U'\u2010', U'\u2011', U'\u2012', U'\u2013',
                                             U'\u2014', U'\u2212', U'\uFE63', U'\uFF0D'};
@@ -157,8 +158,10 @@ class Writer {
 
  private:
   std::u32string eol() const {
+    const int t = d_[Dimension::TrailingSpace];
+    const std::u32string trailing = t == 0 ? U"" : t == 1 ? U"   " : U" \t\u00A0";
     const int e = d_[Dimension::LineEnd];
-    return e == 0 ? U"\n" : e == 1 ? U"\r\n" : U"\r";
+    return trailing + (e == 0 ? U"\n" : e == 1 ? U"\r\n" : U"\r");
   }
   std::u32string space() const { return kSpaces[static_cast<std::size_t>(d_[Dimension::TokenSpace])]; }
 
@@ -362,10 +365,20 @@ std::vector<std::pair<std::string, std::string>> added_tags(const Dialect& d) {
           {"\xC3\x89valuation blanche", "2205"}};
 }
 
-std::string write_file(const std::vector<GameContent>& games, const Dialect& dialect) {
+namespace {
+std::u32string text_of(const std::vector<GameContent>& games, const Dialect& dialect) {
   std::u32string text = Writer(dialect).file(games);
   full_width(text, dialect[Dimension::FullWidth]);
-  return encode(text, dialect[Dimension::Encoding]);
+  return text;
+}
+}  // namespace
+
+std::string write_file(const std::vector<GameContent>& games, const Dialect& dialect) {
+  return encode(text_of(games, dialect), dialect[Dimension::Encoding]);
+}
+
+std::string write_text(const std::vector<GameContent>& games, const Dialect& dialect) {
+  return encode(text_of(games, dialect), 0);
 }
 
 std::string escaped(std::string_view bytes) {

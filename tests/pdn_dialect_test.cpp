@@ -4,8 +4,9 @@
 // same games: the same count, tags, moves, plies and verdict as the canonical writing of those
 // games. A failure prints its seed, the transformations left after shrinking, and the file.
 //
-// DAMDB_DIALECT_SEED replays one seed; DAMDB_DIALECT_FILES sets the number of random files (a
-// larger run for a benchmark session: DAMDB_DIALECT_FILES=20000).
+// DAMDB_DIALECT_SEED replays one seed; DAMDB_DIALECT_FILES sets the number of random files and
+// DAMDB_DIALECT_GAMES the number of games (a larger run for a benchmark session:
+// DAMDB_DIALECT_GAMES=100000). The sanitizer build writes an eighth as many.
 #include "tests/corpus_files.hpp"
 #include "tests/corpus_required.hpp"
 #include "tests/dialect_generator.hpp"
@@ -33,6 +34,12 @@ using TagList = std::vector<std::pair<std::string, std::string>>;
 
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int kScale = 8;  // the sanitizer build reads an eighth of the files
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr int kScale = 8;
+#else
+constexpr int kScale = 1;
+#endif
 #else
 constexpr int kScale = 1;
 #endif
@@ -204,25 +211,75 @@ std::string mismatch(const std::vector<const PoolGame*>& games, const Dialect& d
   return "";
 }
 
-// Drops games and transformations while the failure stays; returns the report of what is left.
-std::string shrink(std::vector<const PoolGame*> games, Dialect d) {
-  for (std::size_t i = games.size(); i-- > 0 && games.size() > 1;) {
-    auto fewer = games;
+// A pool game cut to its first `plies` plies (a prefix of legal moves is legal), with what its
+// canonical writings read as; false when the cut game does not read back whole.
+bool cut(const PoolGame& g, std::size_t plies, PoolGame& out) {
+  out = g;
+  out.content.plies.resize(plies);
+  out.content.alternatives.resize(plies);
+  const auto tagged = read_back(dialect::write_file({out.content}, Dialect{}));
+  if (tagged.size() != 1 || tagged[0].plies != static_cast<int>(plies)) return false;
+  out.tagged = tagged[0];
+  if (!out.content.from_setup) {
+    const auto tagless = read_back(dialect::write_file({out.content}, tagless_dialect()));
+    if (tagless.size() != 1) return false;
+    out.tagless = tagless[0];
+  }
+  return true;
+}
+
+std::vector<const PoolGame*> pointers(const std::vector<PoolGame>& games) {
+  std::vector<const PoolGame*> out;
+  for (const PoolGame& g : games) out.push_back(&g);
+  return out;
+}
+
+// Cuts each game to the shortest prefix (halving, then one ply at a time) that still fails.
+void shrink_plies(std::vector<PoolGame>& games, const Dialect& d) {
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    for (std::size_t step = games[i].content.plies.size() / 2; step > 0;) {
+      const std::size_t n = games[i].content.plies.size();
+      PoolGame shorter;
+      if (step < n && cut(games[i], n - step, shorter)) {
+        std::vector<PoolGame> trial = games;
+        trial[i] = shorter;
+        if (!mismatch(pointers(trial), d).empty()) {
+          games = std::move(trial);
+          continue;
+        }
+      }
+      step /= 2;
+    }
+  }
+}
+
+// Drops games, transformations and plies while the failure stays (each a pass of delta
+// debugging by single elements); returns the report of what is left, with the file's bytes and,
+// for a file not in UTF-8, its text.
+std::string shrink(std::vector<const PoolGame*> picked, Dialect d) {
+  for (std::size_t i = picked.size(); i-- > 0 && picked.size() > 1;) {
+    auto fewer = picked;
     fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
-    if (!mismatch(fewer, d).empty()) games = fewer;
+    if (!mismatch(fewer, d).empty()) picked = fewer;
   }
   for (int i = 0; i < dialect::kDimensions; ++i) {
     if (d.choice[static_cast<std::size_t>(i)] == 0) continue;
     Dialect fewer = d;
     fewer.choice[static_cast<std::size_t>(i)] = 0;
-    if (!mismatch(games, fewer).empty()) d = fewer;
+    if (!mismatch(picked, fewer).empty()) d = fewer;
   }
+  std::vector<PoolGame> games;
+  for (const PoolGame* g : picked) games.push_back(*g);
+  shrink_plies(games, d);
   std::vector<dialect::GameContent> contents;
-  for (const PoolGame* g : games) contents.push_back(g->content);
+  for (const PoolGame& g : games) contents.push_back(g.content);
   std::string file = dialect::escaped(dialect::write_file(contents, d));
   if (file.size() > 4000) file = file.substr(0, 4000) + "\n...(cut)";
-  return "shrunk to " + std::to_string(games.size()) + " game(s), dialect: " + d.describe() +
-         "\n  " + mismatch(games, d) + "\n--- file ---\n" + file + "\n--- end ---";
+  std::string report = "shrunk to " + std::to_string(games.size()) + " game(s), dialect: " + d.describe() +
+                       "\n  " + mismatch(pointers(games), d) + "\n--- file ---\n" + file + "\n--- end ---";
+  if (d[Dimension::Encoding] > 1 && d[Dimension::Encoding] < 8)
+    report += "\n--- its text (UTF-8) ---\n" + dialect::write_text(contents, d) + "\n--- end ---";
+  return report;
 }
 
 std::uint64_t env_number(const char* name, std::uint64_t fallback) {
@@ -288,12 +345,19 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(PdnDialect, RandomDialectsReadAsTheSameGames) {
   DAMDB_SKIP_WITHOUT_CORPUS();
   const std::uint64_t base = env_number("DAMDB_DIALECT_SEED", 20261205);
-  const std::uint64_t files = env_number("DAMDB_DIALECT_FILES", 600 / kScale);
+  // DAMDB_DIALECT_GAMES bounds the games written (files of 1 to 6 games), DAMDB_DIALECT_FILES
+  // the files; by default 2,000 files, about 7,000 games.
+  const std::uint64_t files = env_number("DAMDB_DIALECT_FILES", 2000 / kScale);
+  const std::uint64_t games_wanted = env_number("DAMDB_DIALECT_GAMES", ~std::uint64_t{0});
   int failures = 0;
-  for (std::uint64_t file = 0; file < files && failures < 3; ++file) {
+  std::uint64_t written = 0;
+  for (std::uint64_t file = 0; (std::getenv("DAMDB_DIALECT_GAMES") != nullptr || file < files) &&
+                               written < games_wanted && failures < 3;
+       ++file) {
     std::mt19937_64 rng(base + file);
     const Dialect d = Dialect::random(rng);
     const auto games = pick(rng, 1 + rng() % 6, d[Dimension::Tags] == 1);
+    written += games.size();
     if (const std::string why = mismatch(games, d); !why.empty()) {
       ++failures;
       ADD_FAILURE() << "DAMDB_DIALECT_SEED=" << base + file << " DAMDB_DIALECT_FILES=1 (dialect "
