@@ -39,8 +39,15 @@ bool ends_its_last_game(const std::string& text, std::size_t games) {
 // unchanged when it already ends its last game, or when no repair makes it do so.
 std::string terminated(const std::string& text) {
   const std::vector<pdn::Game> games = pdn::read_games(text);
-  if (games.empty() || ends_its_last_game(text, games.size())) return text;
+  if (games.empty()) return text;
   const pdn::Game& last = games.back();
+  // A game ends with a standard terminator in what damdb writes, also where its own reader
+  // would tell the next game apart (a tagless game after it starting at move 1): other
+  // readers may not.
+  const pdn::Element* written = last.result();
+  if (written != nullptr && pdn::is_standard_result(last.text_of(*written)) &&
+      ends_its_last_game(text, games.size()))
+    return text;
   std::string fixed = text;
   const pdn::Element* result = last.result();
   const bool byte_offsets =
