@@ -16,11 +16,10 @@ thread_local const RequestStream* t_stream = nullptr;  ///< the connection this 
 void send_and_close(socket_t sock, int status, const char* reason, const std::string& message) {
   const bool retry = status == 429 || status == 503;  // the same request may pass later
   const std::string body = "{\"error\": \"" + message + "\"}";
-  const std::string text = "HTTP/1.1 " + std::to_string(status) + " " + reason +
-                           "\r\nContent-Type: application/json\r\nContent-Length: " +
-                           std::to_string(body.size()) +
-                           (retry ? "\r\nRetry-After: 1" : "") + "\r\nConnection: close\r\n\r\n" +
-                           body;
+  const std::string text =
+      "HTTP/1.1 " + std::to_string(status) + " " + reason +
+      "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+      (retry ? "\r\nRetry-After: 1" : "") + "\r\nConnection: close\r\n\r\n" + body;
   (void)::send(sock, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
@@ -122,9 +121,9 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   socket_address(sock, true, ip, port);
   const ClientSlots::Lease lease = slots_.acquire(ip);
   if (!lease) {
-    send_and_close(sock, 429, "Too Many Requests",
-                   "more than " + std::to_string(slots_.per_client()) +
-                       " connections open from one address");
+    send_and_close(
+        sock, 429, "Too Many Requests",
+        "more than " + std::to_string(slots_.per_client()) + " connections open from one address");
     close_connection(sock);
     return false;
   }

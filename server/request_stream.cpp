@@ -14,8 +14,8 @@ namespace {
 /// Waits up to `timeout` (0 or less: not at all) for `events` on `sock`; true when they came.
 bool wait_for(int sock, short events, std::chrono::milliseconds timeout) {
   pollfd p{sock, events, 0};
-  const auto ms = static_cast<int>(std::clamp<std::chrono::milliseconds::rep>(
-      timeout.count(), 0, 24 * 3600 * 1000));
+  const auto ms = static_cast<int>(
+      std::clamp<std::chrono::milliseconds::rep>(timeout.count(), 0, 24 * 3600 * 1000));
   int r;
   do {
     r = ::poll(&p, 1, ms);
@@ -63,9 +63,7 @@ bool RequestStream::is_readable() const {
   return fault_ == Fault::None && (begin_ < end_ || wait_for(sock_, POLLIN, left_until(deadline_)));
 }
 
-bool RequestStream::is_writable() const {
-  return wait_for(sock_, POLLOUT, bounds_.write_timeout);
-}
+bool RequestStream::is_writable() const { return wait_for(sock_, POLLOUT, bounds_.write_timeout); }
 
 ssize_t RequestStream::fill() {
   if (!wait_for(sock_, POLLIN, left_until(deadline_))) {
@@ -86,14 +84,16 @@ ssize_t RequestStream::fill() {
 std::size_t RequestStream::count_head(std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     const auto byte = static_cast<unsigned char>(buffer_[begin_ + i]);
-    ++head_bytes_;
-    if (byte == '\n') ++head_lines_;
+    if (++head_bytes_ > bounds_.head_bytes) {
+      fault_ = Fault::HeadTooLarge;
+      return 0;
+    }
     last_four_ = (last_four_ << 8) | byte;
     if (last_four_ == 0x0d0a0d0au) {  // the empty line: the head ends here
       head_done_ = true;
       return i + 1;
     }
-    if (head_bytes_ > bounds_.head_bytes || head_lines_ > bounds_.head_lines) {
+    if (byte == '\n' && ++head_lines_ > bounds_.head_lines) {
       fault_ = Fault::HeadTooLarge;
       return 0;
     }

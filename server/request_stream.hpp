@@ -23,8 +23,9 @@ class RequestStream final : public httplib::Stream {
  public:
   using Clock = std::chrono::steady_clock;
   struct Bounds {
-    std::size_t head_bytes = 32 * 1024;  ///< request line and headers, with their line ends
-    std::size_t head_lines = 100;        ///< request line and header lines
+    /// Bytes of the request line and headers, every line end and the empty line included.
+    std::size_t head_bytes = 32 * 1024;
+    std::size_t head_lines = 100;  ///< the request line and the header lines (not the empty one)
     std::chrono::milliseconds write_timeout{5000};  ///< a write waits this long for room
   };
   /// Why reading stopped: the deadline passed, or the head outgrew Bounds.

@@ -103,7 +103,8 @@ def attack_ranges(port):
     for target in ("/api/info", "/"):
         status, plain = get(port, target)
         ranged_status, ranged = get(port, target, [("Range", ranges)])
-        check(status == 200 and len(plain) > 0, "ranges: %s answered (%d bytes)" % (target, len(plain)))
+        check(status == 200 and len(plain) > 0,
+              "ranges: %s answered (%d bytes)" % (target, len(plain)))
         check(ranged_status == 200 and ranged == plain,
               "ranges: %s with %d bytes of Range: status %d, %d bytes (whole answer: %d)"
               % (target, len(ranges), ranged_status, len(ranged), len(plain)))
