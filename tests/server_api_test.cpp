@@ -21,37 +21,14 @@
 #include <nlohmann/json.hpp>
 
 #include "games_fixture.hpp"
+#include "running_server.hpp"
 #include "server/api.hpp"
 #include "server/http_server.hpp"
 
 namespace damdb {
 namespace {
 
-/// A server over the database in `folder` on 127.0.0.1, port 0 (any free port), in a thread.
-class RunningServer {
- public:
-  RunningServer(const std::filesystem::path& folder, server::ServerOptions options = {})
-      : RunningServer(test::open_read_only(folder), options) {}
-  RunningServer(db::Database database, server::ServerOptions options)
-      : database_(std::move(database)) {
-    options.host = "127.0.0.1";
-    options.port = 0;
-    server_ = std::make_unique<server::HttpServer>(database_, options);
-    server_->bind();
-    thread_ = std::thread([this] { server_->run(); });
-  }
-  ~RunningServer() {
-    server_->stop();
-    thread_.join();
-  }
-  int port() const { return server_->port(); }
-  const db::Database& database() const { return database_; }
-
- private:
-  db::Database database_;
-  std::unique_ptr<server::HttpServer> server_;
-  std::thread thread_;
-};
+using test::RunningServer;
 
 struct Answer {
   int status = 0;

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "games_fixture.hpp"
+#include "running_server.hpp"
 #include "server/client_slots.hpp"
-#include "server/http_server.hpp"
 
 namespace damdb {
 namespace {
@@ -25,27 +25,18 @@ namespace {
 /// A server over a database of tests/games_fixture.hpp's games on 127.0.0.1, any free port.
 class TransportServer {
  public:
-  explicit TransportServer(server::ServerOptions options) : folder_("server-transport") {
-    test::write_text(folder_.path() / "games.pdn", test::kGamesPdn);
-    test::import_into(folder_.path() / "db", folder_.path() / "games.pdn");
-    database_ = std::make_unique<db::Database>(test::open_read_only(folder_.path() / "db"));
-    options.host = "127.0.0.1";
-    options.port = 0;
-    server_ = std::make_unique<server::HttpServer>(*database_, options);
-    server_->bind();
-    thread_ = std::thread([this] { server_->run(); });
-  }
-  ~TransportServer() {
-    server_->stop();
-    thread_.join();
-  }
-  int port() const { return server_->port(); }
+  explicit TransportServer(const server::ServerOptions& options)
+      : folder_("server-transport"), running_(database_in(folder_), options) {}
+  int port() const { return running_.port(); }
 
  private:
+  static std::filesystem::path database_in(const test::TempFolder& folder) {
+    test::write_text(folder.path() / "games.pdn", test::kGamesPdn);
+    test::import_into(folder.path() / "db", folder.path() / "games.pdn");
+    return folder.path() / "db";
+  }
   test::TempFolder folder_;
-  std::unique_ptr<db::Database> database_;
-  std::unique_ptr<server::HttpServer> server_;
-  std::thread thread_;
+  test::RunningServer running_;
 };
 
 /// A connection to 127.0.0.1:port (10 s receive timeout), closed with the object.
