@@ -13,6 +13,10 @@ void add_serve_options(CLI::App* cmd, ServeOptions& options) {
   cmd->add_option("--threads", s.threads,
                   "Connections served at once, one thread each (default 256)")
       ->check(CLI::Range(1, 4096));
+  cmd->add_option("--max-connections-per-client", s.max_connections_per_client,
+                  "Connections open at once from one client address; more are refused with 429 "
+                  "(default 64; 0 = no limit)")
+      ->check(CLI::Range(0, 1 << 20));
   cmd->add_option_function<std::size_t>(
          "--cache-mb", [&s](std::size_t mb) { s.cache_bytes = mb << 20; },
          "Megabytes of answers kept in memory until the database changes (default 64; 0 = none)")
@@ -26,6 +30,7 @@ std::vector<std::string> serve_arguments(const ServeOptions& options) {
           "--host", s.host,
           "--port", std::to_string(s.port),
           "--threads", std::to_string(s.threads),
+          "--max-connections-per-client", std::to_string(s.max_connections_per_client),
           "--cache-mb", std::to_string(s.cache_bytes >> 20)};
 }
 

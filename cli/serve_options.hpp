@@ -15,10 +15,12 @@ namespace damdb::cli {
 
 struct ServeOptions {
   std::string db;                 ///< --db (empty: $DAMDB_DB or the default folder)
-  server::ServerOptions server;   ///< host, port, threads, cache_bytes (from --cache-mb)
+  /// host, port, threads, max_connections_per_client, cache_bytes (from --cache-mb)
+  server::ServerOptions server;
 };
 
-/// Adds --db, --host, --port, --threads and --cache-mb to `cmd`, storing into `options`.
+/// Adds --db, --host, --port, --threads, --max-connections-per-client and --cache-mb to `cmd`,
+/// storing into `options`.
 void add_serve_options(CLI::App* cmd, ServeOptions& options);
 
 /// The arguments that give damdb-serve `options` again: "serve", then every option with its

@@ -45,7 +45,9 @@ cleanup() {
   rm -rf "$out"
 }
 trap cleanup EXIT
-build/cli/damdb serve --db "$dir/db" --host 127.0.0.1 --port 0 --threads "$threads" "${cache[@]}" >"$out/serve.log" &
+# Every client of the load test is this machine: no limit of connections per client address.
+build/cli/damdb serve --db "$dir/db" --host 127.0.0.1 --port 0 --threads "$threads" \
+  --max-connections-per-client 0 "${cache[@]}" >"$out/serve.log" &
 server=$!
 for _ in $(seq 100); do
   address=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$out/serve.log")

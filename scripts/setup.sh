@@ -11,6 +11,8 @@ packages+=(universal-ctags)
 packages+=(chromium)
 # scripts/bench.sh times whole commands (50 runs each).
 packages+=(hyperfine)
+# tests/server_attack.py attacks a live server (ctest).
+packages+=(python3)
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do

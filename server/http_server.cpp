@@ -12,6 +12,7 @@
 #include "server/api.hpp"
 #include "db/error.hpp"
 #include "server/database_watcher.hpp"
+#include "server/guarded_server.hpp"
 
 namespace damdb::server {
 namespace {
@@ -21,21 +22,47 @@ const char* reason(int status) {
     case 400: return "bad request";
     case 404: return "not found";
     case 405: return "method not allowed";
+    case 408: return "request timeout";
     case 413: return "payload too large";
     case 414: return "URL too long";
     case 416: return "range not satisfiable";
+    case 429: return "too many connections from one address";
     case 431: return "request header fields too large";
+    case 503: return "service unavailable";
     default: return status >= 500 ? "internal error" : "error";
   }
 }
 
 /// httplib's own errors (bad request line, URI too long, ...) get a JSON body like ours; a
-/// response that already has a body keeps it.
-httplib::Server::HandlerResponse json_error_body(const httplib::Request&, httplib::Response& res) {
-  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-  const Response e = error_response(res.status, reason(res.status));
-  res.set_content(e.body, e.content_type);
-  return httplib::Server::HandlerResponse::Handled;
+/// response that already has a body keeps it. A request that broke a bound of its
+/// RequestStream (httplib says 400) is answered 408 or 431, and its connection closed.
+/// Unhandled: httplib would apply the request's ranges to an answer its error handler handled.
+httplib::Server::HandlerResponse json_error_body(const ServerOptions& options,
+                                                 httplib::Response& res) {
+  std::string message;
+  switch (current_fault()) {
+    case RequestStream::Fault::Timeout:
+      res.status = 408;
+      message = "the request did not arrive whole within " +
+                std::to_string(options.read_timeout_seconds) + " s";
+      break;
+    case RequestStream::Fault::HeadTooLarge:
+      res.status = 431;
+      message = "the request line and headers exceed " + std::to_string(options.max_head_bytes) +
+                " bytes or " + std::to_string(options.max_head_lines) + " lines";
+      break;
+    case RequestStream::Fault::None:
+      break;
+  }
+  if (!message.empty()) {
+    res.body.clear();
+    res.set_header("Connection", "close");
+  }
+  if (res.body.empty()) {
+    const Response e = error_response(res.status, message.empty() ? reason(res.status) : message);
+    res.set_content(e.body, e.content_type);
+  }
+  return httplib::Server::HandlerResponse::Unhandled;
 }
 
 }  // namespace
@@ -53,7 +80,9 @@ struct HttpServer::Impl {
       : options(options),
         served(std::make_shared<const Served>(
             std::shared_ptr<const db::Database>(&database, [](const db::Database*) {}),
-            options)) {}
+            options)),
+        http(options.max_connections_per_client,
+             RequestStream::Bounds{options.max_head_bytes, options.max_head_lines, {}}) {}
   const ServerOptions options;
   mutable std::shared_mutex served_mutex;  ///< shared by requests, exclusive to reopen()
   std::shared_ptr<const Served> served;  ///< replaced by reopen(); a request keeps its own
@@ -79,7 +108,7 @@ struct HttpServer::Impl {
       return false;
     }
   }
-  httplib::Server http;
+  GuardedServer http;
   std::atomic<int> listen_socket{-1};
   std::atomic<bool> stop_requested{false};
 
@@ -102,6 +131,16 @@ struct HttpServer::Impl {
     static_assert(std::is_same_v<httplib::Params, ParameterMap>);  // no copy needed
     const std::shared_ptr<const Served> now = current();
     const std::shared_ptr<const Response> r = now->api.answer(req.path, req.params);
+    if (r->body.size() > options.max_answer_bytes) {
+      const Response e = error_response(
+          400, "the answer would be " + std::to_string(r->body.size()) +
+                   " bytes, more than the server's limit of " +
+                   std::to_string(options.max_answer_bytes) +
+                   ": ask for fewer rows (limit, top, moves, games) or narrow the filters");
+      res.status = e.status;
+      res.set_content(e.body, e.content_type);
+      return;
+    }
     res.status = r->status;
     res.set_content(r->body.data(), r->body.size(), r->content_type.c_str());
   }
@@ -115,7 +154,7 @@ HttpServer::HttpServer(const db::Database& database, const ServerOptions& option
     throw std::invalid_argument("timeouts must not be negative");
   httplib::Server& http = impl_->http;
   const std::size_t threads = options.threads;
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.new_task_queue = [threads] { return new AdmittingQueue(threads); };
   http.set_keep_alive_max_count(options.keep_alive_requests);
   http.set_keep_alive_timeout(options.keep_alive_seconds);
   http.set_read_timeout(options.read_timeout_seconds);
@@ -130,6 +169,7 @@ HttpServer::HttpServer(const db::Database& database, const ServerOptions& option
     impl->listen_socket = sock;
   });
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"},
+                            {"Accept-Ranges", "none"},
                             {"Cache-Control", "no-store"},
                             {"Content-Security-Policy",
                              "default-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -139,7 +179,10 @@ HttpServer::HttpServer(const db::Database& database, const ServerOptions& option
     impl->answer(req, res);
     return httplib::Server::HandlerResponse::Handled;
   });
-  http.set_error_handler(httplib::Server::HandlerWithResponse(json_error_body));
+  http.set_error_handler(httplib::Server::HandlerWithResponse(
+      [impl = impl_.get()](const httplib::Request&, httplib::Response& res) {
+        return json_error_body(impl->options, res);
+      }));
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                 std::exception_ptr) {
     res.status = 500;

@@ -1,6 +1,8 @@
 // `damdb serve`'s HTTP server: cpp-httplib (0.11, one thread per open connection) in front of
-// Api, with keep-alive limits and timeouts so that idle or slow clients cannot hold every
-// worker for long, a listen backlog for bursts of connections, and GET/HEAD only.
+// Api, with keep-alive limits, a deadline for each request, bounded request headers and a limit
+// of connections per client (GuardedServer), so that idle, slow or hostile clients cannot hold
+// every worker for long nor fill the memory; a listen backlog for bursts of connections; GET
+// and HEAD only; Range ignored (every answer whole) and answers of bounded size.
 #pragma once
 
 #include <chrono>
@@ -18,12 +20,22 @@ struct ServerOptions {
   std::string host = "127.0.0.1";  ///< address to bind (loopback unless asked otherwise)
   int port = 8080;                 ///< 0: any free port (see HttpServer::port())
   /// Connections served at once (each open connection holds one thread while it is open,
-  /// including an idle keep-alive connection until keep_alive_seconds pass).
+  /// including an idle keep-alive connection until keep_alive_seconds pass); a connection
+  /// that finds every thread busy is answered 503 and closed at once.
   std::size_t threads = 256;
   int keep_alive_seconds = 2;         ///< an idle keep-alive connection is closed after this
   std::size_t keep_alive_requests = 1000;  ///< requests per connection before it is closed
-  int read_timeout_seconds = 5;       ///< a request must arrive within this (slow clients)
-  int write_timeout_seconds = 5;
+  /// A request (line, headers, body) must arrive whole within this of its first byte (the
+  /// first request of a connection: of the connection's opening), else 408 and closed.
+  int read_timeout_seconds = 5;
+  int write_timeout_seconds = 5;      ///< a write waits this long for the client to read
+  /// Connections open at once from one client address (0: any); beyond it 429 and closed.
+  std::size_t max_connections_per_client = 64;
+  /// The request line and headers: at most this many bytes and lines, else 431 and closed.
+  std::size_t max_head_bytes = 32 * 1024;
+  std::size_t max_head_lines = 100;
+  /// A larger answer is replaced by 400 {"error"} saying to ask for fewer rows.
+  std::size_t max_answer_bytes = 32u << 20;
   /// Bytes of successful answers kept in memory (see ResponseCache; 0: none kept).
   std::size_t cache_bytes = 64u << 20;
   /// While run() serves, a database not opened read_write is watched this often for commits

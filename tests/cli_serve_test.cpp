@@ -165,7 +165,8 @@ TEST(ServeExecutable, BadOptionsAreRefusedByDamdbItself) {
   EXPECT_NE(out.find("--port"), std::string::npos) << out;
   const std::string help = command_output(damdb + " serve --help", code);
   EXPECT_EQ(code, 0);
-  for (const char* option : {"--db", "--host", "--port", "--threads", "--cache-mb"})
+  for (const char* option :
+       {"--db", "--host", "--port", "--threads", "--max-connections-per-client", "--cache-mb"})
     EXPECT_NE(help.find(option), std::string::npos) << option << "\n" << help;
 }
 
