@@ -145,8 +145,8 @@ Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes) {
     for (std::size_t cut = 0; cut < 4; ++cut)
       if (is_valid_utf8(head.substr(0, valid - cut))) return Encoding::Utf8;
   }
-  if (distinct_odd <= 24 && distinct_even >= 2 * distinct_odd) return Encoding::Utf16Le;
-  if (distinct_even <= 24 && distinct_odd >= 2 * distinct_even) return Encoding::Utf16Be;
+  if (distinct_odd <= 24 && 2 * distinct_even >= 3 * distinct_odd) return Encoding::Utf16Le;
+  if (distinct_even <= 24 && 2 * distinct_odd >= 3 * distinct_even) return Encoding::Utf16Be;
   return Encoding::Utf8;
 }
 

@@ -380,6 +380,13 @@ class Parser {
         case Lead::Comment: parse_comment(); break;
         case Lead::LineComment: parse_line_comment(); break;
         case Lead::Star: {
+          // A '*' glued to a number is a mark of the move before (FMJD article 9), read here
+          // only where that move was not read (a Windows-1252 `14\xD7\xA023*` before its
+          // conversion): never the game's end.
+          if (p_ > begin_ && is_digit(s_[p_ - 1])) {
+            skip_unexpected();
+            break;
+          }
           std::size_t start = p_;
           TextPos pos = pos_at(start);
           ++p_;

@@ -119,6 +119,25 @@ TEST(PdnGrammar, Utf16AndUtf32Sources) {
   EXPECT_EQ(replay(games[0]).plies, 4);
 }
 
+TEST(PdnGrammar, Utf16WithoutMarkInFullWidthForms) {
+  // "\n３３‐２９\u3000０－０\n" in UTF-16 BE without a mark: only the line ends are ASCII.
+  const std::string be("\x00\x0A\xFF\x13\xFF\x13\x20\x10\xFF\x12\xFF\x19\x30\x00\xFF\x10"
+                       "\xFF\x0D\xFF\x10\x00\x0A", 22);
+  const auto games = read_games(be);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].encoding, Encoding::Utf16Be);
+  EXPECT_EQ(replay(games[0]).plies, 1);
+}
+
+TEST(PdnGrammar, Windows1252TimesNoBreakSpaceAndGluedMarkStayOneGame) {
+  // 0xD7 0xA0 (× and NBSP in Windows-1252) also spell a UTF-8 letter: the '*' after the
+  // capture is its mark, not the game's end.
+  const Read r = read("1.\xA0" "32-28 19-23 2. 28x19 14\xD7\xA0" "23* 3. 33-28 1-1\n");
+  ASSERT_EQ(r.games, 1u);
+  EXPECT_EQ(r.plies[0], 5);
+  EXPECT_NE(r.status[0], ReplayStatus::Invalid);
+}
+
 TEST(PdnGrammar, MovetextWithoutTagsAndAMisCutAreCounted) {
   // Players without moves, then moves without players: one game cut in two, reported.
   ValidationSummary summary;
