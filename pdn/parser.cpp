@@ -379,23 +379,12 @@ class Parser {
           break;
         case Lead::Comment: parse_comment(); break;
         case Lead::LineComment: parse_line_comment(); break;
-        case Lead::Star: {
-          // A '*' glued to a number is a mark of the move before (FMJD article 9), read here
-          // only where that move was not read (a Windows-1252 `14\xD7\xA023*` before its
-          // conversion): never the game's end.
-          if (p_ > begin_ && is_digit(s_[p_ - 1])) {
-            skip_unexpected();
-            break;
-          }
-          std::size_t start = p_;
-          TextPos pos = pos_at(start);
-          ++p_;
-          if (add_result(start, p_, pos, Outcome::Unknown)) {
+        case Lead::Star:
+          if (parse_star()) {
             reason = EndReason::Terminator;
             goto done;
           }
           break;
-        }
         case Lead::Open: open_variation(); break;
         case Lead::Close: close_variation(); break;
         case Lead::Nag: parse_nag(); break;
@@ -525,6 +514,20 @@ class Parser {
   // `[Name value]` (no quotes), a quote inside the value, a missing ']' or closing quote, a lone
   // '['. Tag names may hold character entities and non-ASCII letters (`R&#x00e9;sultat`,
   // `Résultat`); normalize_tag_text (tag_text.hpp) decodes and maps them after the game is read.
+  // A '*' at p_: the terminator '*' (returns true when it ends the game). A '*' glued to a
+  // number is a mark of the move before (FMJD article 9), read here only where that move was
+  // not read (a Windows-1252 `14\xD7\xA023*` before its conversion): never the game's end.
+  bool parse_star() {
+    if (p_ > begin_ && is_digit(s_[p_ - 1])) {
+      skip_unexpected();
+      return false;
+    }
+    const std::size_t start = p_;
+    const TextPos pos = pos_at(start);
+    ++p_;
+    return add_result(start, p_, pos, Outcome::Unknown);
+  }
+
   void parse_tag(bool bracketed = true) {
     const std::size_t start = p_;
     if (bracketed) {
@@ -1665,11 +1668,16 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   bool evidence_valid = parser.evidence_valid_;
   std::string_view bytes = buffer.substr(step.begin, step.end - step.begin);
   game.encoding = detect_encoding(bytes);
-  if (game.encoding == Encoding::Latin1 || game.encoding == Encoding::Windows1252) {
-    // Re-read the converted text so that values, offsets and columns refer to UTF-8.
+  const bool single_byte = game.encoding == Encoding::Latin1 || game.encoding == Encoding::Windows1252;
+  if (single_byte || has_full_width(bytes)) {
+    // Re-read the converted text (Latin-1 or Windows-1252 as UTF-8; the full-width forms of the
+    // movetext folded, `１２－１７`) so that values, offsets and columns refer to it.
     std::string converted;
-    append_as_utf8(bytes, game.encoding, converted);
-    Encoding encoding = game.encoding;
+    if (single_byte)
+      append_as_utf8(bytes, game.encoding, converted);
+    else
+      converted = fold_full_width(bytes);
+    const Encoding encoding = game.encoding;
     reset(game);
     Parser again(converted, true, step.begin_at, game);
     again.eof_is_next_tag_ = parser.ended_by_next_tag_;
@@ -1678,19 +1686,6 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
     evidence_valid = again.evidence_valid_;
     game.encoding = encoding;
     game.text = std::move(converted);
-  } else if (has_full_width(bytes)) {
-    // Re-read with the full-width forms of the movetext folded (`１２－１７`): values, offsets and
-    // columns refer to the folded text.
-    std::string folded = fold_full_width(bytes);
-    const Encoding encoding = game.encoding;
-    reset(game);
-    Parser again(folded, true, step.begin_at, game);
-    again.eof_is_next_tag_ = parser.ended_by_next_tag_;
-    again.run();
-    evidence = again.evidence_;
-    evidence_valid = again.evidence_valid_;
-    game.encoding = encoding;
-    game.text = std::move(folded);
   } else if (source != nullptr && bytes.size() > source->min_take_bytes) {
     take_text(*source, step, game.text);
     step.text_taken = true;
