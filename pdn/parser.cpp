@@ -431,7 +431,7 @@ class Parser {
     std::string spaced;
     std::string_view name(s_ + name_begin, q - name_begin);
     if (name.empty()) return false;
-    if (name.find_first_of(" \t") != std::string_view::npos) {
+    if (spaced_name_) {
       assign_tag_name(name_begin, q, spaced);
       name = spaced;
     }
@@ -568,14 +568,20 @@ class Parser {
   // quote (PDN 3.0 "Tag pairs", as localising exporters write it: `[Heure blanche "0:10:00"]`):
   // words of name characters separated by blanks, when only such words and blanks stand between
   // the first word and a '"' on this line; otherwise the first word alone.
+  // Sets spaced_name_ when the name holds blanks.
   std::size_t tag_name_end(std::size_t q) {
     while (is_tag_name_char(peek(q))) ++q;
+    spaced_name_ = false;
+    if (peek(q) != ' ' && peek(q) != '\t') return q;
     const std::size_t first_end = q;
     std::size_t end = q;
     while (true) {
       std::size_t k = end;
       while (peek(k) == ' ' || peek(k) == '\t') ++k;
-      if (peek(k) == '"') return end;
+      if (peek(k) == '"') {
+        spaced_name_ = end != first_end;
+        return end;
+      }
       if (k == end || !is_tag_name_char(peek(k))) return first_end;
       while (is_tag_name_char(peek(k))) ++k;
       end = k;
@@ -585,7 +591,7 @@ class Parser {
   // The name [from, to) as a tag's name: blanks inside it written as one space.
   void assign_tag_name(std::size_t from, std::size_t to, std::string& name) const {
     name.assign(s_ + from, to - from);
-    if (name.find_first_of(" \t") == std::string::npos) return;
+    if (!spaced_name_) return;
     std::string folded;
     for (char c : name) {
       const bool blank = c == ' ' || c == '\t';
@@ -1553,6 +1559,7 @@ class Parser {
   // from the game once read (add_numeric_evidence).
   MoveEvidence evidence_;
   bool evidence_valid_ = true;    // false when a move was reclassified after the fact
+  bool spaced_name_ = false;      // the last tag name read (tag_name_end) holds blanks
 
  private:
   const char* s_;
@@ -1669,7 +1676,7 @@ ParseStep parse_game(std::string_view buffer, bool at_eof, LineColumn start, Gam
   std::string_view bytes = buffer.substr(step.begin, step.end - step.begin);
   game.encoding = detect_encoding(bytes);
   const bool single_byte = game.encoding == Encoding::Latin1 || game.encoding == Encoding::Windows1252;
-  if (single_byte || has_full_width(bytes)) {
+  if (single_byte || (game.encoding == Encoding::Utf8 && has_full_width(bytes))) {
     // Re-read the converted text (Latin-1 or Windows-1252 as UTF-8; the full-width forms of the
     // movetext folded, `１２－１７`) so that values, offsets and columns refer to it.
     std::string converted;
