@@ -1,5 +1,6 @@
 #include "rules/fen.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -65,6 +66,10 @@ Position parse_fen(std::string_view fen) {
     s = trim(s);
     if (s.empty()) break;
     const char colour = static_cast<char>(std::toupper(static_cast<unsigned char>(s.front())));
+    if (colour == 'H' || colour == 'F') {  // lidraughts' counters (:H0:F1): not part of a position
+      s.remove_prefix(std::min(s.find(':'), s.size()));
+      continue;
+    }
     if (colour != 'W' && colour != 'B') fail(fen, "piece list must start with W or B");
     const int ci = colour == 'W' ? 0 : 1;
     if (seen_side[ci]) fail(fen, std::string("piece list ") + colour + " given twice");
