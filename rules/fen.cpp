@@ -42,8 +42,7 @@ Position parse_fen(std::string_view fen) {
   if (!s.empty() && s.front() == '"') s.remove_prefix(1);
   if (!s.empty() && s.back() == '"') s.remove_suffix(1);
   s = trim(s);
-  if (!s.empty() && s.back() == '.') s.remove_suffix(1);  // PDN files often end FEN with '.'
-  s = trim(s);
+  if (!s.empty() && s.back() == '.') s = trim(s.substr(0, s.size() - 1));  // PDN's final '.'
   if (s.empty()) fail(fen, "empty");
 
   Color side;
