@@ -86,8 +86,10 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);
   if (!path.starts_with("/api/"))
-    if (const StaticFile* file = find_static_file(path))  // the page's parameters are its own
+    if (const StaticFile* file = find_static_file(path)) {
+      Parameters checked(params, {}, false, limits_);  // the page takes no parameters
       return {200, std::string(file->content_type), std::string(file->body)};
+    }
   return error_response(404, "not found");
 }
 

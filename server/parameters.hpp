@@ -41,10 +41,9 @@ using ParameterMap = std::multimap<std::string, std::string>;
 
 class Parameters {
  public:
-  /// Checks `params`: at most limits.max_parameters; each name in `allowed` (or in
-  /// kFilterParameters when `with_filters`) given once, its value at most
-  /// limits.max_parameter_length bytes; a name another route takes is refused, any
-  /// other name ignored. Throws BadParameter otherwise.
+  /// Checks `params`: at most limits.max_parameters, each name in `allowed` (or in
+  /// kFilterParameters when `with_filters`) and given once, each value at most
+  /// limits.max_parameter_length bytes. Throws BadParameter otherwise.
   Parameters(const ParameterMap& params, const std::vector<std::string_view>& allowed,
              bool with_filters, const Limits& limits);
 
