@@ -92,7 +92,8 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
 }
 
 Response Api::explorer(const ParameterMap& params) const {
-  const Parameters p(params, {"fen", "play", "mirror", "moves", "games", "top"}, true, limits_);
+  const Parameters p(params, {"fen", "play", "mirror", "moves", "games", "top", "legal"}, true,
+                     limits_);
   const rules::Position pos = p.position();
   const bool mirror = p.flag("mirror");
   const std::size_t max_moves = p.limit("moves", 0);
@@ -107,6 +108,7 @@ Response Api::explorer(const ParameterMap& params) const {
     j["moves"].erase(j["moves"].begin() + static_cast<std::ptrdiff_t>(max_moves), j["moves"].end());
   indexer::PositionQuery q;
   q.limit = recent;
+  q.mirror = mirror;
   q.ranks = ranks.get();
   const indexer::PositionAnswer games = indexer::query_position(db_, pos, filter, q);
   auto rows_json = [](const std::vector<indexer::GameRow>& rows) {
@@ -116,7 +118,14 @@ Response Api::explorer(const ParameterMap& params) const {
   };
   j["side_to_move"] = pos.side_to_move() == rules::Color::White ? "white" : "black";
   j["recent_games"] = rows_json(games.rows);
+  if (mirror) {  // the colour-reversed position's games, flagged, after this position's
+    for (nlohmann::json& row : rows_json(games.mirrored_rows)) {
+      row["mirrored"] = true;
+      j["recent_games"].push_back(std::move(row));
+    }
+  }
   j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top, ranks.get()));
+  if (p.flag("legal")) j["legal"] = json::legal_moves_json(pos);
   return json_response(j);
 }
 

@@ -19,7 +19,7 @@ namespace {
 /// name is ignored, as web APIs do (a cache-busting `v`, a page's own state).
 const std::vector<std::string_view> kApiParameters = {
     "fen",  "play", "mirror", "moves", "games", "top",  "limit", "offset",
-    "size", "numbers", "q",   "count", "longest", "plies"};
+    "size", "numbers", "q",   "count", "longest", "plies", "legal"};
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();

@@ -389,6 +389,21 @@ TEST_F(ServerApiTest, AMissingGameNamesNoPathOnDisk) {
   EXPECT_EQ(get("/api/games/99999").json().at("error"), "game 99999 not found");
 }
 
+TEST_F(ServerApiTest, ExplorerGivesTheLegalMovesInTheSameAnswer) {
+  // One request per explorer step: legal=1 adds /api/moves's answer (28x19 is obligatory).
+  const nlohmann::json j = get("/api/explorer?fen=W:W28:B23&legal=1").json();
+  EXPECT_EQ(j.at("legal"), get("/api/moves?fen=W:W28:B23").json());
+  EXPECT_EQ(j.at("legal").at(0).at("captures"), nlohmann::json::array({23}));
+  EXPECT_FALSE(get("/api/explorer?fen=W:W28:B23").json().contains("legal"));
+  expect_bad("/api/explorer?legal=2", "legal");
+  // With mirror=1 this position's own games come first, unflagged, as without it.
+  const nlohmann::json plain = get("/api/explorer?play=32-28&games=10").json();
+  const nlohmann::json both = get("/api/explorer?play=32-28&games=10&mirror=1").json();
+  ASSERT_GE(both.at("recent_games").size(), plain.at("recent_games").size());
+  for (std::size_t i = 0; i < plain.at("recent_games").size(); ++i)
+    EXPECT_EQ(both.at("recent_games").at(i), plain.at("recent_games").at(i));
+}
+
 TEST_F(ServerApiTest, LidraughtsFenAndAFavicon) {
   EXPECT_EQ(get("/api/moves?fen=W:W31-50:B1-20:H0:F1").body, get("/api/moves").body);
   const Answer icon = get("/favicon.ico");
