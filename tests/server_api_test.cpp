@@ -332,7 +332,7 @@ TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
   expect_bad("/api/stats/players?top=x", "top");
   expect_bad("/api/stats/openings?plies=0", "plies");
   expect_bad("/api/stats/results?longest=9999", "longest");
-  expect_bad("/api/explorer?event=" + std::string(600, 'a'), "event");
+  expect_bad("/api/explorer?event=" + std::string(2100, 'a'), "event");
   std::string long_play = "32-28";  // 301 moves: over the limit before anything is played
   for (int i = 0; i < 300; ++i) long_play += ",18-23";
   expect_bad("/api/explorer?play=" + long_play, "play");
@@ -387,6 +387,19 @@ TEST_F(ServerApiTest, AMissingGameNamesNoPathOnDisk) {
     EXPECT_EQ(a.body.find('/'), std::string::npos) << target << ": " << a.body;
   }
   EXPECT_EQ(get("/api/games/99999").json().at("error"), "game 99999 not found");
+}
+
+TEST_F(ServerApiTest, APlayOf120PliesIsTaken) {
+  // The page sends a line from its start: two kings going there and back, 120 plies (720 bytes),
+  // end where they started; one ply more and they stand on 41 and 1.
+  std::string play;
+  for (int i = 0; i < 30; ++i) play += std::string(i ? "," : "") + "46-41,1-7,41-46,7-1";
+  ASSERT_GT(play.size(), 512u);
+  const Answer a = get("/api/explorer?fen=W:WK46:BK1&play=" + play);
+  ASSERT_EQ(a.status, 200) << a.body;
+  EXPECT_EQ(a.json().at("fen"), "W:WK46:BK1");
+  EXPECT_EQ(get("/api/explorer?fen=W:WK46:BK1&play=" + play + ",46-41").json().at("fen"),
+            "B:WK41:BK1");
 }
 
 TEST_F(ServerApiTest, ExplorerGivesTheLegalMovesInTheSameAnswer) {
