@@ -2,7 +2,7 @@
 # Browser test of `damdb serve`'s page (tests/browser/explorer.test.js): imports the samples into
 # a fresh database, installs playwright-core from tests/browser/package-lock.json (npm ci; no
 # browser download: Debian's /usr/bin/chromium is used), and drives chromium headless against
-# the server on a loopback port. Screenshot: build/browser-screenshots. Needs build/ (run
+# the server on a loopback port at 1280x800 and 390x844. Screenshots: build/browser-screenshots/. Needs build/ (run
 # scripts/build.sh first); run by scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."

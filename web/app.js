@@ -226,6 +226,7 @@ async function show(target, push = true, tree = null) {
     else if (push !== 'keep') history.replaceState(entry, '', hash);
     state.applied = location.hash;
     clearFailure();
+    $('route-choice').hidden = true;
     render();
   } catch (e) {
     if (ticket === showing) showFailure(e, () => show(target, push, tree));
