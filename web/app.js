@@ -125,7 +125,9 @@ const explorerCache = new Map();  // request -> answer, for Back and Forward wit
 /** The explorer answer (with legal moves and 10 recent games) of `node`'s position: from its FEN
  *  when known, else from the root's position and the moves leading to it. */
 async function explorerOf(node, filters, mirror) {
-  const where = node.fen ? { fen: node.fen } : { fen: state.start, play: pathOf(node).join(',') };
+  let root = node;
+  while (root.parent) root = root.parent;  // the tree being shown, not necessarily state.root
+  const where = node.fen ? { fen: node.fen } : { fen: root.fen, play: pathOf(node).join(',') };
   const params = { ...where, legal: 1, games: state.gamesPage, top: 5, mirror,
                    player: filters.player, event: filters.event, since: filters.since,
                    until: filters.until };

@@ -307,6 +307,68 @@ async function patternSearch(page, tag) {
         `${tag}: game #${hits.results[0].id} opens at the pattern's first ply ${hits.results[0].ply}`);
 }
 
+async function analysisBoard(page, tag) {
+  await page.goto(address + '#explorer');
+  await ready(page);
+  await page.click('#paste-open');
+  await page.fill('#paste-input', '1. 32-28 17-22');  // a new tree
+  await page.click('#paste-go');
+  await ready(page);
+  await page.waitForFunction(() => document.querySelectorAll('#line .mv').length === 2);
+  await page.click('#line .mv:nth-of-type(1)');  // 18-23: the position after it
+  await ready(page);
+  await page.locator('#explorer-table tbody tr[data-move]', { hasNotText: '17-22' }).first().click();
+  await ready(page);
+  check(await page.locator('#line .variation').count() === 1,
+        `${tag}: a move where another was played starts a variation (${await lineText(page)})`);
+  const branch = await hashOf(page);
+  await page.click('#line-promote');
+  await ready(page);
+  const promoted = await page.$$eval('#line > .mv', (s) => s.map((x) => x.textContent));
+  check(promoted.length === 2 && !promoted[1].includes('17-22') && (await hashOf(page)) === branch,
+        `${tag}: Promote makes the variation the main line (${promoted.join(' ')})`);
+  await page.click('#line-delete');
+  await ready(page);
+  check(await page.locator('#line .mv').count() === 2 && await page.locator('#line .variation').count() === 0,
+        `${tag}: Delete removes the move (line ${await lineText(page)})`);
+  await page.keyboard.press('Home');
+  await ready(page);
+  check(await boardShows(page, 'W:W31-50:B1-20'), `${tag}: Home goes to the start`);
+  await page.keyboard.press('End');
+  await ready(page);
+  const end = await getJson('/api/explorer?play=32-28,17-22');
+  check(await boardShows(page, end.fen), `${tag}: End goes to the end of the line`);
+  await page.keyboard.press('ArrowDown');
+  const first = await page.locator('#explorer-table tbody tr.focus').getAttribute('data-move');
+  await page.keyboard.press('Enter');
+  await ready(page);
+  check((await hashOf(page)).includes('17-22+' + first), `${tag}: Down and Enter play ${first}`);
+  await page.click('#copy-pdn');
+  check((await page.inputValue('#copy-out')) === `1. 32-28 17-22 2. ${first}`,
+        `${tag}: Copy PDN gives the line (${await page.inputValue('#copy-out')})`);
+  await page.click('#copy-fen');
+  check((await page.inputValue('#copy-out')) === await page.getAttribute('#board', 'data-fen'),
+        `${tag}: Copy FEN gives the position`);
+  await page.click('#edit-open');
+  await page.click('#editor-clear');
+  await page.click('#editor [data-tool="W"]');
+  await page.click('#board rect[data-square="28"]');
+  await page.click('#editor [data-tool="b"]');
+  await page.click('#board rect[data-square="19"]');
+  await page.selectOption('#editor-side', 'B');
+  check((await page.textContent('#editor-fen')) === 'B:WK28:B19', `${tag}: the editor sets up B:WK28:B19`);
+  await page.screenshot({ path: path.join(shots, `${tag}-9-editor.png`), fullPage: true });
+  await page.click('#editor-done');
+  await ready(page);
+  check(await boardShows(page, 'B:WK28:B19') && (await hashOf(page)).includes('fen=B%3AWK28%3AB19'),
+        `${tag}: the edited position goes to the explorer and the URL`);
+  await page.click('#edit-open');
+  await page.click('#editor-search');
+  await page.waitForSelector('#view-search:not([hidden])');
+  check((await page.inputValue('#search-query')) === 'must B:WK28:B19',
+        `${tag}: the edited position goes to the pattern search`);
+}
+
 async function serverStops(page, tag, port) {
   await page.goto(address + '#explorer?line=32-28');
   await ready(page);
@@ -351,6 +413,7 @@ async function session(viewport, tag) {
   await boardDetails(page, tag);
   await pasteAndRoutes(page, tag);
   await patternSearch(page, tag);
+  await analysisBoard(page, tag);
   await serverStops(page, tag, port);
   await page.close();
   await stopServer();
