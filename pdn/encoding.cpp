@@ -123,6 +123,29 @@ void append_as_utf8(std::string_view bytes, Encoding encoding, std::string& out)
   }
 }
 
+namespace {
+
+// Utf32Le or Utf32Be when the first units of `head` (at least 8 of 4 bytes) read as UTF-32
+// without a mark: the highest byte always zero, the next almost always, the lowest mostly not.
+Encoding utf32_without_mark(std::string_view head) {
+  const std::size_t units = std::min<std::size_t>(head.size(), 1024) / 4;
+  if (units < 8) return Encoding::Utf8;
+  for (const bool big : {false, true}) {
+    std::size_t zero_top = 0, zero_next = 0, zero_low = 0;
+    for (std::size_t i = 0; i < units; ++i) {
+      const auto at = [&](std::size_t k) { return head[4 * i + (big ? k : 3 - k)] == '\0'; };
+      zero_top += at(0);
+      zero_next += at(1);
+      zero_low += at(3);
+    }
+    if (zero_top == units && zero_next * 10 >= units * 9 && zero_low * 4 < units)
+      return big ? Encoding::Utf32Be : Encoding::Utf32Le;
+  }
+  return Encoding::Utf8;
+}
+
+}  // namespace
+
 Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes) {
   const auto b = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0x100u; };
   bom_bytes = 0;
@@ -130,7 +153,10 @@ Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes) {
   if (b(0) == 0 && b(1) == 0 && b(2) == 0xFE && b(3) == 0xFF) return bom_bytes = 4, Encoding::Utf32Be;
   if (b(0) == 0xFF && b(1) == 0xFE) return bom_bytes = 2, Encoding::Utf16Le;
   if (b(0) == 0xFE && b(1) == 0xFF) return bom_bytes = 2, Encoding::Utf16Be;
-  // No mark. UTF-16 text has its high bytes from a few blocks (0x00 for ASCII, 0x20 for
+  // No mark. UTF-32 text has two zero bytes in every unit of four (its characters are below
+  // U+10000 but for a few) and a non-zero lowest byte in most.
+  if (const Encoding utf32 = utf32_without_mark(head); utf32 != Encoding::Utf8) return utf32;
+  // UTF-16 text has its high bytes from a few blocks (0x00 for ASCII, 0x20 for
   // dashes, 0x30 for ideographic spaces, 0xFF for full-width forms) while its low bytes vary;
   // it is told by many zero bytes, or, with few, by not being UTF-8.
   const std::size_t units = std::min<std::size_t>(head.size(), 512) / 2;
@@ -163,7 +189,8 @@ void append_scalar(std::uint32_t c, std::string& out) {
 
 }  // namespace
 
-void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out) {
+void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out,
+                         SourceMap* map) {
   const bool utf32 = encoding == Encoding::Utf32Le || encoding == Encoding::Utf32Be;
   const bool big = encoding == Encoding::Utf16Be || encoding == Encoding::Utf32Be;
   const std::size_t width = utf32 ? 4 : 2;
@@ -178,6 +205,7 @@ void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string&
   std::size_t i = 0;
   for (; i + width <= bytes.size(); i += width) {
     std::uint32_t c = unit(i);
+    const std::size_t first = i;
     if (!utf32 && c >= 0xD800 && c <= 0xDBFF && i + 2 * width <= bytes.size()) {
       const std::uint32_t low = unit(i + width);
       if (low >= 0xDC00 && low <= 0xDFFF) {
@@ -185,9 +213,15 @@ void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string&
         i += width;
       }
     }
+    const std::size_t before = out.size();
     append_scalar(c, out);
+    if (map) map->add(static_cast<unsigned>(out.size() - before), static_cast<unsigned>(i + width - first));
   }
-  if (i < bytes.size()) append_scalar(0xFFFD, out);
+  if (i < bytes.size()) {
+    const std::size_t before = out.size();
+    append_scalar(0xFFFD, out);
+    if (map) map->add(static_cast<unsigned>(out.size() - before), static_cast<unsigned>(bytes.size() - i));
+  }
 }
 
 bool has_full_width(std::string_view bytes) {
@@ -200,7 +234,7 @@ bool has_full_width(std::string_view bytes) {
   return false;
 }
 
-std::string fold_full_width(std::string_view bytes) {
+std::string fold_full_width(std::string_view bytes, SourceMap* map) {
   std::string out;
   out.reserve(bytes.size());
   bool tag_line = false;
@@ -219,10 +253,12 @@ std::string fold_full_width(std::string_view bytes) {
         const unsigned code = 0xFF00u + (b1 == 0xBC ? b2 - 0x80u : b2 - 0x40u);
         out += static_cast<char>(code - 0xFEE0u);
         i += 2;
+        if (map) map->add(1, 3);
         continue;
       }
     }
     out += c;
+    if (map) map->add(1, 1);
   }
   return out;
 }

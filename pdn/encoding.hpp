@@ -4,6 +4,7 @@
 #pragma once
 
 #include "pdn/game.hpp"
+#include "pdn/source_map.hpp"
 
 #include <string>
 #include <string_view>
@@ -25,21 +26,24 @@ Encoding detect_encoding(std::string_view bytes);
 void append_as_utf8(std::string_view bytes, Encoding encoding, std::string& out);
 
 /// The UTF-16 or UTF-32 encoding of a source from its first bytes (at least 4 when the source
-/// has them): a byte-order mark, else UTF-16 told by its zero bytes (ASCII text in UTF-16 has a
-/// zero in every other byte). Returns the encoding and, in `bom_bytes`, the length of the mark;
+/// has them): a byte-order mark, else UTF-32 or UTF-16 told by its zero bytes (ASCII text in
+/// UTF-16 has a zero in every other byte, in UTF-32 three in every four). Returns the encoding and, in `bom_bytes`, the length of the mark;
 /// Encoding::Utf8 when the source is none of them (then read byte by byte as before).
 Encoding detect_wide_encoding(std::string_view head, std::size_t& bom_bytes);
 
 /// Appends `bytes` in `encoding` (Utf16Le .. Utf32Be) to `out` as UTF-8; an unpaired surrogate,
-/// a value past U+10FFFF or a cut last unit becomes U+FFFD.
-void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out);
+/// a value past U+10FFFF or a cut last unit becomes U+FFFD. When `map` is given, each character
+/// written is recorded in it with the bytes it took in `bytes`.
+void append_wide_as_utf8(std::string_view bytes, Encoding encoding, std::string& out,
+                         SourceMap* map = nullptr);
 
 /// True when `bytes` hold a full-width form of an ASCII character (U+FF01..U+FF5E).
 bool has_full_width(std::string_view bytes);
 
 /// `bytes` (UTF-8) with the full-width forms U+FF01..U+FF5E written as their ASCII characters
 /// (`１２－１７` -> `12-17`), except on tag lines (a line whose first non-blank is '['), where
-/// names and values are kept as written.
-std::string fold_full_width(std::string_view bytes);
+/// names and values are kept as written. When `map` is given, each byte written is recorded in
+/// it with the bytes it took in `bytes` (3 for a folded character, else 1).
+std::string fold_full_width(std::string_view bytes, SourceMap* map = nullptr);
 
 }  // namespace damdb::pdn

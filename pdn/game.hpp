@@ -4,8 +4,9 @@
 // counted in characters (Unicode code points of the UTF-8 text; a tab counts as one character,
 // the CR of a CRLF ending is never counted because it ends the line) and a byte offset into
 // Game::text, the game's own text converted to UTF-8. For ASCII and UTF-8 games the offset in
-// the source file is Game::byte_begin + offset; for Latin-1 / Windows-1252 games offsets refer
-// to the converted text only.
+// the source file is Game::byte_begin + offset; for Latin-1 / Windows-1252, UTF-16 / UTF-32 and
+// full-width games offsets refer to the converted text only. Game::byte_begin and byte_end always
+// name bytes of the source file as it is on disk, whatever its encoding (pdn/source_map.hpp).
 //
 // Source: PDN 3.0 (pdn.fmjd.org), sections "Tag pairs", "Movetext", "Game termination".
 #pragma once

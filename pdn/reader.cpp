@@ -157,8 +157,8 @@ bool GameReader::next(Game& game) {
     game.index = index_++;
     game.source = source_;
     if (wide_ != Encoding::Utf8) game.encoding = wide_;
-    game.byte_begin = buffer_offset_ + pos_ + step.begin;
-    game.byte_end = buffer_offset_ + pos_ + step.end;
+    game.byte_begin = source_offset(buffer_offset_ + pos_ + step.begin);
+    game.byte_end = source_offset(buffer_offset_ + pos_ + step.end);
     const bool cut = forced && step.end == view.size();
     if (cut) {
       Diagnostic d;
@@ -199,18 +199,32 @@ void GameReader::read_wide_source() {
   if (wide != Encoding::Utf8) {
     wide_ = wide;
     while (!eof_) fill();
-    append_wide_as_utf8(std::string_view(buffer_.data() + bom, len_ - bom), wide, converted);
+    conversions_.emplace_back(buffer_offset_ + bom);
+    append_wide_as_utf8(std::string_view(buffer_.data() + bom, len_ - bom), wide, converted,
+                        &conversions_.back());
   } else if (has_full_width(std::string_view(buffer_.data() + pos_, len_ - pos_))) {
     while (!eof_) fill();
-    converted = fold_full_width(std::string_view(buffer_.data() + pos_, len_ - pos_));
+    conversions_.emplace_back(buffer_offset_ + pos_);
+    converted = fold_full_width(std::string_view(buffer_.data() + pos_, len_ - pos_),
+                                &conversions_.back());
   } else {
     return;
   }
-  if (has_full_width(converted)) converted = fold_full_width(converted);
+  if (has_full_width(converted)) {
+    conversions_.emplace_back(0);
+    converted = fold_full_width(converted, &conversions_.back());
+  }
   buffer_ = std::move(converted);
+  buffer_offset_ = 0;
   len_ = buffer_.size();
   pos_ = 0;
   file_size_.reset();
+}
+
+std::uint64_t GameReader::source_offset(std::uint64_t offset) const {
+  for (auto map = conversions_.rbegin(); map != conversions_.rend(); ++map)
+    offset = map->source_offset(offset);
+  return offset;
 }
 
 std::string GameReader::take_unread(std::size_t& length) {

@@ -22,6 +22,7 @@
 #pragma once
 
 #include "pdn/game.hpp"
+#include "pdn/source_map.hpp"
 #include "pdn/parser.hpp"
 
 #include <cstdint>
@@ -99,15 +100,15 @@ class GameReader {
   const std::vector<Diagnostic>& file_diagnostics() const { return file_diagnostics_; }
   std::size_t games_read() const { return index_; }
   /// Bytes of the source consumed so far.
-  std::uint64_t bytes_consumed() const { return buffer_offset_ + pos_; }
+  std::uint64_t bytes_consumed() const { return source_offset(buffer_offset_ + pos_); }
   /// Line and column of bytes_consumed(): after a game, where the reader goes on from.
   LineColumn consumed_at() const { return at_; }
   /// Bytes of the source read so far: the end of what the reader has looked at.
-  std::uint64_t bytes_read() const { return buffer_offset_ + len_; }
+  std::uint64_t bytes_read() const { return source_offset(buffer_offset_ + len_); }
   /// Once next() returned false: where the first game not read begins (a part's stop or
   /// later, a game given up, or the end of the source), and its line and column; at_end()
   /// when it is the end of the source.
-  std::uint64_t next_game_offset() const { return next_game_offset_; }
+  std::uint64_t next_game_offset() const { return source_offset(next_game_offset_); }
   LineColumn next_game_at() const { return next_game_at_; }
   bool at_end() const { return at_end_; }
   /// The reader's buffer, given away, holding at its front the bytes read and not consumed
@@ -124,6 +125,8 @@ class GameReader {
   bool stop_waiting();
   void note_text_outside_games(std::string_view text, LineColumn at);
   void read_wide_source();
+  // The offset in the source file of offset `offset` of the text read (converted or not).
+  std::uint64_t source_offset(std::uint64_t offset) const;
 
   std::unique_ptr<std::ifstream> file_;
   std::istream* in_ = nullptr;
@@ -147,6 +150,9 @@ class GameReader {
   LineColumn next_game_at_{};
   bool at_end_ = false;
   Encoding wide_ = Encoding::Utf8;  // a UTF-16 or UTF-32 source, read converted to UTF-8
+  // For a converted source, the conversions applied in order (offsets of the text read go
+  // through them from last to first); empty when the text read is the source's own bytes.
+  std::vector<SourceMap> conversions_;
 };
 
 /// The message of text outside any game skipped after `games_before` games.

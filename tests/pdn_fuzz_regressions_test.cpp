@@ -1,6 +1,7 @@
 // Inputs that once broke a fuzz target (tests/fuzz), kept in tests/data/fuzz_regressions/:
 // each must now hold the targets' properties. Round trip: every game read without an error,
-// written in canonical PDN and read again, is one game with the same content.
+// written in canonical PDN and read again, is one game with the same content. Reader: the games'
+// byte ranges follow each other inside the file, whatever its encoding.
 #include "pdn/reader.hpp"
 #include "pdn/writer.hpp"
 
@@ -28,7 +29,13 @@ TEST(PdnFuzzRegressions, EveryKeptInputRoundTrips) {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
     ++files;
-    for (const Game& game : read_games(file_text(entry.path()), entry.path().string())) {
+    const std::string text = file_text(entry.path());
+    std::uint64_t last_end = 0;
+    for (const Game& game : read_games(text, entry.path().string())) {
+      EXPECT_LE(last_end, game.byte_begin) << entry.path() << " game " << game.index;
+      EXPECT_LT(game.byte_begin, game.byte_end) << entry.path() << " game " << game.index;
+      EXPECT_LE(game.byte_end, text.size()) << entry.path() << " game " << game.index;
+      last_end = game.byte_end;
       if (game.has_errors()) continue;
       const std::string written = to_pdn(game);
       const auto again = read_games(written, "written");
