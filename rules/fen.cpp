@@ -1,5 +1,6 @@
 #include "rules/fen.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -41,8 +42,7 @@ Position parse_fen(std::string_view fen) {
   if (!s.empty() && s.front() == '"') s.remove_prefix(1);
   if (!s.empty() && s.back() == '"') s.remove_suffix(1);
   s = trim(s);
-  if (!s.empty() && s.back() == '.') s.remove_suffix(1);  // PDN files often end FEN with '.'
-  s = trim(s);
+  if (!s.empty() && s.back() == '.') s = trim(s.substr(0, s.size() - 1));  // PDN's final '.'
   if (s.empty()) fail(fen, "empty");
 
   Color side;
@@ -65,6 +65,10 @@ Position parse_fen(std::string_view fen) {
     s = trim(s);
     if (s.empty()) break;
     const char colour = static_cast<char>(std::toupper(static_cast<unsigned char>(s.front())));
+    if (colour == 'H' || colour == 'F') {  // lidraughts' counters (:H0:F1): not part of a position
+      s.remove_prefix(std::min(s.find(':'), s.size()));
+      continue;
+    }
     if (colour != 'W' && colour != 'B') fail(fen, "piece list must start with W or B");
     const int ci = colour == 'W' ? 0 : 1;
     if (seen_side[ci]) fail(fen, std::string("piece list ") + colour + " given twice");

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 #include "db/error.hpp"
 #include "indexer/export.hpp"
 #include "indexer/game_list.hpp"
@@ -35,6 +37,15 @@ std::string overrides_parameter(const ParameterMap& params) {
   for (const char* name : {"player", "white", "black", "event", "q"})
     if (params.count(name) > 0) return name;
   return indexer::PlayerOverrides::kFileName;
+}
+
+/// `path` without its folders: the server's answers name files as the archive's folder holds
+/// them, never the folders of the machine it runs on (a client may be another machine).
+std::string file_name(const std::string& path) {
+  std::filesystem::path p(path);
+  if (!p.has_filename()) p = p.parent_path();  // a folder written with a trailing '/'
+  const std::string name = p.filename().string();
+  return name.empty() ? path : name;
 }
 
 }  // namespace
@@ -86,15 +97,14 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);
   if (!path.starts_with("/api/"))
-    if (const StaticFile* file = find_static_file(path)) {
-      Parameters checked(params, {}, false, limits_);  // the page takes no parameters
+    if (const StaticFile* file = find_static_file(path))  // the page's parameters are its own
       return {200, std::string(file->content_type), std::string(file->body)};
-    }
   return error_response(404, "not found");
 }
 
 Response Api::explorer(const ParameterMap& params) const {
-  const Parameters p(params, {"fen", "play", "mirror", "moves", "games", "top"}, true, limits_);
+  const Parameters p(params, {"fen", "play", "mirror", "moves", "games", "top", "legal"}, true,
+                     limits_);
   const rules::Position pos = p.position();
   const bool mirror = p.flag("mirror");
   const std::size_t max_moves = p.limit("moves", 0);
@@ -109,6 +119,7 @@ Response Api::explorer(const ParameterMap& params) const {
     j["moves"].erase(j["moves"].begin() + static_cast<std::ptrdiff_t>(max_moves), j["moves"].end());
   indexer::PositionQuery q;
   q.limit = recent;
+  q.mirror = mirror;
   q.ranks = ranks.get();
   const indexer::PositionAnswer games = indexer::query_position(db_, pos, filter, q);
   auto rows_json = [](const std::vector<indexer::GameRow>& rows) {
@@ -118,7 +129,14 @@ Response Api::explorer(const ParameterMap& params) const {
   };
   j["side_to_move"] = pos.side_to_move() == rules::Color::White ? "white" : "black";
   j["recent_games"] = rows_json(games.rows);
+  if (mirror) {  // the colour-reversed position's games, flagged, after this position's
+    for (nlohmann::json& row : rows_json(games.mirrored_rows)) {
+      row["mirrored"] = true;
+      j["recent_games"].push_back(std::move(row));
+    }
+  }
   j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top, ranks.get()));
+  if (p.flag("legal")) j["legal"] = json::legal_moves_json(pos);
   return json_response(j);
 }
 
@@ -156,7 +174,9 @@ Response Api::game(std::string_view id_text, const ParameterMap& params) const {
     bool copied = false;
     return {200, "text/plain; charset=utf-8", indexer::canonical_game_text(*record, copied)};
   }
-  return json_response(json::game_details_json(indexer::view_game(db_, id)));
+  nlohmann::json details = json::game_details_json(indexer::view_game(db_, id));
+  for (nlohmann::json& source : details["sources"]) source["path"] = file_name(source["path"]);
+  return json_response(details);
 }
 
 Response Api::board(const ParameterMap& params) const {
@@ -200,7 +220,9 @@ Response Api::statistics(std::string_view report, const ParameterMap& params) co
 
 Response Api::info(const ParameterMap& params) const {
   const Parameters p(params, {}, false, limits_);
-  return json_response(json::database_info_json(db_));
+  nlohmann::json info = json::database_info_json(db_);
+  info["database"] = file_name(info["database"]);
+  return json_response(info);
 }
 
 Response Api::search(const ParameterMap& params) const {

@@ -1,7 +1,9 @@
 // The HTTP JSON API over a database and the page's embedded files, independent of the
 // HTTP library: one GET path with its decoded query parameters in, status + body out.
 //   /api/explorer   moves played from a position with results (= `query opening --json`)
-//                   plus its most recent games ("recent_games") and best games ("top_games")
+//                   plus its most recent games ("recent_games"; with mirror=1 then the
+//                   colour-reversed position's, flagged "mirrored"), its best games
+//                   ("top_games") and with legal=1 its legal moves ("legal", as /api/moves)
 //   /api/positions  games that reached a position (= `query position --json`)
 //   /api/games      the stored games (= `games --json`); /api/games/ID one game with the FEN
 //                   after every ply, its diagnostics and sources; /api/games/ID.pdn its PDN

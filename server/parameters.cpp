@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "indexer/query.hpp"
+#include "pdn/encoding.hpp"
 #include "rules/fen.hpp"
 
 namespace damdb::server {
@@ -12,6 +13,13 @@ const std::vector<std::string_view> kFilterParameters = {
     "player", "white", "black", "event", "since", "until", "result", "regex"};
 
 namespace {
+
+/// Every name some route of the API takes: such a name sent to a route that does not take it is
+/// a mistake worth a 400 (a `fen` on /api/games would silently list every game); any other
+/// name is ignored, as web APIs do (a cache-busting `v`, a page's own state).
+const std::vector<std::string_view> kApiParameters = {
+    "fen",  "play", "mirror", "moves", "games", "top",  "limit", "offset",
+    "size", "numbers", "q",   "count", "longest", "plies", "legal"};
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -27,12 +35,16 @@ Parameters::Parameters(const ParameterMap& params, const std::vector<std::string
                                std::to_string(limits.max_parameters) + ")");
   for (auto it = params.begin(); it != params.end(); it = params.upper_bound(it->first)) {
     const std::string& name = it->first;
-    if (!contains(allowed, name) && !(with_filters && contains(kFilterParameters, name)))
-      throw BadParameter(name, "unknown parameter");
+    if (!contains(allowed, name) && !(with_filters && contains(kFilterParameters, name))) {
+      if (contains(kApiParameters, name) || contains(kFilterParameters, name))
+        throw BadParameter(name, "not a parameter of this request");
+      continue;
+    }
     if (params.count(name) > 1) throw BadParameter(name, "parameter given more than once");
     if (it->second.size() > limits.max_parameter_length)
       throw BadParameter(name, "value longer than " +
                                    std::to_string(limits.max_parameter_length) + " bytes");
+    if (!pdn::is_valid_utf8(it->second)) throw BadParameter(name, "value is not UTF-8");
   }
 }
 
@@ -63,6 +75,7 @@ std::size_t Parameters::count(std::string_view name, std::size_t fallback,
 
 rules::Position Parameters::position() const {
   rules::Position pos = rules::Position::initial();
+  if (params_.count("fen") > 0 && text("fen").empty()) throw BadParameter("fen", "empty FEN");
   if (const std::string fen = text("fen"); !fen.empty()) {
     try {
       pos = rules::parse_fen(fen);

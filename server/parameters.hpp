@@ -19,7 +19,7 @@ namespace damdb::server {
 struct Limits {
   std::size_t max_target_length = 4096;    ///< path + query string, in bytes (else 414)
   std::size_t max_parameters = 16;         ///< query parameters per request
-  std::size_t max_parameter_length = 512;  ///< bytes of one decoded value
+  std::size_t max_parameter_length = 2048; ///< bytes of one decoded value (`play` of 300 plies)
   std::size_t max_play_plies = 300;        ///< moves in `play`
   std::size_t max_limit = 200;             ///< largest `limit` / `games` / `top`
   std::size_t max_offset = 100'000'000;    ///< largest `offset`
@@ -41,9 +41,10 @@ using ParameterMap = std::multimap<std::string, std::string>;
 
 class Parameters {
  public:
-  /// Checks `params`: at most limits.max_parameters, each name in `allowed` (or in
-  /// kFilterParameters when `with_filters`) and given once, each value at most
-  /// limits.max_parameter_length bytes. Throws BadParameter otherwise.
+  /// Checks `params`: at most limits.max_parameters; each name in `allowed` (or in
+  /// kFilterParameters when `with_filters`) given once, its value at most
+  /// limits.max_parameter_length bytes; a name another route takes is refused, any
+  /// other name ignored. Throws BadParameter otherwise.
   Parameters(const ParameterMap& params, const std::vector<std::string_view>& allowed,
              bool with_filters, const Limits& limits);
 

@@ -44,6 +44,16 @@ TEST(Fen, BrokenOverLinesAndQuoted) {
   EXPECT_EQ(to_fen(p), "W:W31,32,33:B1,2");
 }
 
+TEST(Fen, LidraughtsCountersAreIgnored) {
+  // lidraughts writes a halfmove (H) and a move number (F) field after the piece lists.
+  EXPECT_EQ(parse_fen("W:W31-50:B1-20:H0:F1"), Position::initial());
+  const Position p = parse_fen("B:WK45:B7:H12:F40");
+  EXPECT_EQ(p.side_to_move(), Color::Black);
+  EXPECT_EQ(to_fen(p), "B:WK45:B7");
+  EXPECT_EQ(to_fen(parse_fen("W:H3:W33:B19")), "W:W33:B19");
+  EXPECT_THROW(parse_fen("W:W31-50:B1-20:X0"), FenError);  // other letters stay refused
+}
+
 TEST(Fen, ZeroPaddedSquares) { EXPECT_EQ(to_fen(parse_fen("W:W35,K01:B09")), "W:WK1,35:B9"); }
 
 TEST(Fen, Rejections) {

@@ -285,7 +285,6 @@ TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
   expect_bad("/api/explorer?until=yesterday", "until");
   expect_bad("/api/explorer?result=3-0", "result");
   expect_bad("/api/explorer?regex=1&player=(", "player");
-  expect_bad("/api/explorer?colour=white", "colour");
   expect_bad("/api/explorer?play=32-28&play=18-23", "play");
   expect_bad("/api/explorer?top=201", "top");
   expect_bad("/api/positions?limit=201", "limit");
@@ -302,25 +301,106 @@ TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
   expect_bad("/api/stats/events?until=never", "until");
   expect_bad("/api/stats/openings?plies=201", "plies");
   expect_bad("/api/stats/players?regex=1&event=[", "event");
-  expect_bad("/app.js?v=1", "v");
   expect_bad("/api/positions?offset=x", "offset");
   expect_bad("/api/games?limit=1.5", "limit");
-  expect_bad("/api/games/1?ply=3", "ply");
   expect_bad("/api/board.svg?size=4", "size");
   expect_bad("/api/board.svg?numbers=yes", "numbers");
   expect_bad("/api/moves?fen=nonsense", "fen");
   expect_bad("/api/stats/players?top=x", "top");
   expect_bad("/api/stats/openings?plies=0", "plies");
   expect_bad("/api/stats/results?longest=9999", "longest");
-  expect_bad("/api/info?verbose=1", "verbose");
-  expect_bad("/?x=1", "x");
-  expect_bad("/api/explorer?event=" + std::string(600, 'a'), "event");
+  expect_bad("/api/explorer?event=" + std::string(2100, 'a'), "event");
   std::string long_play = "32-28";  // 301 moves: over the limit before anything is played
   for (int i = 0; i < 300; ++i) long_play += ",18-23";
   expect_bad("/api/explorer?play=" + long_play, "play");
   std::string many;
   for (int i = 0; i < 20; ++i) many += "&p" + std::to_string(i) + "=1";
   expect_bad("/api/explorer?" + many.substr(1), "");
+}
+
+TEST_F(ServerApiTest, UnknownParametersAreIgnored) {
+  // A page's own state or a cache-busting ?v= must not turn a good request into a 400.
+  EXPECT_EQ(get("/?x=1").status, 200);
+  EXPECT_EQ(get("/?fen=W:W28:B12&play=x&limit=-1").status, 200);  // the page's own state
+  EXPECT_EQ(get("/app.js?v=1").status, 200);
+  EXPECT_EQ(get("/api/info?verbose=1").status, 200);
+  EXPECT_EQ(get("/api/explorer?colour=white&play=32-28").body, get("/api/explorer?play=32-28").body);
+  EXPECT_EQ(get("/api/games/1?ply=3").status, 200);
+}
+
+TEST_F(ServerApiTest, BadValuesOfEveryKindAre4xxWithAMessage) {
+  const char* targets[] = {
+      "/api/explorer?play=32-27,32-27", "/api/explorer?play=31-22",  "/api/moves?play=50-45",
+      "/api/explorer?fen=W:W31-50:B1-20:X1", "/api/positions?fen=%FF%FE", "/api/explorer?fen=",
+      "/api/explorer?play=%FF", "/api/games?since=2003.02.30x", "/api/games?until=%C3%28",
+      "/api/games?limit=-1", "/api/games?limit=99999999999999999999999", "/api/games?offset=-5",
+      "/api/positions?limit=1e3", "/api/explorer?moves=%00", "/api/games?player=%FF&regex=1",
+      "/api/search?q=%FF", "/api/search?q=", "/api/stats/players?top=-1",
+      "/api/games/0", "/api/games/99999", "/api/games/abc", "/api/games/99999.pdn",
+      "/api/explorer?play=32-28,32-27", "/api/games?fen=W:W28:B12", "/api/info?limit=3"};
+  for (const char* target : targets) {
+    const Answer a = get(target);
+    EXPECT_GE(a.status, 400) << target << ": " << a.body;
+    EXPECT_LT(a.status, 500) << target << ": " << a.body;
+    if (a.status < 400 || a.status >= 500) continue;
+    EXPECT_FALSE(a.json().at("error").get<std::string>().empty()) << target;
+  }
+}
+
+TEST_F(ServerApiTest, NonUtf8AndEmptyValuesNameTheirParameter) {
+  expect_bad("/api/games?player=%FF", "player");
+  expect_bad("/api/explorer?event=%C3%28", "event");
+  expect_bad("/api/search?q=must%20W:W%FF", "q");
+  expect_bad("/api/explorer?fen=", "fen");
+  expect_bad("/api/moves?fen=W:W31-50:B1-20&play=32-28,32-27", "play");  // Black to move
+  expect_bad("/api/explorer?games=-1", "games");
+  expect_bad("/api/positions?offset=100000001", "offset");
+}
+
+TEST_F(ServerApiTest, AMissingGameNamesNoPathOnDisk) {
+  for (const char* target : {"/api/games/99999", "/api/games/99999.pdn", "/api/nothing"}) {
+    const Answer a = get(target);
+    EXPECT_EQ(a.status, 404) << target;
+    EXPECT_EQ(a.body.find('/'), std::string::npos) << target << ": " << a.body;
+  }
+  EXPECT_EQ(get("/api/games/99999").json().at("error"), "game 99999 not found");
+}
+
+TEST_F(ServerApiTest, APlayOf120PliesIsTaken) {
+  // The page sends a line from its start: two kings going there and back, 120 plies (720 bytes),
+  // end where they started; one ply more and they stand on 41 and 1.
+  std::string play;
+  for (int i = 0; i < 30; ++i) play += std::string(i ? "," : "") + "46-41,1-7,41-46,7-1";
+  ASSERT_GT(play.size(), 512u);
+  const Answer a = get("/api/explorer?fen=W:WK46:BK1&play=" + play);
+  ASSERT_EQ(a.status, 200) << a.body;
+  EXPECT_EQ(a.json().at("fen"), "W:WK46:BK1");
+  EXPECT_EQ(get("/api/explorer?fen=W:WK46:BK1&play=" + play + ",46-41").json().at("fen"),
+            "B:WK41:BK1");
+}
+
+TEST_F(ServerApiTest, ExplorerGivesTheLegalMovesInTheSameAnswer) {
+  // One request per explorer step: legal=1 adds /api/moves's answer (28x19 is obligatory).
+  const nlohmann::json j = get("/api/explorer?fen=W:W28:B23&legal=1").json();
+  EXPECT_EQ(j.at("legal"), get("/api/moves?fen=W:W28:B23").json());
+  EXPECT_EQ(j.at("legal").at(0).at("captures"), nlohmann::json::array({23}));
+  EXPECT_FALSE(get("/api/explorer?fen=W:W28:B23").json().contains("legal"));
+  expect_bad("/api/explorer?legal=2", "legal");
+  // With mirror=1 this position's own games come first, unflagged, as without it.
+  const nlohmann::json plain = get("/api/explorer?play=32-28&games=10").json();
+  const nlohmann::json both = get("/api/explorer?play=32-28&games=10&mirror=1").json();
+  ASSERT_GE(both.at("recent_games").size(), plain.at("recent_games").size());
+  for (std::size_t i = 0; i < plain.at("recent_games").size(); ++i)
+    EXPECT_EQ(both.at("recent_games").at(i), plain.at("recent_games").at(i));
+}
+
+TEST_F(ServerApiTest, LidraughtsFenAndAFavicon) {
+  EXPECT_EQ(get("/api/moves?fen=W:W31-50:B1-20:H0:F1").body, get("/api/moves").body);
+  const Answer icon = get("/favicon.ico");
+  EXPECT_EQ(icon.status, 200);
+  EXPECT_EQ(icon.content_type, "image/svg+xml");
+  EXPECT_EQ(icon.body, get("/favicon.svg").body);
+  EXPECT_NE(icon.body.find("<svg"), std::string::npos);
 }
 
 TEST_F(ServerApiTest, TopGamesRankDecisiveThenLongerGamesFirst) {
@@ -573,11 +653,21 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
       {"/api/stats/events", "stats events"},
       {"/api/stats/results", "stats results"},
       {"/api/stats/openings?plies=4&top=5", "stats openings --plies 4 --top 5"},
-      {"/api/info", "info"},
       {"/api/search?q=must%20%3F:W28:B23%3B%20mirror&limit=4&offset=1",
        "search 'must ?:W28:B23; mirror' --limit 4 --offset 1"},
       {"/api/search?q=white-men%20-12&count=1", "search 'white-men -12' --count"},
   };
+  // The server names the database folder and the source files without the folders above them.
+  nlohmann::json info = nlohmann::json::parse(damdb_output("info" + on));
+  EXPECT_EQ(info.at("database"), db);
+  info["database"] = "db";
+  EXPECT_EQ(get(running.port(), "/api/info").json(), info);
+  const nlohmann::json game = get(running.port(), "/api/games/1").json();
+  ASSERT_FALSE(game.at("sources").empty());
+  const std::string source = game.at("sources").at(0).at("path");
+  EXPECT_TRUE(source == "wk2003.pdn" || source == "nk2003-amsterdam.pdn" ||
+              source == "blindfold-2009-round1-board2.pdn")
+      << source;
   EXPECT_EQ(get(running.port(), "/api/moves?fen=W:W28,32:B23,19,18").json(),
             nlohmann::json::parse(damdb_output("moves --json --fen W:W28,32:B23,19,18")));
   for (const auto& [target, args] : cases) {

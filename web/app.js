@@ -1,75 +1,114 @@
-// damdb explorer page: a board to play on, the opening explorer of the current position, the
-// games that reached it with a game viewer, and a players page. Talks to the JSON API only.
+// damdb explorer page: an analysis board over the database. One state, kept in the URL (after
+// '#'): the view, the start position, the line and the ply shown, the open game, the filters,
+// the colour-reversed switch and the board's orientation. Every change is a history entry; a
+// change is shown only when all its answers have arrived (one request per explorer step, one to
+// open a game), so that the board, the line, the tables and the game never disagree; a failed
+// request leaves everything as it was and says so, with a retry. Uses board.js; search.js adds
+// the pattern search view. Talks to the JSON API only.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const SQUARE = 40;
+const el = svgNode;  // search.js draws with it
 
-// ---- positions: FEN and board geometry (square 1 top left, White at the bottom) ----
+// ---- the move tree: nodes {move, fen, last, parent, children}; children[0] is the main line ----
 
-/** Board coordinates (column, row, 0..9) of square n (1..50). */
-function squareXY(n) {
-  const row = Math.floor((n - 1) / 5);
-  const col = 2 * ((n - 1) % 5) + (row % 2 === 0 ? 1 : 0);
-  return [col, row];
+function newNode(move, parent) { return { move, fen: null, last: null, parent, children: [] }; }
+
+function pathOf(node) {
+  const moves = [];
+  for (let n = node; n.parent; n = n.parent) moves.unshift(n.move);
+  return moves;
 }
 
-/** {side: 'W'|'B', pieces: {square: 'w'|'b'|'W'|'B'}} of a PDN FEN ("W:W31-50:B1-20"). */
-function parseFen(fen) {
-  const parts = fen.trim().split(':');
-  const pos = { side: parts[0] === 'B' ? 'B' : 'W', pieces: {} };
-  for (const part of parts.slice(1)) {
-    const colour = part[0];
-    if (colour !== 'W' && colour !== 'B') continue;
-    for (let item of part.slice(1).split(',')) {
-      item = item.trim();
-      if (!item) continue;
-      const king = item[0] === 'K';
-      if (king) item = item.slice(1);
-      const [a, b] = item.split('-').map(Number);
-      for (let s = a; s <= (b || a); s++)
-        pos.pieces[s] = king ? colour : colour.toLowerCase();
-    }
+function plyOf(node) { return pathOf(node).length; }
+
+/** The node reached by `moves` from the root, adding the missing ones (as the last branch). */
+function nodeAt(root, moves) {
+  let node = root;
+  for (const move of moves) {
+    let child = node.children.find((c) => c.move === move);
+    if (!child) { child = newNode(move, node); node.children.push(child); }
+    node = child;
   }
-  return pos;
+  return node;
+}
+
+/** The tree under `node` as plain data, for a history entry (its variations come back with
+ *  Back, Forward and reload; a bookmark keeps the line only). */
+function treeData(node) {
+  return { m: node.move, f: node.fen, l: node.last, c: node.children.map(treeData) };
+}
+
+function treeFrom(data, parent) {
+  const node = newNode(data.m, parent);
+  node.fen = data.f;
+  node.last = data.l;
+  node.children = data.c.map((d) => treeFrom(d, node));
+  return node;
+}
+
+/** The line through `node`: its path, then the main continuation after it. */
+function lineThrough(node) {
+  const moves = pathOf(node);
+  for (let n = node.children[0]; n; n = n.children[0]) moves.push(n.move);
+  return moves;
 }
 
 // ---- state ----
 
 const state = {
-  line: [{ move: null, fen: null }],  // line[0] is the start; line[i].move led to line[i].fen
-  cursor: 0,
-  legal: [],          // /api/moves of the current position
-  explorer: null,     // /api/explorer answer
-  selected: null,     // square of the piece picked on the board
-  hover: null,        // legal move shown while hovering a row or a route
+  view: 'explorer',
+  start: INITIAL_FEN,   // the root's position
+  root: null,
+  node: null,           // the node shown
+  game: null,           // /api/games/ID answer of the open game
+  filters: { player: '', event: '', since: '', until: '' },
+  mirror: false,
+  flip: false,
+  explorer: null,       // /api/explorer answer of the node's position (with legal moves)
+  numbers: localStorage.getItem('damdb-numbers') === '1',
+  selected: null,       // square of the piece picked on the board
+  hover: null,          // legal move shown while hovering a row or a route
+  rowFocus: -1,         // explorer row chosen with the keyboard
   gamesOffset: 0,
   gamesPage: 10,
-  game: null,         // /api/games/ID answer while the viewer is open
-  gamePly: 0,
-  numbers: false,
-  filters: {},
   players: null,
   chartPlayer: 0,
+  editor: null,         // {pieces, side, tool} while the board editor is open
+  applied: '',          // the URL hash last shown
 };
-
-function currentFen() { return state.game ? state.game.fens[state.gamePly] : state.line[state.cursor].fen; }
+state.root = newNode(null, null);
+state.root.fen = INITIAL_FEN;
+state.node = state.root;
 
 // ---- API ----
 
 function query(params) {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && v !== null) q.set(k, v);
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== '' && v !== null && v !== false) q.set(k, v === true ? 1 : v);
   const s = q.toString();
   return s ? '?' + s : '';
 }
 
+/** An error the server answered (bad input): shown, not retried. */
+class ApiError extends Error {}
+
 async function api(path, params = {}) {
-  const response = await fetch(path + query(params));
-  const body = await response.json();
+  let response;
+  try {
+    response = await fetch(path + query(params));
+  } catch (e) {
+    throw new Error('The server is not reachable (' + e.message + ').');
+  }
+  let body;
+  try {
+    body = await response.json();
+  } catch (e) {
+    throw new Error(`The server answered ${response.status} without JSON.`);
+  }
   if (!response.ok) {
-    const error = new Error(body.error || response.statusText);
+    const error = new ApiError(body.error || response.statusText);
     error.parameter = body.parameter;
     throw error;
   }
@@ -81,97 +120,218 @@ function filterParams() {
   return { player: f.player, event: f.event, since: f.since, until: f.until };
 }
 
-// ---- board drawing ----
+const explorerCache = new Map();  // request -> answer, for Back and Forward without requests
 
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
+/** The explorer answer (with legal moves and 10 recent games) of `node`'s position: from its FEN
+ *  when known, else from the root's position and the moves leading to it. */
+async function explorerOf(node, filters, mirror) {
+  let root = node;
+  while (root.parent) root = root.parent;  // the tree being shown, not necessarily state.root
+  const where = node.fen ? { fen: node.fen } : { fen: root.fen, play: pathOf(node).join(',') };
+  const params = { ...where, legal: 1, games: state.gamesPage, top: 5, mirror,
+                   player: filters.player, event: filters.event, since: filters.since,
+                   until: filters.until };
+  const key = query(params);
+  if (!explorerCache.has(key)) {
+    explorerCache.set(key, await api('/api/explorer', params));
+    if (explorerCache.size > 300) explorerCache.delete(explorerCache.keys().next().value);
+  }
+  return explorerCache.get(key);
 }
 
-function centre(n) {
-  const [c, r] = squareXY(n);
-  return [c * SQUARE + SQUARE / 2, r * SQUARE + SQUARE / 2];
+const gameCache = new Map();
+
+async function gameOf(id) {
+  if (!gameCache.has(id)) gameCache.set(id, await api('/api/games/' + id));
+  return gameCache.get(id);
+}
+
+// ---- the failure message ----
+
+function showFailure(error, retry) {
+  const box = $('failure');
+  $('failure-text').textContent = error.message;
+  $('failure-retry').hidden = !retry || error instanceof ApiError;
+  box.onretry = retry;
+  box.hidden = false;
+}
+
+function clearFailure() { $('failure').hidden = true; }
+
+// ---- the URL ----
+
+/** The URL hash of a target state: {view, start, line, ply, game, filters, mirror, flip}. */
+function hashOf(t) {
+  const p = { fen: t.start === INITIAL_FEN ? '' : t.start, line: t.line.join(' '),
+              ply: t.ply === t.line.length ? '' : t.ply, game: t.game || '', ...t.filters,
+              mirror: t.mirror, flip: t.flip };
+  return '#' + t.view + query(p);
+}
+
+function targetOfHash(hash) {
+  const m = /^#?([a-z]*)\??(.*)$/.exec(hash || '');
+  const p = new URLSearchParams(m[2]);
+  const line = (p.get('line') || '').split(/[\s,]+/).filter(Boolean);
+  const ply = p.has('ply') ? Math.max(0, Number(p.get('ply')) || 0) : Infinity;
+  return {
+    view: ['players', 'search'].includes(m[1]) ? m[1] : 'explorer',
+    start: p.get('fen') || INITIAL_FEN, line, ply,
+    game: Number(p.get('game')) || null,
+    filters: { player: p.get('player') || '', event: p.get('event') || '',
+               since: p.get('since') || '', until: p.get('until') || '' },
+    mirror: p.get('mirror') === '1', flip: p.get('flip') === '1',
+  };
+}
+
+function currentTarget() {
+  return { view: state.view, start: state.start, line: lineThrough(state.node),
+           ply: plyOf(state.node), game: state.game ? state.game.id : null,
+           filters: { ...state.filters }, mirror: state.mirror, flip: state.flip };
+}
+
+// ---- navigation: every change of what is shown goes through show() ----
+
+let showing = 0;  // the latest show(): an older one that answers late is dropped
+
+/**
+ * Shows `target` (as currentTarget() returns): fetches what it needs (the open game, the
+ * explorer answer of its position), then changes the state and draws everything at once. With
+ * `push` true, adds a history entry; with 'keep' leaves the URL (Back, Forward), else writes
+ * it in place. On a failure nothing changes and the failure is shown with a
+ * retry.
+ */
+async function show(target, push = true, tree = null) {
+  const ticket = ++showing;
+  document.body.dataset.busy = '1';
+  try {
+    const game = target.game ? await gameOf(target.game) : null;
+    const sameRoot = parseFenKey(target.start) === parseFenKey(state.start);
+    let root = sameRoot ? state.root : Object.assign(newNode(null, null), { fen: target.start });
+    if (tree && tree.start === target.start) root = treeFrom(tree.root, null);
+    if (game) fillFromGame(root, game, target.start);
+    if (game && !target.line.length && parseFenKey(target.start) === parseFenKey(game.fens[0]))
+      target = { ...target, line: game.moves };  // a link to a game and a ply
+    const ply = Math.min(target.ply, target.line.length);
+    const node = nodeAt(root, target.line.slice(0, ply));
+    nodeAt(root, target.line);
+    let explorer = null;
+    if (target.view === 'explorer') explorer = await explorerOf(node, target.filters, target.mirror);
+    if (ticket !== showing) return;
+    if (explorer) learnFen(node, explorer.fen);
+    Object.assign(state, { view: target.view, start: target.start, root, node, game,
+                           filters: target.filters, mirror: target.mirror, flip: target.flip,
+                           explorer: explorer || state.explorer, selected: null, hover: null,
+                           rowFocus: -1, gamesOffset: 0 });
+    const hash = hashOf(currentTarget());  // push: a new entry; 'keep': Back or Forward's
+    const entry = { start: state.start, root: treeData(root) };
+    if (push === true && hash !== location.hash) history.pushState(entry, '', hash);
+    else if (push !== 'keep') history.replaceState(entry, '', hash);
+    state.applied = location.hash;
+    clearFailure();
+    $('route-choice').hidden = true;
+    render();
+  } catch (e) {
+    if (ticket === showing) showFailure(e, () => show(target, push, tree));
+  } finally {
+    if (ticket === showing) delete document.body.dataset.busy;
+  }
+}
+
+/** Gives the game's moves and positions to the tree under `root` (when the game starts there). */
+function fillFromGame(root, game, start) {
+  if (game.fens[0] !== start && parseFenKey(game.fens[0]) !== parseFenKey(start)) return;
+  root.fen = game.fens[0];
+  let node = root;
+  game.moves.forEach((move, i) => {
+    node = nodeAt(node, [move]);
+    const siblings = node.parent.children;  // the game is the main line
+    siblings.splice(siblings.indexOf(node), 1);
+    siblings.unshift(node);
+    node.fen = game.fens[i + 1];
+    node.last = node.last || moveBetween(game.fens[i], game.fens[i + 1]);
+  });
+}
+
+function parseFenKey(fen) { return toFen(parseFen(fen)); }
+
+/** The start position as the URL writes it: the initial position short, others as given. */
+function canonicalStart(fen) {
+  return parseFenKey(fen) === parseFenKey(INITIAL_FEN) ? INITIAL_FEN : fen;
+}
+
+function learnFen(node, fen) {
+  node.fen = fen;
+  if (!node.last && node.parent && node.parent.fen) node.last = moveBetween(node.parent.fen, fen);
+}
+
+function go(changes, push = true) { return show({ ...currentTarget(), ...changes }, push); }
+
+/** Shows `node` of the tree (a jump through the line). */
+function goToNode(node) {
+  if (!node) return;
+  return go({ line: lineThrough(node), ply: plyOf(node) });
+}
+
+/** Plays `move` (a legal-move object or a PDN string) from the node shown. */
+function playMove(move) {
+  const text = typeof move === 'string' ? move : move.move;
+  const legal = state.explorer && state.explorer.legal.find((m) => m.move === text);
+  let child = state.node.children.find((c) => c.move === text);
+  if (!child) {
+    child = newNode(text, state.node);
+    state.node.children.push(child);
+  }
+  if (legal) child.last = { from: legal.from, to: legal.to, path: legal.path,
+                            captures: legal.captures };
+  return goToNode(child);
+}
+
+// ---- drawing ----
+
+function render() {
+  document.body.dataset.view = state.view;
+  for (const v of ['explorer', 'players', 'search']) {
+    $('view-' + v).hidden = state.view !== v;
+    $('nav-' + v).classList.toggle('active', state.view === v);
+    $('nav-' + v).href = hashOf({ ...currentTarget(), view: v });
+  }
+  writeFilters();
+  if (state.view === 'players') return showPlayers();
+  if (state.view !== 'explorer') return;
+  drawBoard();
+  drawLine();
+  drawExplorer();
+  drawGames(state.explorer.recent_games, state.explorer.games + (state.explorer.mirrored_games || 0));
+  drawTopGames();
+  drawGame();
+  updateButtons();
+  $('fen-input').value = state.node.fen || '';
 }
 
 function drawBoard() {
-  const svg = $('board');
-  svg.textContent = '';
-  const fen = currentFen();
-  if (!fen) return;
-  const pos = parseFen(fen);
-  for (let r = 0; r < 10; r++)
-    for (let c = 0; c < 10; c++)
-      el('rect', { x: c * SQUARE, y: r * SQUARE, width: SQUARE, height: SQUARE,
-                   class: (r + c) % 2 ? 'sq-dark' : 'sq-light' }, svg);
-  const playable = state.game ? [] : state.legal;
-  const fromSquares = new Set(playable.map((m) => m.from));
-  const targets = state.selected ? playable.filter((m) => m.from === state.selected) : [];
-  for (let n = 1; n <= 50; n++) {
-    const [c, r] = squareXY(n);
-    const sq = el('rect', { x: c * SQUARE, y: r * SQUARE, width: SQUARE, height: SQUARE,
-                            class: 'sq-dark', 'data-square': n }, svg);
-    if (fromSquares.has(n) || targets.some((m) => m.to === n)) sq.classList.add('selectable');
-    sq.addEventListener('click', () => clickSquare(n));
-    if (state.numbers) {
-      const t = el('text', { x: c * SQUARE + 3, y: r * SQUARE + 11, class: 'num' }, svg);
-      t.textContent = n;
-    }
-  }
-  const shown = state.hover || (targets.length ? null : lastMove());
-  if (shown) {
-    for (const s of [shown.from, shown.to]) {
-      const [x, y] = centre(s);
-      el('rect', { x: x - SQUARE / 2, y: y - SQUARE / 2, width: SQUARE, height: SQUARE,
-                   class: 'from' }, svg);
-    }
-    if (state.hover) for (const s of shown.captures || []) {
-      const [x, y] = centre(s);
-      el('circle', { cx: x, cy: y, r: SQUARE * 0.46, class: 'taken' }, svg);
-    }
-  }
-  if (state.selected) {
-    const [x, y] = centre(state.selected);
-    el('rect', { x: x - SQUARE / 2, y: y - SQUARE / 2, width: SQUARE, height: SQUARE,
-                 class: 'from' }, svg);
-  }
-  for (const [s, p] of Object.entries(pos.pieces)) {
-    const [x, y] = centre(Number(s));
-    const piece = el('circle', { cx: x, cy: y, r: SQUARE * 0.38, 'data-piece': p,
-                                 'data-square': s,
-                                 class: 'piece ' + (p.toLowerCase() === 'w' ? 'piece-white' : 'piece-black') }, svg);
-    if (fromSquares.has(Number(s))) piece.classList.add('selectable');
-    piece.addEventListener('click', () => clickSquare(Number(s)));
-    if (p === 'W' || p === 'B') el('circle', { cx: x, cy: y, r: SQUARE * 0.2, class: 'crown' }, svg);
-  }
-  for (const m of targets) {
-    const [x, y] = centre(m.to);
-    el('circle', { cx: x, cy: y, r: SQUARE * 0.14, class: 'mark' }, svg);
-  }
+  if (state.editor) return drawEditor();
+  const legal = state.explorer ? state.explorer.legal : [];
+  drawPosition($('board'), {
+    fen: state.node.fen, flip: state.flip, numbers: state.numbers, last: state.node.last,
+    hover: state.hover, selected: state.selected, legal, onSquare: clickSquare,
+  });
 }
-
-/** The legal-move object of the move that led to the current position (for highlighting). */
-function lastMove() {
-  if (state.game) {
-    if (state.gamePly === 0) return null;
-    return state.game.moveSquares ? state.game.moveSquares[state.gamePly - 1] : null;
-  }
-  return state.cursor > 0 ? state.line[state.cursor].squares : null;
-}
-
-// ---- playing on the board ----
 
 function clickSquare(n) {
-  if (state.game) return;
-  const mine = state.legal.filter((m) => m.from === n);
+  if (state.editor) return editSquare(n);
+  const legal = state.explorer.legal;
+  $('route-choice').hidden = true;
+  if (state.selected === n) {  // the same piece again: put it down
+    state.selected = null;
+    return drawBoard();
+  }
   if (state.selected) {
-    const routes = state.legal.filter((m) => m.from === state.selected && m.to === n);
+    const routes = legal.filter((m) => m.from === state.selected && m.to === n);
     if (routes.length === 1) return playMove(routes[0]);
     if (routes.length > 1) return chooseRoute(routes);
   }
+  const mine = legal.filter((m) => m.from === n);
   state.selected = mine.length ? n : null;
-  $('route-choice').hidden = true;
   drawBoard();
 }
 
@@ -189,71 +349,78 @@ function chooseRoute(routes) {
   box.hidden = false;
 }
 
-/** Plays `move` (a legal-move object or a PDN string) from the current position. */
-async function playMove(move) {
-  const text = typeof move === 'string' ? move : move.move;
-  const squares = typeof move === 'string' ? state.legal.find((m) => m.move === text) : move;
-  state.selected = null;
-  state.hover = null;
-  $('route-choice').hidden = true;
-  const from = state.line[state.cursor].fen;
-  const next = state.line[state.cursor + 1];
-  if (next && next.move === text) return goTo(state.cursor + 1);
-  const answer = await api('/api/explorer', { fen: from, play: text });
-  state.line = state.line.slice(0, state.cursor + 1);
-  state.line.push({ move: text, fen: answer.fen, squares });
-  state.cursor++;
-  await showPosition();
+/** Move numbers and moves of the tree from the root, variations in parentheses. */
+function drawLine() {
+  const box = $('line');
+  box.textContent = '';
+  const white = parseFen(state.root.fen || state.start).side === 'W';
+  drawBranch(box, state.root, 0, white, true);
+  if (!state.root.children.length) box.textContent = 'Play a move on the board or in the table.';
+  const current = box.querySelector('.current');
+  if (current) box.scrollTop = current.offsetTop - box.offsetTop - box.clientHeight / 2;
 }
 
-async function goTo(index) {
-  if (index < 0 || index >= state.line.length) return;
-  state.cursor = index;
-  state.selected = null;
-  state.hover = null;
-  await showPosition();
+function moveSpan(box, node, label) {
+  const s = document.createElement('span');
+  s.className = 'mv' + (node === state.node ? ' current' : '');
+  s.textContent = label;
+  s.addEventListener('click', () => goToNode(node));
+  box.appendChild(s);
+  return s;
 }
 
-// ---- the explorer and the games of a position ----
-
-async function showPosition() {
-  const fen = state.line[state.cursor].fen;
-  $('fen-input').value = fen;
-  $('fen-error').textContent = '';
-  state.gamesOffset = 0;
-  try {
-    const [explorer, legal] = await Promise.all([
-      api('/api/explorer', { fen, mirror: state.filters.mirror ? 1 : '', games: 0, ...filterParams() }),
-      api('/api/moves', { fen }),
-    ]);
-    state.explorer = explorer;
-    state.legal = legal;
-    $('filter-error').textContent = '';
-  } catch (e) {
-    $('filter-error').textContent = e.message;
+/** The main line from `node` on, each move's other children as variations after it. */
+function drawBranch(box, node, ply, whiteFirst, numberFirst) {
+  let n = node, p = ply, numbered = numberFirst;
+  while (n.children.length) {
+    const [main, ...others] = n.children;
+    const white = (p % 2 === 0) === whiteFirst;
+    const no = Math.floor(p / 2) + 1 - (whiteFirst ? 0 : (p % 2 === 0 ? 1 : 0));
+    const label = white ? `${no}. ${main.move}` : (numbered ? `${no}... ${main.move}` : main.move);
+    moveSpan(box, main, label);
+    for (const v of others) {
+      const var_ = document.createElement('span');
+      var_.className = 'variation';
+      var_.append('(');
+      const first = (p % 2 === 0) === whiteFirst;
+      moveSpan(var_, v, first ? `${no}. ${v.move}` : `${no}... ${v.move}`);
+      drawBranch(var_, v, p + 1, whiteFirst, false);
+      var_.append(')');
+      box.appendChild(var_);
+    }
+    numbered = others.length > 0;
+    n = main;
+    p++;
   }
-  drawBoard();
-  drawLine();
-  drawExplorer();
-  updateButtons();
-  await loadGames();
 }
 
-function pct(n, known) { return known ? (100 * n / known) : 0; }
+function updateButtons() {
+  const n = state.node;
+  $('nav-start').disabled = $('nav-back').disabled = !n.parent;
+  $('nav-forward').disabled = $('nav-end').disabled = !n.children.length;
+  $('line-promote').disabled = !n.parent || n.parent.children[0] === n;
+  $('line-delete').disabled = !n.parent;
+}
+
+function pct(n, all) { return all ? (100 * n / all) : 0; }
 function fmt(x) { return x.toFixed(1).replace(/\.0$/, '') + '%'; }
 
+/** White wins / draws / black wins / no result, each its own segment of all the games. */
 function resultBar(m) {
-  const known = m.white_wins + m.draws + m.black_wins;
+  const all = m.white_wins + m.draws + m.black_wins + (m.unknown || 0);
   const bar = document.createElement('div');
   bar.className = 'bar';
-  bar.title = `${m.white_wins} white wins, ${m.draws} draws, ${m.black_wins} black wins` +
-              (m.unknown ? `, ${m.unknown} without result` : '');
-  for (const [cls, n] of [['w', m.white_wins], ['d', m.draws], ['b', m.black_wins]]) {
-    const p = pct(n, known);
+  bar.title = `${m.white_wins} white wins, ${m.draws} draws, ${m.black_wins} black wins, ` +
+              `${m.unknown || 0} without result`;
+  for (const [cls, n] of [['w', m.white_wins], ['d', m.draws], ['b', m.black_wins],
+                          ['u', m.unknown || 0]]) {
+    if (!n) continue;
+    const p = pct(n, all);
     const part = document.createElement('div');
     part.className = cls;
+    part.dataset.count = n;
     part.style.width = p + '%';
-    if (p >= 12) part.textContent = Math.round(p) + '%';
+    if (p >= 14) part.textContent = Math.round(p) + '%';
     bar.appendChild(part);
   }
   return bar;
@@ -278,122 +445,118 @@ function drawExplorer() {
   body.textContent = '';
   foot.textContent = '';
   const e = state.explorer;
-  if (!e) return;
   const side = e.side_to_move === 'white' ? 'White' : 'Black';
+  const total = { white_wins: 0, draws: 0, black_wins: 0, unknown: 0 };
+  for (const m of e.moves) for (const k of Object.keys(total)) total[k] += m[k];
   $('explorer-summary').textContent =
       `${e.games} game${e.games === 1 ? '' : 's'}, ${side} to move` +
-      (e.ended_here ? `, ${e.ended_here} ended here` : '');
-  for (const m of e.moves) {
-    const tr = document.createElement('tr');
-    tr.dataset.move = m.move;
-    tr.dataset.games = m.games;
-    cell(tr, m.move, 'move');
-    cell(tr, String(m.games), 'num');
-    cell(tr, resultBar(m));
-    const known = m.white_wins + m.draws + m.black_wins;
-    cell(tr, known ? fmt(m.score) : '–', 'num');
-    const recent = cell(tr, m.recent ? gameLabel(m.recent) : '');
-    if (m.recent) {
-      recent.title = 'open game #' + m.recent.id;
-      recent.addEventListener('click', (ev) => { ev.stopPropagation(); openGame(m.recent.id); });
-    }
-    tr.addEventListener('click', () => playMove(m.move));
-    tr.addEventListener('mouseenter', () => {
-      state.hover = state.legal.find((l) => l.move === m.move) || null;
-      drawBoard();
-    });
-    tr.addEventListener('mouseleave', () => { state.hover = null; drawBoard(); });
-    body.appendChild(tr);
-  }
+      (e.ended_here ? `, ${e.ended_here} ended here` : '') +
+      (total.unknown ? `, ${total.unknown} without result` : '');
+  $('mirror-note').hidden = !state.mirror;
+  $('mirror-note').textContent = state.mirror ?
+    `Colour-reversed games included (${e.mirrored_games || 0}): results are counted in this ` +
+    `position's colours, a reversed game's Black counting as White.` : '';
+  e.moves.forEach((m, i) => body.appendChild(explorerRow(m, i)));
   if (e.moves.length === 0) {
     const tr = document.createElement('tr');
     cell(tr, 'No game in the database continued from this position.').colSpan = 5;
     body.appendChild(tr);
-  } else {
-    const total = { white_wins: 0, draws: 0, black_wins: 0, unknown: 0 };
-    for (const m of e.moves) for (const k of Object.keys(total)) total[k] += m[k];
-    const tr = document.createElement('tr');
-    cell(tr, 'Σ');
-    cell(tr, String(e.moves.reduce((s, m) => s + m.games, 0)), 'num');
-    cell(tr, resultBar(total));
-    cell(tr, '');
-    cell(tr, '');
-    foot.appendChild(tr);
+    return;
   }
+  const tr = document.createElement('tr');
+  cell(tr, 'Σ');
+  cell(tr, String(e.moves.reduce((s, m) => s + m.games, 0)), 'num');
+  cell(tr, resultBar(total));
+  cell(tr, '');
+  cell(tr, '');
+  foot.appendChild(tr);
 }
 
-async function loadGames() {
+function explorerRow(m, i) {
+  const tr = document.createElement('tr');
+  tr.dataset.move = m.move;
+  tr.dataset.games = m.games;
+  if (i === state.rowFocus) tr.classList.add('focus');
+  cell(tr, m.move, 'move');
+  cell(tr, String(m.games) + (m.mirrored_games ? ` (${m.mirrored_games} ⇄)` : ''), 'num');
+  cell(tr, resultBar(m));
+  const known = m.white_wins + m.draws + m.black_wins;
+  cell(tr, known ? fmt(m.score) : '–', 'num');
+  const recent = cell(tr, m.recent ? gameLabel(m.recent) : '', 'recent');
+  if (m.recent) {
+    recent.title = 'open game #' + m.recent.id;
+    recent.addEventListener('click', (ev) => { ev.stopPropagation(); openGame(m.recent.id); });
+  }
+  tr.addEventListener('click', () => playMove(m.move));
+  tr.addEventListener('mouseenter', () => {
+    state.hover = state.explorer.legal.find((l) => l.move === m.move) || null;
+    drawBoard();
+  });
+  tr.addEventListener('mouseleave', () => { state.hover = null; drawBoard(); });
+  return tr;
+}
+
+function gameRow(g, withPly) {
+  const tr = document.createElement('tr');
+  tr.dataset.id = g.id;
+  if (g.mirrored) { tr.classList.add('reversed'); tr.title = 'colour-reversed'; }
+  for (const [v, cls] of [[g.id, 'num'], [g.white], [g.black], [g.event], [g.date], [g.result]])
+    cell(tr, String(v), cls);
+  if (withPly) cell(tr, (g.mirrored ? '⇄ ' : '') + g.ply, 'num');
+  tr.addEventListener('click', () => openGame(g.id, g.ply));
+  return tr;
+}
+
+function drawGames(rows, total) {
   const body = $('games-list').tBodies[0];
-  const fen = state.line[state.cursor].fen;
-  let answer;
-  try {
-    answer = await api('/api/positions', { fen, limit: state.gamesPage, offset: state.gamesOffset,
-                                           ...filterParams() });
-  } catch (e) {
-    $('filter-error').textContent = e.message;
-    return;
-  }
   body.textContent = '';
-  for (const g of answer.results) {
-    const tr = document.createElement('tr');
-    tr.dataset.id = g.id;
-    for (const [v, cls] of [[g.id, 'num'], [g.white], [g.black], [g.event], [g.date], [g.result],
-                            [g.ply, 'num']])
-      cell(tr, String(v), cls);
-    tr.addEventListener('click', () => openGame(g.id, g.ply));
-    body.appendChild(tr);
-  }
-  const first = answer.games ? state.gamesOffset + 1 : 0;
-  const last = state.gamesOffset + answer.results.length;
-  $('games-summary').textContent = `${answer.games} game${answer.games === 1 ? '' : 's'}`;
-  $('games-page').textContent = answer.games ? `${first}–${last} of ${answer.games}` : '';
+  for (const g of rows) body.appendChild(gameRow(g, true));
+  const first = rows.length ? state.gamesOffset + 1 : 0;
+  const last = state.gamesOffset + rows.filter((g) => !g.mirrored).length;
+  $('games-summary').textContent = `${total} game${total === 1 ? '' : 's'}`;
+  $('games-page').textContent = rows.length ? `${first}–${last} of ${state.explorer.games}` : '';
   $('games-prev').disabled = state.gamesOffset === 0;
-  $('games-next').disabled = last >= answer.games;
+  $('games-next').disabled = last >= state.explorer.games;
 }
 
-function drawLine() {
-  const box = $('line');
-  box.textContent = '';
-  const start = parseFen(state.line[0].fen || 'W:W:B');
-  let number = 1;
-  let white = start.side === 'W';
-  const add = (text, cls, onclick) => {
-    const s = document.createElement('span');
-    s.textContent = text;
-    if (cls) s.className = cls;
-    if (onclick) s.addEventListener('click', onclick);
-    box.appendChild(s);
-  };
-  for (let i = 1; i < state.line.length; i++) {
-    if (white) add(number + '.', 'no');
-    else if (i === 1) add(number + '...', 'no');
-    add(state.line[i].move, i === state.cursor ? 'current' : '', () => goTo(i));
-    if (!white) number++;
-    white = !white;
-  }
-}
-
-function updateButtons() {
-  $('nav-start').disabled = $('nav-back').disabled = state.cursor === 0;
-  $('nav-forward').disabled = $('nav-end').disabled = state.cursor >= state.line.length - 1;
-}
-
-// ---- the game viewer ----
-
-async function openGame(id, ply) {
-  let g;
+async function pageGames(offset) {
   try {
-    g = await api('/api/games/' + id);
+    const a = await api('/api/positions', { fen: state.node.fen, limit: state.gamesPage, offset,
+                                            ...filterParams() });
+    state.gamesOffset = offset;
+    drawGames(a.results, a.games);
+    clearFailure();
   } catch (e) {
-    $('filter-error').textContent = e.message;
-    return;
+    showFailure(e, () => pageGames(offset));
   }
-  state.game = g;
-  state.gamePly = ply === undefined ? 0 : Math.min(ply, g.plies);
-  g.moveSquares = g.moves.map(() => null);
-  $('explorer-panel').hidden = true;
-  $('game-panel').hidden = false;
+}
+
+function drawTopGames() {
+  const body = $('top-games').tBodies[0];
+  body.textContent = '';
+  for (const g of state.explorer.top_games) body.appendChild(gameRow(g, true));
+  $('top-games-wrap').hidden = !state.explorer.top_games.length;
+}
+
+// ---- the open game (its moves are the tree's main line) ----
+
+function openGame(id, ply) {
+  return gameOf(id).then((g) => {
+    const at = ply === undefined ? 0 : Math.min(ply, g.plies);
+    return show({ ...currentTarget(), view: 'explorer', start: canonicalStart(g.fens[0]), line: g.moves,
+                  ply: at, game: id });
+  }).catch((e) => showFailure(e, () => openGame(id, ply)));
+}
+
+function drawGame() {
+  const g = state.game;
+  $('game-panel').hidden = !g;
+  if (!g) return;
+  const onGame = pathOf(state.node).every((m, i) => g.moves[i] === m) &&
+                 parseFenKey(state.start) === parseFenKey(g.fens[0]);
+  const ply = plyOf(state.node);
   $('game-title').textContent = `#${g.id} ${gameLabel(g)}`;
+  $('game-ply').textContent = onGame ? `ply ${ply} of ${g.plies}` : `off the game (ply ${ply})`;
   $('game-pdn').href = `/api/games/${g.id}.pdn`;
   $('game-pdn').setAttribute('download', `game-${g.id}.pdn`);
   const tags = $('game-tags');
@@ -404,6 +567,20 @@ async function openGame(id, ply) {
     cell(tr, value);
     tags.appendChild(tr);
   }
+  drawDiagnostics(g);
+  const sources = $('game-sources');
+  sources.textContent = '';
+  for (const s of g.sources) {
+    const li = document.createElement('li');
+    li.textContent = `${s.path}, game ${s.game}, lines ${s.first_line}–${s.last_line}, ${s.status}` +
+      (s.stored ? ' (stored copy)' : '') +
+      Object.entries(s.differing_tags).map(([k, v]) => `; ${k}: ${v === null ? '(none)' : v}`).join('');
+    sources.appendChild(li);
+  }
+  if (!g.sources.length) sources.textContent = '(none recorded)';
+}
+
+function drawDiagnostics(g) {
   const diag = $('game-diagnostics');
   diag.textContent = '';
   const status = document.createElement('div');
@@ -419,88 +596,132 @@ async function openGame(id, ply) {
                       (issue.token ? ` "${issue.token}"` : '') + `: ${issue.message}`;
       diag.appendChild(d);
     }
-  const sources = $('game-sources');
-  sources.textContent = '';
-  for (const s of g.sources) {
-    const li = document.createElement('li');
-    li.textContent = `${s.path}, game ${s.game}, lines ${s.first_line}–${s.last_line}, ${s.status}` +
-      (s.stored ? ' (stored copy)' : '') +
-      Object.entries(s.differing_tags).map(([k, v]) => `; ${k}: ${v === null ? '(none)' : v}`).join('');
-    sources.appendChild(li);
-  }
-  if (!g.sources.length) sources.textContent = '(none recorded)';
-  showGamePly();
-  await loadGameSquares(g);
-  if (state.game === g) drawBoard();
 }
 
-/** The from/to squares of every move of the open game, to highlight the last move. */
-async function loadGameSquares(g) {
-  try {
-    const lists = await Promise.all(g.fens.slice(0, -1).map((fen) => api('/api/moves', { fen })));
-    if (state.game !== g) return;
-    g.moveSquares = lists.map((legal, i) => legal.find((m) => m.move === g.moves[i]) || null);
-  } catch (e) { /* highlighting only */ }
+// ---- the line: promote, delete, copy, paste ----
+
+function promote() {
+  const n = state.node;
+  if (!n.parent) return;
+  const siblings = n.parent.children;
+  siblings.splice(siblings.indexOf(n), 1);
+  siblings.unshift(n);
+  go({}, false);
 }
 
-function showGamePly() {
-  const g = state.game;
-  const box = $('game-moves');
-  box.textContent = '';
-  const start = parseFen(g.fens[0]);
-  let white = start.side === 'W';
-  let number = 1;
-  g.moves.forEach((m, i) => {
-    if (white || i === 0) {
-      const no = document.createElement('span');
-      no.className = 'no';
-      no.textContent = number + (white ? '.' : '...');
-      box.appendChild(no);
-    }
-    const s = document.createElement('span');
-    s.textContent = m;
-    if (i + 1 === state.gamePly) s.className = 'current';
-    s.addEventListener('click', () => { state.gamePly = i + 1; showGamePly(); });
-    box.appendChild(s);
-    if (!white) number++;
-    white = !white;
+function deleteNode() {
+  const n = state.node;
+  if (!n.parent) return;
+  const parent = n.parent;
+  parent.children.splice(parent.children.indexOf(n), 1);
+  goToNode(parent);
+}
+
+/** The path to the node shown as PDN movetext ("1. 32-28 18-23 2. 37-32"). */
+function linePdn() {
+  const moves = pathOf(state.node);
+  const white = parseFen(state.start).side === 'W';
+  const out = [];
+  moves.forEach((m, i) => {
+    const p = i + (white ? 0 : 1);
+    if (p % 2 === 0) out.push(`${p / 2 + 1}. ${m}`);
+    else out.push(i === 0 ? `${(p + 1) / 2}... ${m}` : m);
   });
-  $('game-ply').textContent = `ply ${state.gamePly} of ${g.plies}`;
-  $('fen-input').value = g.fens[state.gamePly];
-  $('game-start').disabled = $('game-back').disabled = state.gamePly === 0;
-  $('game-forward').disabled = $('game-end').disabled = state.gamePly >= g.plies;
-  drawBoard();
+  const tags = state.start === INITIAL_FEN ? '' : `[FEN "${state.start}"]\n`;
+  return tags + out.join(' ');
 }
 
-function stepGame(delta) {
-  const g = state.game;
-  state.gamePly = Math.max(0, Math.min(g.plies, state.gamePly + delta));
-  showGamePly();
+function copyText(text, what) {
+  const out = $('copy-out');
+  out.value = text;
+  out.hidden = false;
+  out.select();
+  const done = () => { $('copy-note').textContent = `${what} copied.`; };
+  if (navigator.clipboard && window.isSecureContext)
+    navigator.clipboard.writeText(text).then(done, () => { $('copy-note').textContent = `${what}: select and copy it.`; });
+  else $('copy-note').textContent = `${what}: selected above, copy it (Ctrl+C).`;
 }
 
-function closeGame() {
-  state.game = null;
-  $('game-panel').hidden = true;
-  $('explorer-panel').hidden = false;
-  $('fen-input').value = state.line[state.cursor].fen;
-  drawBoard();
+/** A pasted FEN (PDN's or lidraughts') or PDN game or line: {start, moves}. */
+function readPasted(text) {
+  const t = text.trim();
+  const fenTag = /\[FEN\s+"([^"]*)"\]/i.exec(t);
+  if (/^[WB]:[WBH]/i.test(t) || /^[WB]:$/i.test(t)) return { start: t, moves: [] };
+  let body = t.replace(/\[[^\]]*\]/g, ' ')          // tags
+    .replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');  // comments
+  for (let before = ''; before !== body;) { before = body; body = body.replace(/\([^()]*\)/g, ' '); }
+  const moves = body.split(/\s+/).map((w) => w.replace(/^\d+\.+/, '').replace(/[!?]+$/, ''))
+    .filter((w) => w && !/^(1-0|0-1|2-0|0-2|1-1|0-0|\*|1\/2-1\/2)$/.test(w) && /\d/.test(w));
+  return { start: fenTag ? fenTag[1] : INITIAL_FEN, moves };
 }
 
-async function exploreFromGame() {
-  const fen = state.game.fens[state.gamePly];
-  closeGame();
-  await setStart(fen);
-}
-
-async function setStart(fen) {
-  try {
-    const answer = await api('/api/explorer', { fen, games: 0 });
-    state.line = [{ move: null, fen: answer.fen }];
-    state.cursor = 0;
-    await showPosition();
+async function paste() {
+  const { start, moves } = readPasted($('paste-input').value);
+  if (!moves.length && start === INITIAL_FEN) return;
+  try {  // the start position as the server writes it (it checks it, and the moves)
+    const a = await api('/api/explorer', { fen: start, games: 0, top: 0, moves: 1 });
+    if (moves.length) await api('/api/moves', { fen: a.fen, play: moves.join(' ') });
+    $('paste-error').textContent = '';
+    $('paste-box').hidden = true;
+    const from = canonicalStart(a.fen);  // a new tree: the pasted game or line alone
+    await show({ ...currentTarget(), view: 'explorer', start: from, line: moves,
+                 ply: moves.length, game: null },
+               true, { start: from, root: { m: null, f: a.fen, l: null, c: [] } });
   } catch (e) {
-    $('fen-error').textContent = e.message;
+    if (e instanceof ApiError) $('paste-error').textContent = e.message;
+    else showFailure(e, paste);
   }
+}
+
+// ---- the board editor ----
+
+function openEditor() {
+  const pos = parseFen(state.node.fen);
+  state.editor = { pieces: pos.pieces, side: pos.side, tool: 'w' };
+  $('editor').hidden = false;
+  $('editor-side').value = pos.side;
+  drawBoard();
+}
+
+function drawEditor() {
+  const fen = toFen({ side: state.editor.side, pieces: state.editor.pieces });
+  drawPosition($('board'), { fen, flip: state.flip, numbers: state.numbers,
+                             onSquare: editSquare });
+  $('editor-fen').textContent = fen;
+  for (const b of document.querySelectorAll('#editor [data-tool]'))
+    b.classList.toggle('active', b.dataset.tool === state.editor.tool);
+}
+
+function editSquare(n) {
+  const e = state.editor;
+  if (e.tool === 'x' || e.pieces[n] === e.tool) delete e.pieces[n];
+  else e.pieces[n] = e.tool;
+  drawEditor();
+}
+
+function closeEditor() {
+  state.editor = null;
+  $('editor').hidden = true;
+  drawBoard();
+}
+
+function editorDone() {
+  const fen = toFen({ side: state.editor.side, pieces: state.editor.pieces });
+  closeEditor();
+  show({ ...currentTarget(), start: fen, line: [], ply: 0, game: null });
+}
+
+/** The edited position as a pattern: every piece must stand, the side to move given. */
+function editorToSearch() {
+  const e = state.editor;
+  pattern.squares = {};
+  const ids = { w: 'mw', W: 'mW', b: 'mb', B: 'mB' };
+  for (const [s, p] of Object.entries(e.pieces))
+    pattern.squares[s] = PATTERN_STATES.findIndex((x) => x.id === ids[p]);
+  $('search-form').side.value = e.side;
+  closeEditor();
+  drawPatternBoard();
+  go({ view: 'search' });
 }
 
 // ---- players ----
@@ -509,8 +730,7 @@ async function showPlayers() {
   try {
     state.players = await api('/api/stats/players', { top: 100, ...filterParams() });
   } catch (e) {
-    $('filter-error').textContent = e.message;
-    return;
+    return showFailure(e, showPlayers);
   }
   const r = state.players;
   $('players-summary').textContent =
@@ -537,7 +757,7 @@ function drawChart() {
   box.textContent = '';
   const p = state.players && state.players.rows[state.chartPlayer];
   if (!p) return;
-  const svg = el('svg', { width: 720, height: 110, viewBox: '0 0 720 110' }, box);
+  const svg = el('svg', { viewBox: '0 0 720 110', class: 'chart-svg' }, box);
   const title = el('text', { x: 0, y: 14, 'font-weight': 600 }, svg);
   title.textContent = `${p.name}: results by colour (wins / draws / losses)`;
   const most = Math.max(p.white.games, p.black.games, 1);
@@ -561,73 +781,141 @@ function drawChart() {
 
 // ---- wiring ----
 
-function showView() {
-  const players = location.hash === '#players', search = location.hash === '#search';
-  $('view-players').hidden = !players;
-  $('view-search').hidden = !search;
-  $('view-explorer').hidden = players || search;
-  $('nav-players').classList.toggle('active', players);
-  $('nav-search').classList.toggle('active', search);
-  $('nav-explorer').classList.toggle('active', !players && !search);
-  if (players) showPlayers();
-}
-
 function readFilters() {
   const form = $('filters');
-  state.filters = {
-    player: form.player.value.trim(), event: form.event.value.trim(),
-    since: form.since.value.trim(), until: form.until.value.trim(), mirror: form.mirror.checked,
-  };
+  return { player: form.player.value.trim(), event: form.event.value.trim(),
+           since: form.since.value.trim(), until: form.until.value.trim() };
+}
+
+function writeFilters() {
+  const form = $('filters');
+  for (const k of Object.keys(state.filters))
+    if (document.activeElement !== form[k]) form[k].value = state.filters[k];
+  form.mirror.checked = state.mirror;
+  $('flip').checked = state.flip;
+}
+
+function step(delta) {
+  let n = state.node;
+  for (let i = 0; i < Math.abs(delta); i++) {
+    const next = delta < 0 ? n.parent : n.children[0];
+    if (!next) break;
+    n = next;
+  }
+  if (n !== state.node) goToNode(n);
+}
+
+function onKey(e) {
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) {
+    if (e.key === 'Escape') e.target.blur();
+    return;
+  }
+  if (state.view !== 'explorer') return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -1e9, End: 1e9 };
+  if (e.key in moves) { e.preventDefault(); return step(moves[e.key]); }
+  const rows = state.explorer ? state.explorer.moves.length : 0;
+  if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && rows) {
+    e.preventDefault();
+    const down = e.key === 'ArrowDown';
+    if (state.rowFocus < 0) state.rowFocus = down ? 0 : rows - 1;
+    else state.rowFocus = (state.rowFocus + (down ? 1 : rows - 1)) % rows;
+    state.hover = state.explorer.legal.find((l) => l.move === state.explorer.moves[state.rowFocus].move) || null;
+    drawExplorer();
+    drawBoard();
+  } else if (e.key === 'Enter' && state.rowFocus >= 0 && rows) {
+    e.preventDefault();
+    playMove(state.explorer.moves[state.rowFocus].move);
+  } else if (e.key === 'Escape') {
+    if (state.editor) closeEditor();
+    state.selected = null; state.hover = null; state.rowFocus = -1;
+    $('route-choice').hidden = true;
+    $('paste-box').hidden = true;
+    drawExplorer();
+    drawBoard();
+  } else if (e.key === 'f') {
+    go({ flip: !state.flip }, false);
+  }
+}
+
+function onUrl() {
+  if (location.hash === state.applied) return;
+  show(targetOfHash(location.hash), 'keep', history.state);
+}
+
+function wireLine() {
+  $('nav-start').addEventListener('click', () => step(-1e9));
+  $('nav-back').addEventListener('click', () => step(-1));
+  $('nav-forward').addEventListener('click', () => step(1));
+  $('nav-end').addEventListener('click', () => step(1e9));
+  $('line-promote').addEventListener('click', promote);
+  $('line-delete').addEventListener('click', deleteNode);
+  $('copy-pdn').addEventListener('click', () => copyText(linePdn(), 'Line as PDN'));
+  $('copy-fen').addEventListener('click', () => copyText(state.node.fen, 'FEN'));
+  $('paste-open').addEventListener('click', () => { $('paste-box').hidden = false; $('paste-input').focus(); });
+  $('paste-form').addEventListener('submit', (e) => { e.preventDefault(); paste(); });
+  $('paste-cancel').addEventListener('click', () => { $('paste-box').hidden = true; });
+  $('numbers').checked = state.numbers;
+  $('numbers').addEventListener('change', (e) => {
+    state.numbers = e.target.checked;
+    localStorage.setItem('damdb-numbers', state.numbers ? '1' : '0');
+    drawBoard();
+  });
+  $('flip').addEventListener('change', (e) => go({ flip: e.target.checked }, false));
+  $('fen-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    $('paste-input').value = $('fen-input').value;
+    paste();
+  });
+}
+
+function wireEditor() {
+  $('edit-open').addEventListener('click', openEditor);
+  for (const b of document.querySelectorAll('#editor [data-tool]'))
+    b.addEventListener('click', () => { state.editor.tool = b.dataset.tool; drawEditor(); });
+  $('editor-side').addEventListener('change', (e) => { state.editor.side = e.target.value; drawEditor(); });
+  $('editor-clear').addEventListener('click', () => { state.editor.pieces = {}; drawEditor(); });
+  $('editor-initial').addEventListener('click', () => {
+    Object.assign(state.editor, parseFen(INITIAL_FEN));
+    $('editor-side').value = 'W';
+    drawEditor();
+  });
+  $('editor-done').addEventListener('click', editorDone);
+  $('editor-search').addEventListener('click', editorToSearch);
+  $('editor-cancel').addEventListener('click', closeEditor);
 }
 
 function wire() {
-  $('nav-start').addEventListener('click', () => goTo(0));
-  $('nav-back').addEventListener('click', () => goTo(state.cursor - 1));
-  $('nav-forward').addEventListener('click', () => goTo(state.cursor + 1));
-  $('nav-end').addEventListener('click', () => goTo(state.line.length - 1));
-  $('numbers').addEventListener('change', (e) => { state.numbers = e.target.checked; drawBoard(); });
-  $('fen-form').addEventListener('submit', (e) => { e.preventDefault(); closeGameIfOpen(); setStart($('fen-input').value); });
-  $('filters').addEventListener('submit', (e) => {
-    e.preventDefault();
-    readFilters();
-    if (location.hash === '#players') showPlayers(); else showPosition();
-  });
+  wireLine();
+  wireEditor();
+  $('filters').addEventListener('submit', (e) => { e.preventDefault(); go({ filters: readFilters() }); });
+  $('filters').mirror.addEventListener('change', (e) => go({ mirror: e.target.checked }));
   $('filters-clear').addEventListener('click', () => {
     $('filters').reset();
-    readFilters();
-    if (location.hash === '#players') showPlayers(); else showPosition();
+    go({ filters: readFilters(), mirror: false });
   });
-  $('games-prev').addEventListener('click', () => { state.gamesOffset = Math.max(0, state.gamesOffset - state.gamesPage); loadGames(); });
-  $('games-next').addEventListener('click', () => { state.gamesOffset += state.gamesPage; loadGames(); });
-  $('game-close').addEventListener('click', closeGame);
-  $('game-start').addEventListener('click', () => stepGame(-1e9));
-  $('game-back').addEventListener('click', () => stepGame(-1));
-  $('game-forward').addEventListener('click', () => stepGame(1));
-  $('game-end').addEventListener('click', () => stepGame(1e9));
-  $('game-explore').addEventListener('click', exploreFromGame);
-  document.addEventListener('keydown', (e) => {
-    if (e.target.tagName === 'INPUT') return;
-    const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -1e9, End: 1e9 };
-    if (!(e.key in keys)) return;
-    e.preventDefault();
-    if (state.game) stepGame(keys[e.key]);
-    else goTo(Math.max(0, Math.min(state.line.length - 1, state.cursor + keys[e.key])));
-  });
-  window.addEventListener('hashchange', showView);
+  $('games-prev').addEventListener('click', () => pageGames(Math.max(0, state.gamesOffset - state.gamesPage)));
+  $('games-next').addEventListener('click', () => pageGames(state.gamesOffset + state.gamesPage));
+  $('game-close').addEventListener('click', () => go({ game: null }));
+  $('failure-retry').addEventListener('click', () => { const r = $('failure').onretry; if (r) r(); });
+  $('failure-close').addEventListener('click', clearFailure);
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('popstate', onUrl);
+  window.addEventListener('hashchange', onUrl);
+  window.addEventListener('unhandledrejection', (e) => showFailure(e.reason || new Error('failed'), null));
 }
-
-function closeGameIfOpen() { if (state.game) closeGame(); }
 
 async function start() {
   wire();
-  readFilters();
-  try {
-    const info = await api('/api/info');
+  api('/api/info').then((info) => {
     $('db-info').textContent = `${info.games} games, ${info.indexed_positions} positions indexed, ` +
                                `${info.sources} source file${info.sources === 1 ? '' : 's'}`;
-  } catch (e) { /* the page works without the summary */ }
-  await setStart('W:W31-50:B1-20');
-  showView();
+  }, () => {});
+  const target = targetOfHash(location.hash);
+  if (target.view !== 'explorer') {  // the explorer is drawn once, to be there behind the view
+    await show({ ...target, view: 'explorer' }, false);
+  }
+  await show(target, false, history.state);  // a reload keeps the entry's tree
+  if (!state.explorer) $('board').dataset.fen = '';
   document.body.dataset.ready = '1';
 }
 

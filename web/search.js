@@ -143,10 +143,7 @@ async function runSearch(offset) {
 }
 
 /** Opens a hit in the explorer's game viewer at the first ply where the pattern holds. */
-async function openHit(g) {
-  location.hash = '#explorer';
-  await openGame(g.id, g.ply);
-}
+function openHit(g) { return openGame(g.id, g.ply); }
 
 function wireSearch() {
   $('search-form').addEventListener('input', (e) => {
