@@ -100,8 +100,7 @@ db::GameId parse_game_id(const std::string& text) {
 GameView view_game(const db::Database& db, db::GameId id, std::optional<std::size_t> ply) {
   std::optional<db::GameRecord> record = db.game(id);
   if (!record)
-    throw GameLookupError("game " + std::to_string(id.value) + " not found in " +
-                          db.folder().string());
+    throw GameLookupError("game " + std::to_string(id.value) + " not found");
   GameView view;
   view.id = id;
   view.record = std::move(*record);
