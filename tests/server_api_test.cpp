@@ -635,6 +635,21 @@ TEST(ServerFollowsImports, NewGamesAppearWithoutARestart) {
   EXPECT_EQ(get(port, "/api/games/8").json().at("white"), "Baba, A.");
 }
 
+/// The server names the database folder (/api/info) and a game's source files (/api/games/ID)
+/// without the folders above them; otherwise its info is the CLI's.
+void expect_file_names_without_folders(int port, const std::string& db, const std::string& on) {
+  nlohmann::json info = nlohmann::json::parse(damdb_output("info" + on));
+  EXPECT_EQ(info.at("database"), db);
+  info["database"] = "db";
+  EXPECT_EQ(get(port, "/api/info").json(), info);
+  const nlohmann::json first_game = get(port, "/api/games/1").json();
+  ASSERT_FALSE(first_game.at("sources").empty());
+  const std::string source = first_game.at("sources").at(0).at("path");
+  EXPECT_TRUE(source == "wk2003.pdn" || source == "nk2003-amsterdam.pdn" ||
+              source == "blindfold-2009-round1-board2.pdn")
+      << source;
+}
+
 /// The API's JSON equals the CLI's --json on the sample database (the explorer adds only
 /// side_to_move, recent_games and top_games).
 TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
@@ -657,17 +672,7 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
        "search 'must ?:W28:B23; mirror' --limit 4 --offset 1"},
       {"/api/search?q=white-men%20-12&count=1", "search 'white-men -12' --count"},
   };
-  // The server names the database folder and the source files without the folders above them.
-  nlohmann::json info = nlohmann::json::parse(damdb_output("info" + on));
-  EXPECT_EQ(info.at("database"), db);
-  info["database"] = "db";
-  EXPECT_EQ(get(running.port(), "/api/info").json(), info);
-  const nlohmann::json first_game = get(running.port(), "/api/games/1").json();
-  ASSERT_FALSE(first_game.at("sources").empty());
-  const std::string source = first_game.at("sources").at(0).at("path");
-  EXPECT_TRUE(source == "wk2003.pdn" || source == "nk2003-amsterdam.pdn" ||
-              source == "blindfold-2009-round1-board2.pdn")
-      << source;
+  expect_file_names_without_folders(running.port(), db, on);
   EXPECT_EQ(get(running.port(), "/api/moves?fen=W:W28,32:B23,19,18").json(),
             nlohmann::json::parse(damdb_output("moves --json --fen W:W28,32:B23,19,18")));
   for (const auto& [target, args] : cases) {
