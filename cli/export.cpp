@@ -41,9 +41,12 @@ indexer::ExportSummary export_to_file(const db::Database& database,
 void print_export_summary(std::ostream& report, const ExportCliOptions& o,
                           const indexer::ExportSummary& summary, bool to_stdout) {
   if (o.json) {
+    std::vector<std::uint32_t> damaged;
+    for (const db::DamagedGame& d : summary.damaged) damaged.push_back(d.id.value);
     print_json(report, {{"output", o.output},
                         {"games", summary.games},
-                        {"copied_as_read", summary.copied_as_read}});
+                        {"copied_as_read", summary.copied_as_read},
+                        {"damaged", damaged}});
     return;
   }
   report << "exported " << summary.games << (summary.games == 1 ? " game" : " games")
@@ -53,6 +56,12 @@ void print_export_summary(std::ostream& report, const ExportCliOptions& o,
            << " with a PDN syntax error written as stored (not canonical): games";
     for (std::uint32_t id : summary.copied_as_read) report << ' ' << id;
     report << '\n';
+  }
+  if (!summary.damaged.empty()) {
+    report << summary.damaged.size()
+           << " stored games could not be read (damaged storage) and were skipped: games";
+    for (const db::DamagedGame& d : summary.damaged) report << ' ' << d.id.value;
+    report << "\n`damdb check` lists them with the reason\n";
   }
 }
 
@@ -72,7 +81,7 @@ int run_export(const ExportCliOptions& o) {
     summary = export_to_file(database, filter, o.output);
   }
   print_export_summary(to_stdout ? std::cerr : std::cout, o, summary, to_stdout);
-  return kOk;
+  return summary.damaged.empty() ? kOk : kProblems;
 }
 
 void setup_export(CLI::App& app, int& exit_code) {

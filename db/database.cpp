@@ -1234,6 +1234,54 @@ void Database::for_each_game(const std::function<bool(GameId, const GameRecord&)
   check(it->status(), "reading games in '" + impl_->folder.string() + "'");
 }
 
+void Database::for_each_readable_game(
+    const std::function<bool(GameId, const GameRecord&)>& visit,
+    const std::function<void(const DamagedGame&)>& damaged, GameId from) const {
+  rocksdb::ColumnFamilyHandle* games = impl_->cf(kGames);
+  const std::uint32_t end = meta().next_game_id;
+  const std::string where = "reading games in '" + impl_->folder.string() + "'";
+  std::uint32_t next = from.value;       // the first id not visited nor reported
+  std::uint32_t failed_at = 0;           // where the iterator last failed (0: never)
+  // Visits the record of `id`, or reports it damaged when it does not decode; false to stop.
+  const auto take = [&](GameId id, std::string_view bytes) {
+    std::optional<GameRecord> record;
+    try {
+      record = GameRecord::decode(bytes);
+    } catch (const Error& e) {
+      damaged({id, e.what()});
+      return true;
+    }
+    return visit(id, *record);
+  };
+  while (next < end) {
+    std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(scan_options(*impl_, games), games));
+    for (it->Seek(slice(GameId{next}.encode())); it->Valid(); it->Next()) {
+      const GameId id = GameId::decode(view(it->key()));
+      next = id.value + 1;
+      if (!take(id, view(it->value()))) return;
+    }
+    const rocksdb::Status status = it->status();
+    if (status.ok()) return;
+    if (!status.IsCorruption()) check(status, where);
+    // A damaged block: read the ids after the last one visited on their own, each failing one
+    // reported, until one reads; the iterator goes on from it (its block is sound), or, if the
+    // iterator failed there already, from the id after it.
+    const bool stuck = failed_at == next;
+    failed_at = next;
+    for (std::string value; next < end; ++next) {
+      const rocksdb::Status s =
+          impl_->db->Get(rocksdb::ReadOptions(), games, slice(GameId{next}.encode()), &value);
+      if (s.IsCorruption()) damaged({GameId{next}, s.ToString()});
+      else if (!s.ok() && !s.IsNotFound()) check(s, where);
+      if (!s.ok()) continue;
+      if (!stuck) break;
+      if (!take(GameId{next}, value)) return;
+      ++next;
+      break;
+    }
+  }
+}
+
 void Database::for_each_game_header(
     const std::function<bool(GameId, const GameHeader&)>& visit, GameId from) const {
   rocksdb::ColumnFamilyHandle* headers = impl_->cf(kGameHeaders);
@@ -1295,6 +1343,11 @@ Info Database::info() const {
       info.column_family_bytes.emplace_back(impl_->name_of(c), v);
     }
   info.bytes_on_disk = folder_bytes(impl_->folder);
+  rocksdb::ColumnFamilyMetaData games;
+  impl_->db->GetColumnFamilyMetaData(impl_->cf(kGames), &games);
+  for (const rocksdb::LevelMetaData& level : games.levels)
+    for (const rocksdb::SstFileMetaData& file : level.files)
+      info.game_files.push_back(fs::path(file.name).filename().string());
   return info;
 }
 

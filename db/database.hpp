@@ -79,6 +79,12 @@ struct OccurrenceQuery {
   GameId after{};
 };
 
+/// A stored game whose record cannot be read (Database::for_each_readable_game).
+struct DamagedGame {
+  GameId id;
+  std::string reason;  ///< RocksDB's status (naming the file and offset) or the decoding error
+};
+
 /// What `damdb info` shows.
 struct Info {
   std::uint32_t schema_version = 0;
@@ -89,6 +95,9 @@ struct Info {
   std::uint64_t sst_bytes = 0;          ///< of which SST files (all column families)
   /// SST bytes per column family: (name, bytes), in schema order.
   std::vector<std::pair<std::string, std::uint64_t>> column_family_bytes;
+  /// The SST files holding the games column family (names in the folder, e.g. "000012.sst"):
+  /// where a damaged game record lies.
+  std::vector<std::string> game_files;
 };
 
 /// The fields of a stored game's signature that its header decides (Database::
@@ -170,6 +179,14 @@ class Database {
   /// Calls visit(id, record) for every game in id order from `from`, until it returns false.
   void for_each_game(const std::function<bool(GameId, const GameRecord&)>& visit,
                      GameId from = GameId{1}) const;
+  /// Calls visit(id, record) for every game in id order from `from` that can be read, until it
+  /// returns false; a game whose record cannot be read (a storage block whose checksum fails, a
+  /// record that does not decode) is passed to `damaged` with the reason, and reading goes on
+  /// with the next readable game (each id after a damaged block is read on its own until one
+  /// reads). Raises Error for other read errors (I/O).
+  void for_each_readable_game(const std::function<bool(GameId, const GameRecord&)>& visit,
+                              const std::function<void(const DamagedGame&)>& damaged,
+                              GameId from = GameId{1}) const;
   /// Calls visit(id, record) for each of `ids` (ascending) that is stored, in that order, until
   /// it returns false: one iterator moving forward, so games close together share block reads.
   void for_each_game_of(std::span<const GameId> ids,

@@ -182,16 +182,18 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
 
 ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out) {
   ExportSummary summary;
-  db.for_each_game([&](db::GameId id, const db::GameRecord& game) {
-    if (!filter.matches(game)) return true;
-    bool copied = false;
-    const std::string text = canonical_game_text(game, copied);
-    if (summary.games > 0) out << '\n';
-    out << text;
-    if (copied) summary.copied_as_read.push_back(id.value);
-    ++summary.games;
-    return true;
-  });
+  db.for_each_readable_game(
+      [&](db::GameId id, const db::GameRecord& game) {
+        if (!filter.matches(game)) return true;
+        bool copied = false;
+        const std::string text = canonical_game_text(game, copied);
+        if (summary.games > 0) out << '\n';
+        out << text;
+        if (copied) summary.copied_as_read.push_back(id.value);
+        ++summary.games;
+        return true;
+      },
+      [&](const db::DamagedGame& damaged) { summary.damaged.push_back(damaged); });
   return summary;
 }
 

@@ -20,6 +20,9 @@ struct ExportSummary {
   /// Of which written as stored because their text has a PDN syntax error (the canonical writer
   /// would lose what the reader could not parse): their ids.
   std::vector<std::uint32_t> copied_as_read;
+  /// Stored games that could not be read (a damaged storage block) and were skipped, whether or
+  /// not they pass the filter: their ids and why (db::Database::for_each_readable_game).
+  std::vector<db::DamagedGame> damaged;
 };
 
 /// Writes every game passing `filter`, in game-id (import) order, as canonical PDN to `out`,
@@ -32,8 +35,9 @@ struct ExportSummary {
 /// tags) reads back as a game of its own: a non-standard score such as 1-9 written as the
 /// terminator becomes '*' (the Result tag keeps the score, as pdn/writer.hpp does), and a game
 /// without a terminator gets '*' (after '}' / ')' closing a comment or variations left open).
-/// Reading the output gives as many games as were exported. Throws db::Error from the
-/// database; the caller checks `out` for write errors.
+/// Reading the output gives as many games as were exported. A game that cannot be read from
+/// storage is skipped and listed in `damaged`. Throws db::Error for other read errors; the
+/// caller checks `out` for write errors.
 ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out);
 
 /// The canonical PDN text of one stored game (as export_games writes it), ending with '\n';
