@@ -4,7 +4,6 @@
 // export is the intact database's export without the games `check` names (game ids of a fresh
 // import of the samples are 1..N in file order, and export writes games in id order).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "pdn/reader.hpp"
+#include "tests/damdb_command.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {
@@ -23,10 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandRun {
-  int exit_code = -1;
-  std::string out, err;
-};
+using test::CommandRun;
 
 class CliDamagedDbTest : public ::testing::Test {
  protected:
@@ -34,16 +31,7 @@ class CliDamagedDbTest : public ::testing::Test {
   fs::path path(const std::string& name) const { return folder_->path() / name; }
   std::string db() const { return " --db '" + path("db").string() + "'"; }
 
-  CommandRun damdb(const std::string& args) const {
-    const std::string command = "'" + std::string(DAMDB_BINARY) + "' " + args + " >'" +
-                                path("out.txt").string() + "' 2>'" + path("err.txt").string() + "'";
-    const int status = std::system(command.c_str());
-    CommandRun run;
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.out = test::read_text(path("out.txt"));
-    run.err = test::read_text(path("err.txt"));
-    return run;
-  }
+  CommandRun damdb(const std::string& args) const { return test::run_damdb(args, folder_->path()); }
 
   /// The texts of the games of an exported file, in order.
   std::vector<std::string> exported_games(const std::string& name) const {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "db/database.hpp"
+#include "tests/damdb_command.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {
@@ -20,10 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandRun {
-  int exit_code = -1;  ///< -1: ended by a signal
-  std::string out, err;
-};
+using test::CommandRun;
 
 class CliReadOnlyDbTest : public ::testing::Test {
  protected:
@@ -37,15 +35,7 @@ class CliReadOnlyDbTest : public ::testing::Test {
 
   /// Runs damdb with `args`, as `user` (a command prefix such as setpriv) when not empty.
   CommandRun damdb(const std::string& args, const std::string& user = "") const {
-    const std::string command = user + " '" + DAMDB_BINARY + "' " + args + " >'" +
-                                path("out.txt").string() + "' 2>'" + path("err.txt").string() +
-                                "'";
-    const int status = std::system(command.c_str());
-    CommandRun run;
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.out = test::read_text(path("out.txt"));
-    run.err = test::read_text(path("err.txt"));
-    return run;
+    return test::run_damdb(args, folder_->path(), user);
   }
 
   /// Imports games.pdn into `db` (7 games) and checks it worked.
