@@ -96,3 +96,28 @@ parse_rate() {
 }
 echo "damdb parse on $(($(stat -c %s "$big") >> 20)) MB, whole command: $(parse_rate "build/cli/damdb parse $big") MB/s wall on $(nproc) processors, $(parse_rate "build/cli/damdb parse --threads 1 $big") MB/s on one (goal: parse >= 350 MB/s; 179 when the goal was set)"
 echo "perft and validate: the lines above (goals: flying kings >= 1.2x Moby Dam, validate >= 1.5x the Scan-based harness; measured outside the project)"
+
+# A whole command beside a bare damdb process (`damdb --version`), both on the sample games:
+# CPU (user + sys) and wall ratios of hyperfine's means.
+sample_db="$work/sample-db"
+build/cli/damdb import --db "$sample_db" samples/*.pdn samples/wk2009-match/*.pdn >/dev/null 2>&1
+hyperfine -N --warmup 5 --runs 100 --export-json "$work/l.json" \
+  "build/cli/damdb query opening --db $sample_db" "build/cli/damdb --version" >/dev/null 2>&1
+python3 -c 'import json,sys; a,b=json.load(open(sys.argv[1]))["results"]; c=lambda r: r["user"]+r["system"]; print("damdb query opening / bare damdb --version (sample games): CPU %.2fx, wall %.2fx (goal <= 1.6x)" % (c(a)/c(b), a["median"]/b["median"]))' "$work/l.json"
+
+# Perft of the kings position, depths 1..9 in one process each, against Moby Dam's test/perft
+# (github.com/rhalbersma/mobydam, built by its own Makefile beside this folder, or MOBYDAM=path).
+mobydam=${MOBYDAM:-../mobydam/test/perft}
+kings='B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24'
+if [ -x "$mobydam" ]; then
+  hyperfine -N --warmup 1 --runs 3 --export-json "$work/k.json" \
+    "build/cli/damdb perft --all-depths --depth 9 --fen $kings" "$mobydam -b -c 9 $kings" >/dev/null 2>&1
+  python3 -c 'import json,sys; a,b=json.load(open(sys.argv[1]))["results"]; c=lambda r: r["user"]+r["system"]; print("kings perft 1..9: damdb %.2fx as fast as Moby Dam in CPU time (goal >= 1.2x)" % (c(b)/c(a)))' "$work/k.json"
+else
+  echo "kings perft against Moby Dam: skipped ($mobydam not built; build rhalbersma/mobydam's test/perft beside this folder or set MOBYDAM)"
+fi
+
+# A cold server (no answer kept before the run) on 84,000 generated games, 20 connections.
+build/tests/bench_import --games 84000 --dir "$work/cold" --keep >/dev/null
+p99=$(bash scripts/load_test.sh --cold --connections 20 --duration 20 --dir "$work/cold" | awk '$1 == "99%" {print $2}')
+echo "cold server, 84,000 games, 20 connections: p99 $p99 (goal < 100 ms)"
