@@ -3,6 +3,7 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
+#include <rocksdb/env.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
@@ -376,6 +377,22 @@ void check_folder(const fs::path& dir, bool writer) {
   }
 }
 
+// The environment of a read-only open: RocksDB's own, except that it starts no background
+// threads (RocksDB starts a flush and a compaction thread at every open; a read-only database
+// never flushes or compacts, and a one-query command paid for creating and joining them).
+class ReaderEnv : public rocksdb::EnvWrapper {
+ public:
+  ReaderEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
+  static const char* kClassName() { return "DamdbReaderEnv"; }
+  const char* Name() const override { return kClassName(); }
+  void IncBackgroundThreadsIfNeeded(int, Priority) override {}
+};
+
+rocksdb::Env* reader_env() {
+  static ReaderEnv env;
+  return &env;
+}
+
 // The database-wide options of impl's mode.
 void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   const bool writer = impl.mode == OpenMode::ReadWrite;
@@ -390,6 +407,7 @@ void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   d.info_log = detail::quiet_logger();  // see storage_guard.hpp
   if (options.env) d.env = options.env;
+  else if (impl.mode == OpenMode::ReadOnly) d.env = reader_env();
   // All memtables together. A large import's batches go to SST files and bypass them; a
   // batch of a few games is written through them and stays there until the import ends (a
   // smaller budget would flush a long game's record while the reader still holds the game).
@@ -460,14 +478,20 @@ void read_index_and_filter_lazily(rocksdb::ColumnFamilyOptions& o, bool bulk) {
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(lazy));
 }
 
-// The descriptors of every family to open: the schema's, then the optional families
-// (signatures, signature_moves) that exist, or all of them when the database is opened for
-// writing (create_missing_column_families makes them); their names go to
-// impl.optional_names, in handle order.
+// The families an explorer query without filter criteria reads (OpenOptions::explorer_only).
+bool explorer_family(std::size_t c) {
+  return c == kDefault || c == kGames || c == kGameHeaders || c == kPositions || c == kMeta;
+}
+
+// The descriptors of every family to open: the schema's (those explorer_family names for an
+// explorer_only reader), then the optional families (signatures, signature_moves) that exist,
+// or all of them when the database is opened for writing (create_missing_column_families makes
+// them); their names go to impl.optional_names, in handle order.
 std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     DatabaseImpl& impl, const std::vector<std::string>& present) {
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (std::size_t c = 0; c < kCfCount; ++c) {
+    if (impl.explorer_only && !explorer_family(c)) continue;
     impl.cf_opts[c] = cf_options(static_cast<Cf>(c), impl.bulk, impl.cache);
     read_index_and_filter_lazily(impl.cf_opts[c], impl.bulk);
     descriptors.emplace_back(kCfNames[c], impl.cf_opts[c]);
@@ -494,21 +518,14 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
   return descriptors;
 }
 
-// The families an explorer query without filter criteria reads (OpenOptions::explorer_only).
-bool explorer_family(std::size_t c) {
-  return c == kDefault || c == kGames || c == kGameHeaders || c == kPositions || c == kMeta;
-}
-
-// Opens impl's folder read-only with those of the schema's `descriptors` that explorer_family
-// names (RocksDB opens a subset for reading); the handles of the others are null.
+// Opens impl's folder read-only with `descriptors`, those of the families explorer_family
+// names, in schema order (RocksDB opens a subset for reading); the handles of the others are
+// null.
 rocksdb::Status open_explorer_families(
     DatabaseImpl& impl, const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
-  std::vector<rocksdb::ColumnFamilyDescriptor> some;
-  for (std::size_t c = 0; c < kCfCount; ++c)
-    if (explorer_family(c)) some.push_back(descriptors[c]);
   std::vector<rocksdb::ColumnFamilyHandle*> opened;
-  const rocksdb::Status s = rocksdb::DB::OpenForReadOnly(impl.db_options, impl.folder.string(),
-                                                         some, &opened, &impl.db);
+  const rocksdb::Status s = rocksdb::DB::OpenForReadOnly(
+      impl.db_options, impl.folder.string(), descriptors, &opened, &impl.db);
   if (!s.ok()) return s;
   impl.handles.assign(kCfCount, nullptr);
   for (std::size_t c = 0, i = 0; c < kCfCount; ++c)
