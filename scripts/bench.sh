@@ -135,5 +135,6 @@ fi
 
 # A cold server (no answer kept before the run) on 84,000 generated games, 20 connections.
 build/tests/bench_import --games 84000 --dir "$work/cold" --keep >/dev/null
-p99=$(bash scripts/load_test.sh --cold --connections 20 --duration 20 --dir "$work/cold" | awk '$1 == "99%" {print $2}')
-echo "cold server, 84,000 games, 20 connections: p99 $p99 (goal < 100 ms)"
+p99=$(bash scripts/load_test.sh --cold --connections 20 --duration 20 --dir "$work/cold" |
+  awk '$1 == "99%" {print $2}' || true)
+echo "cold server, 84,000 games, 20 connections: p99 ${p99:-not measured (load_test.sh needs wrk and node)} (goal < 100 ms)"
