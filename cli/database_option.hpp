@@ -17,6 +17,8 @@ std::string database_folder(const std::string& option_value);
 
 /// Opens the database of database_folder(option_value) read-only (queries may run beside an
 /// import). Raises db::Error (ErrorKind::NotFound when the folder holds no database).
-db::Database open_for_reading(const std::string& option_value);
+/// `explorer_only`: for a query without filter criteria, open only the families it reads
+/// (db::OpenOptions::explorer_only).
+db::Database open_for_reading(const std::string& option_value, bool explorer_only = false);
 
 }  // namespace damdb::cli

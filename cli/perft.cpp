@@ -1,4 +1,5 @@
-// `damdb perft --depth N [--fen FEN] [--divide]`: leaf counts of the legal-move tree.
+// `damdb perft --depth N [--fen FEN] [--divide | --all-depths]`: leaf counts of the legal-move
+// tree.
 #include "rules/perft.hpp"
 
 #include <chrono>
@@ -12,41 +13,52 @@
 namespace damdb::cli {
 namespace {
 
+// Counts the leaves `depth` plies below `pos` (with `divide`, below each first move too) and
+// prints the count, the time and the rate.
+void print_perft(const rules::Position& pos, int depth, bool divide) {
+  using namespace damdb::rules;
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t nodes = 0;
+  if (divide) {
+    MoveList legal;
+    generate_moves(pos, legal);
+    for (const auto& [move, n] : perft_divide(pos, depth)) {
+      std::printf("%s %llu\n", to_pdn(pos, move, legal).c_str(), static_cast<unsigned long long>(n));
+      nodes += n;
+    }
+  } else {
+    nodes = perft(pos, depth);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("perft(%d) = %llu\n", depth, static_cast<unsigned long long>(nodes));
+  std::printf("nodes %llu  seconds %.3f  nodes/s %.0f\n", static_cast<unsigned long long>(nodes),
+              seconds, seconds > 0 ? nodes / seconds : 0.0);
+}
+
 void setup_perft(CLI::App& app, int& exit_code) {
   struct Options {
     int depth = 0;
     std::string fen;
     bool divide = false;
+    bool all_depths = false;
   };
   auto opts = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
   cmd->add_option("--depth", opts->depth, "Depth in plies, 1..20")->required();
   // Given, even empty, --fen must be a valid FEN: only its absence means the initial position.
   auto* fen = cmd->add_option("--fen", opts->fen, "Position as PDN FEN (default: initial position)");
-  cmd->add_flag("--divide", opts->divide, "Print the count below each first move");
+  auto* divide = cmd->add_flag("--divide", opts->divide, "Print the count below each first move");
+  // One process for a whole series (another program's `perft -c N` counts depths 1..N in one run).
+  cmd->add_flag("--all-depths", opts->all_depths, "Count every depth from 1 to --depth, in turn")
+      ->excludes(divide);
   cmd->callback([opts, fen, &exit_code] {
     using namespace damdb::rules;
     if (opts->depth < 1 || opts->depth > 20)
       throw InputError("--depth must be between 1 and 20, got " + std::to_string(opts->depth));
     const Position pos = fen->count() == 0 ? Position::initial() : parse_fen(opts->fen);
-    const auto start = std::chrono::steady_clock::now();
-    std::uint64_t nodes = 0;
-    if (opts->divide) {
-      MoveList legal;
-      generate_moves(pos, legal);
-      for (const auto& [move, n] : perft_divide(pos, opts->depth)) {
-        std::printf("%s %llu\n", to_pdn(pos, move, legal).c_str(),
-                    static_cast<unsigned long long>(n));
-        nodes += n;
-      }
-    } else {
-      nodes = perft(pos, opts->depth);
-    }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("perft(%d) = %llu\n", opts->depth, static_cast<unsigned long long>(nodes));
-    std::printf("nodes %llu  seconds %.3f  nodes/s %.0f\n", static_cast<unsigned long long>(nodes),
-                seconds, seconds > 0 ? nodes / seconds : 0.0);
+    for (int depth = opts->all_depths ? 1 : opts->depth; depth <= opts->depth; ++depth)
+      print_perft(pos, depth, opts->divide);
     exit_code = kOk;
   });
 }

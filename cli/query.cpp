@@ -86,7 +86,7 @@ void print_rows(const std::vector<indexer::GameRow>& rows) {
 void run_position(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   indexer::GameFilter filter(o.filter);
-  const db::Database db = open_for_reading(o.db);
+  const db::Database db = open_for_reading(o.db, filter.empty());
   filter.resolve_names(db);
   indexer::PositionQuery q;
   q.limit = o.limit;
@@ -119,7 +119,7 @@ void run_position(const QueryOptions& o) {
 void run_opening(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   indexer::GameFilter filter(o.filter);
-  const db::Database db = open_for_reading(o.db);
+  const db::Database db = open_for_reading(o.db, filter.empty());
   filter.resolve_names(db);
   const StoredAnswers stored = stored_answers(db, filter);
   const indexer::OpeningAnswer a = indexer::query_opening(

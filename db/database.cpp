@@ -3,6 +3,7 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
+#include <rocksdb/env.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
@@ -255,7 +256,16 @@ struct DatabaseImpl {
   // in progress (or killed) until compact() merges them. Queries read them too.
   std::vector<std::uint32_t> runs;
 
-  rocksdb::ColumnFamilyHandle* cf(Cf c) const { return handles[c]; }
+  // A reader opened with OpenOptions::explorer_only: the other families' handles are null.
+  bool explorer_only = false;
+
+  rocksdb::ColumnFamilyHandle* cf(Cf c) const {
+    if (handles[c] == nullptr) [[unlikely]]
+      throw Error(ErrorKind::InvalidArgument,
+                  std::string("database opened for explorer queries only: no access to '") +
+                      kCfNames[c] + "'");
+    return handles[c];
+  }
 
   std::optional<std::string> get(Cf c, std::string_view key) const {
     std::string value;
@@ -367,6 +377,22 @@ void check_folder(const fs::path& dir, bool writer) {
   }
 }
 
+// The environment of a read-only open: RocksDB's own, except that it starts no background
+// threads (RocksDB starts a flush and a compaction thread at every open; a read-only database
+// never flushes or compacts, and a one-query command paid for creating and joining them).
+class ReaderEnv : public rocksdb::EnvWrapper {
+ public:
+  ReaderEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
+  static const char* kClassName() { return "DamdbReaderEnv"; }
+  const char* Name() const override { return kClassName(); }
+  void IncBackgroundThreadsIfNeeded(int, Priority) override {}
+};
+
+rocksdb::Env* reader_env() {
+  static ReaderEnv env;
+  return &env;
+}
+
 // The database-wide options of impl's mode.
 void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   const bool writer = impl.mode == OpenMode::ReadWrite;
@@ -381,6 +407,7 @@ void set_db_options(DatabaseImpl& impl, const OpenOptions& options) {
   d.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   d.info_log = detail::quiet_logger();  // see storage_guard.hpp
   if (options.env) d.env = options.env;
+  else if (impl.mode == OpenMode::ReadOnly) d.env = reader_env();
   // All memtables together. A large import's batches go to SST files and bypass them; a
   // batch of a few games is written through them and stays there until the import ends (a
   // smaller budget would flush a long game's record while the reader still holds the game).
@@ -451,14 +478,20 @@ void read_index_and_filter_lazily(rocksdb::ColumnFamilyOptions& o, bool bulk) {
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(lazy));
 }
 
-// The descriptors of every family to open: the schema's, then the optional families
-// (signatures, signature_moves) that exist, or all of them when the database is opened for
-// writing (create_missing_column_families makes them); their names go to
-// impl.optional_names, in handle order.
+// The families an explorer query without filter criteria reads (OpenOptions::explorer_only).
+bool explorer_family(std::size_t c) {
+  return c == kDefault || c == kGames || c == kGameHeaders || c == kPositions || c == kMeta;
+}
+
+// The descriptors of every family to open: the schema's (those explorer_family names for an
+// explorer_only reader), then the optional families (signatures, signature_moves) that exist,
+// or all of them when the database is opened for writing (create_missing_column_families makes
+// them); their names go to impl.optional_names, in handle order.
 std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     DatabaseImpl& impl, const std::vector<std::string>& present) {
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (std::size_t c = 0; c < kCfCount; ++c) {
+    if (impl.explorer_only && !explorer_family(c)) continue;
     impl.cf_opts[c] = cf_options(static_cast<Cf>(c), impl.bulk, impl.cache);
     read_index_and_filter_lazily(impl.cf_opts[c], impl.bulk);
     descriptors.emplace_back(kCfNames[c], impl.cf_opts[c]);
@@ -485,6 +518,21 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
   return descriptors;
 }
 
+// Opens impl's folder read-only with `descriptors`, those of the families explorer_family
+// names, in schema order (RocksDB opens a subset for reading); the handles of the others are
+// null.
+rocksdb::Status open_explorer_families(
+    DatabaseImpl& impl, const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+  std::vector<rocksdb::ColumnFamilyHandle*> opened;
+  const rocksdb::Status s = rocksdb::DB::OpenForReadOnly(
+      impl.db_options, impl.folder.string(), descriptors, &opened, &impl.db);
+  if (!s.ok()) return s;
+  impl.handles.assign(kCfCount, nullptr);
+  for (std::size_t c = 0, i = 0; c < kCfCount; ++c)
+    if (explorer_family(c)) impl.handles[c] = opened[i++];
+  return s;
+}
+
 // Opens RocksDB in impl's mode with the families `descriptors`; returns RocksDB's status.
 rocksdb::Status open_status(DatabaseImpl& impl, const OpenOptions& options,
                             const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
@@ -496,7 +544,9 @@ rocksdb::Status open_status(DatabaseImpl& impl, const OpenOptions& options,
       s = rocksdb::DB::Open(d, where, descriptors, &impl.handles, &impl.db);
       break;
     case OpenMode::ReadOnly:
-      s = rocksdb::DB::OpenForReadOnly(d, where, descriptors, &impl.handles, &impl.db);
+      s = impl.explorer_only ? open_explorer_families(impl, descriptors)
+                             : rocksdb::DB::OpenForReadOnly(d, where, descriptors, &impl.handles,
+                                                            &impl.db);
       break;
     case OpenMode::Secondary: {
       fs::path sec = options.secondary_folder;
@@ -558,20 +608,23 @@ void finish_open(DatabaseImpl& impl, const rocksdb::Status& s) {
 // written, or another schema) is listed and opened as before.
 void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options) {
   if (impl.mode != OpenMode::ReadWrite) {
-    const std::vector<std::string> expected{kSignaturesName, kSignatureMovesName};
+    std::vector<std::string> expected{kSignaturesName, kSignatureMovesName};
+    if (impl.explorer_only) expected.clear();
     const rocksdb::Status s = open_status(impl, options, family_descriptors(impl, expected));
     if (!s.IsInvalidArgument()) return finish_open(impl, s);
     impl.handles.clear();
     impl.optional_names.clear();
   }
-  const std::vector<std::string> present = present_families(impl);
+  std::vector<std::string> present = present_families(impl);
   check_families(impl, present);
+  if (impl.explorer_only) present.clear();  // no optional family
   finish_open(impl, open_status(impl, options, family_descriptors(impl, present)));
 }
 
 // Closes the RocksDB database of impl.
 void close_rocksdb(DatabaseImpl& impl) {
-  for (auto* h : impl.handles) impl.db->DestroyColumnFamilyHandle(h);
+  for (auto* h : impl.handles)
+    if (h != nullptr) impl.db->DestroyColumnFamilyHandle(h);
   impl.handles.clear();
   impl.db->Close();
   delete impl.db;
@@ -677,6 +730,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   impl->folder = dir;
   impl->mode = options.mode;
   impl->bulk = options.bulk_load && options.mode == OpenMode::ReadWrite;
+  impl->explorer_only = options.explorer_only && options.mode == OpenMode::ReadOnly;
   check_folder(dir, impl->mode == OpenMode::ReadWrite);
   set_db_options(*impl, options);
   open_rocksdb(*impl, options);
@@ -1030,6 +1084,7 @@ void Database::compact() {
 double Database::uncompacted_share() const {
   std::uint64_t above = 0, total = 0;
   for (rocksdb::ColumnFamilyHandle* handle : impl_->handles) {
+    if (handle == nullptr) continue;  // not opened (explorer_only)
     rocksdb::ColumnFamilyMetaData md;
     impl_->db->GetColumnFamilyMetaData(handle, &md);
     total += md.size;
@@ -1338,7 +1393,8 @@ Info Database::info() const {
   if (impl_->db->GetIntProperty(impl_->cf(kPositions), "rocksdb.estimate-num-keys", &v))
     info.distinct_positions = v;
   for (std::size_t c = 1; c < impl_->handles.size(); ++c)
-    if (impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {
+    if (impl_->handles[c] != nullptr &&
+        impl_->db->GetIntProperty(impl_->handles[c], "rocksdb.total-sst-files-size", &v)) {
       info.sst_bytes += v;
       info.column_family_bytes.emplace_back(impl_->name_of(c), v);
     }

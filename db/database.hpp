@@ -52,6 +52,12 @@ struct OpenOptions {
   std::filesystem::path secondary_folder;
   /// Read-write only: tune for a bulk import (larger memtables). Reads are unaffected.
   bool bulk_load = false;
+  /// ReadOnly only: open just the families that an explorer query without filter criteria reads
+  /// (positions and their runs, games, game headers, meta), not the content hashes, the text
+  /// indexes (players, events, dates) or the signatures: RocksDB then sets up and opens the
+  /// table files of 5 families, not 11 (a one-query command's open). Any read of another
+  /// family throws Error(InvalidArgument); info() and uncompacted_share() cover the open ones.
+  bool explorer_only = false;
   /// Tests only: the rocksdb::Env to run on (e.g. one that injects disk-full errors); it must
   /// outlive the Database. nullptr: the default environment.
   rocksdb::Env* env = nullptr;

@@ -96,3 +96,45 @@ parse_rate() {
 }
 echo "damdb parse on $(($(stat -c %s "$big") >> 20)) MB, whole command: $(parse_rate "build/cli/damdb parse $big") MB/s wall on $(nproc) processors, $(parse_rate "build/cli/damdb parse --threads 1 $big") MB/s on one (goal: parse >= 350 MB/s; 179 when the goal was set)"
 echo "perft and validate: the lines above (goals: flying kings >= 1.2x Moby Dam, validate >= 1.5x the Scan-based harness; measured outside the project)"
+
+# A whole command beside a bare damdb process (`damdb --version`), both on the sample games, in
+# turn (A B A B ..., 60 pairs after 5 of warm-up, so that both see the same load): the median
+# of the pairs' CPU (user + sys, from wait4) and wall ratios.
+sample_db="$work/sample-db"
+build/cli/damdb import --db "$sample_db" samples/*.pdn samples/wk2009-match/*.pdn >/dev/null 2>&1
+python3 - "$sample_db" <<'PY'
+import os, statistics, subprocess, sys, time
+def run(args):
+    start = time.perf_counter()
+    p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, ru = os.wait4(p.pid, 0)
+    return ru.ru_utime + ru.ru_stime, time.perf_counter() - start
+a = ["build/cli/damdb", "query", "opening", "--db", sys.argv[1]]
+b = ["build/cli/damdb", "--version"]
+cpu, wall = [], []
+for i in range(65):
+    (ca, wa), (cb, wb) = run(a), run(b)
+    if i >= 5 and cb > 0:
+        cpu.append(ca / cb)
+        wall.append(wa / wb)
+print("damdb query opening / bare damdb --version (sample games, median of %d pairs): CPU %.2fx, "
+      "wall %.2fx (goal <= 1.6x)" % (len(cpu), statistics.median(cpu), statistics.median(wall)))
+PY
+
+# Perft of the kings position, depths 1..9 in one process each, against Moby Dam's test/perft
+# (github.com/rhalbersma/mobydam, built by its own Makefile beside this folder, or MOBYDAM=path).
+mobydam=${MOBYDAM:-../mobydam/test/perft}
+kings='B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24'
+if [ -x "$mobydam" ]; then
+  hyperfine -N --warmup 1 --runs 3 --export-json "$work/k.json" \
+    "build/cli/damdb perft --all-depths --depth 9 --fen $kings" "$mobydam -b -c 9 $kings" >/dev/null 2>&1
+  python3 -c 'import json,sys; a,b=json.load(open(sys.argv[1]))["results"]; c=lambda r: r["user"]+r["system"]; print("kings perft 1..9: damdb %.2fx as fast as Moby Dam in CPU time (goal >= 1.2x)" % (c(b)/c(a)))' "$work/k.json"
+else
+  echo "kings perft against Moby Dam: skipped ($mobydam not built; build rhalbersma/mobydam's test/perft beside this folder or set MOBYDAM)"
+fi
+
+# A cold server (no answer kept before the run) on 84,000 generated games, 20 connections.
+build/tests/bench_import --games 84000 --dir "$work/cold" --keep >/dev/null
+p99=$(bash scripts/load_test.sh --cold --connections 20 --duration 20 --dir "$work/cold" |
+  awk '$1 == "99%" {print $2}' || true)
+echo "cold server, 84,000 games, 20 connections: p99 ${p99:-not measured (load_test.sh needs wrk and node)} (goal < 100 ms)"

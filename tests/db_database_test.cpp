@@ -226,6 +226,36 @@ TEST(DbDatabase, ReadersSeeEveryFamily) {
   }
 }
 
+// A reader opened for explorer queries only reads the positions, games, headers and meta as
+// any reader does; the families it did not open are refused by name, not read as empty.
+TEST(DbDatabase, ExplorerOnlyReaderOpensItsFamilies) {
+  TempDir dir;
+  const PositionKey p0{100, 1}, p1{200, 2};
+  const auto g = make_game({p0, p1}, GameResult::Draw, "a.pdn");
+  {
+    auto db = Database::open(dir.path());
+    auto batch = db.begin_import();
+    batch.add_game(g.record, g.plies, IndexTexts{{"smith"}, {"open"}, {"2024.01.02"}});
+    db.commit(batch);
+  }
+  OpenOptions o = opts(OpenMode::ReadOnly);
+  o.explorer_only = true;
+  const auto db = Database::open(dir.path(), o);
+  EXPECT_EQ(db.game(GameId{1}), g.record);
+  EXPECT_EQ(db.game_header(GameId{1}), GameHeader::of(g.record));
+  EXPECT_EQ(db.position_stats(p1)->games(), 1u);
+  EXPECT_EQ(db.count_occurrences(p0), 1u);
+  EXPECT_EQ(db.meta().counts.games, 1u);
+  EXPECT_EQ(kind_of([&] { db.find_games(g.record.content_hash); }), ErrorKind::InvalidArgument);
+  EXPECT_EQ(kind_of([&] {
+              db.scan_index(TextIndex::Players, "smith", [](const TextIndexKey&) { return true; });
+            }),
+            ErrorKind::InvalidArgument);
+  std::vector<std::string> families;
+  for (const auto& [name, bytes] : db.info().column_family_bytes) families.push_back(name);
+  EXPECT_EQ(families, (std::vector<std::string>{"games", "game_headers", "positions", "meta"}));
+}
+
 // The size of the MANIFEST file that the folder's CURRENT names.
 std::uintmax_t manifest_size(const fs::path& dir) {
   std::ifstream current(dir / "CURRENT");
