@@ -150,7 +150,8 @@ class MonthIndex {
       return;
     }
     auto add = [&](const std::vector<std::size_t>& positions) {
-      for (auto it = std::upper_bound(positions.begin(), positions.end(), x); it != positions.end(); ++it)
+      for (auto it = std::upper_bound(positions.begin(), positions.end(), x); it != positions.end();
+           ++it)
         out.push_back(*it);
     };
     add(wide_);

@@ -118,7 +118,8 @@ void write_older_game_hashes(const fs::path& folder) {
   for (const std::string& name : names) {
     rocksdb::ColumnFamilyOptions cf;
     cf.disable_auto_compactions = true;
-    if (name == "game_hashes") cf.merge_operator = damdb::db::detail::make_same_moves_games_update();
+    if (name == "game_hashes")
+      cf.merge_operator = damdb::db::detail::make_same_moves_games_update();
     if (name == "games") cf.merge_operator = damdb::db::detail::make_game_sources_append();
     if (name == "positions") cf.merge_operator = damdb::db::detail::make_position_entry_merge();
     families.emplace_back(name, cf);
@@ -178,12 +179,12 @@ TEST(DbSameMoves, OlderSixteenByteKeysAreStillRead) {
   {
     auto batch = db.begin_import();
     // A copy of game 1, a copy of game 2 that tells its result, a game of a new player.
-    const AddResult copy1 =
-        batch.add_game(one_ply_game("b.pdn", 0), kPlies, {}, identity_with(0, GameResult::WhiteWin));
-    const AddResult copy2 =
-        batch.add_game(one_ply_game("b.pdn", 1), kPlies, {}, identity_with(1, GameResult::WhiteWin));
-    const AddResult other =
-        batch.add_game(one_ply_game("b.pdn", 2), kPlies, {}, identity_with(2, GameResult::WhiteWin));
+    const AddResult copy1 = batch.add_game(one_ply_game("b.pdn", 0), kPlies, {},
+                                           identity_with(0, GameResult::WhiteWin));
+    const AddResult copy2 = batch.add_game(one_ply_game("b.pdn", 1), kPlies, {},
+                                           identity_with(1, GameResult::WhiteWin));
+    const AddResult other = batch.add_game(one_ply_game("b.pdn", 2), kPlies, {},
+                                           identity_with(2, GameResult::WhiteWin));
     db.commit(batch);
     EXPECT_TRUE(copy1.duplicate);
     EXPECT_EQ(copy1.id, GameId{1});
@@ -196,8 +197,8 @@ TEST(DbSameMoves, OlderSixteenByteKeysAreStillRead) {
     // Game 2 is now a white win (the new key's entry replaces the old key's): a black win of
     // players 1 and "black" is another game; a third copy of game 1 is still found.
     auto batch = db.begin_import();
-    const AddResult loss =
-        batch.add_game(one_ply_game("c.pdn", 0), kPlies, {}, identity_with(1, GameResult::BlackWin));
+    const AddResult loss = batch.add_game(one_ply_game("c.pdn", 0), kPlies, {},
+                                          identity_with(1, GameResult::BlackWin));
     const AddResult copy1 =
         batch.add_game(one_ply_game("c.pdn", 1), kPlies, {}, identity_with(0, GameResult::Unknown));
     db.commit(batch);
@@ -206,8 +207,7 @@ TEST(DbSameMoves, OlderSixteenByteKeysAreStillRead) {
     EXPECT_TRUE(copy1.duplicate);
     EXPECT_EQ(copy1.id, GameId{1});
   }
-  EXPECT_EQ(db.find_games(line),
-            (std::vector<GameId>{GameId{1}, GameId{2}, GameId{3}, GameId{4}}));
+  EXPECT_EQ(db.find_games(line), (std::vector<GameId>{GameId{1}, GameId{2}, GameId{3}, GameId{4}}));
   const auto game1 = db.game(GameId{1});
   ASSERT_TRUE(game1.has_value());
   EXPECT_EQ(game1->sources.size(), 3u);

@@ -79,12 +79,13 @@ std::vector<std::size_t> every_pair(const std::vector<EventSummary>& events,
         if (!overlap(ea, eb) || !indexer::events_cluster(ea.folded, eb.folded)) continue;
         std::size_t shared = 0;
         for (const std::uint32_t p : players[a]) shared += players[b].count(p);
-        const bool added = words(indexer::event_core(ea.folded)) != words(indexer::event_core(eb.folded));
+        const bool added =
+            words(indexer::event_core(ea.folded)) != words(indexer::event_core(eb.folded));
         if (added && shared < 2) continue;
         parent[find(a)] = find(b);
-        links.push_back({a, b, std::string(added ? "words added" : "names close") +
-                                   ", dates overlap, " + std::to_string(shared) +
-                                   " player(s) in common"});
+        links.push_back({a, b,
+                         std::string(added ? "words added" : "names close") + ", dates overlap, " +
+                             std::to_string(shared) + " player(s) in common"});
       }
   std::vector<std::size_t> first(events.size(), events.size()), out(events.size());
   for (std::size_t i = 0; i < events.size(); ++i) {
@@ -99,22 +100,43 @@ std::string two(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
 
 // A random event of player 0 (and of one or two of players 1..9).
 EventSummary random_event(std::mt19937& rng) {
-  static const std::vector<std::string> names{
-      "Open Paris", "Open Pariz", "Paris Open", "Dutch Championship", "Dutch Championship Blitz",
-      "Dutch Champoinship", "Tournoi des Champions Regionaux", "Tournoi des Champions Regionaux Juniors",
-      "Open Paris 2003", "Open Paris 2004", "?", "Cup", "Cop", "Zomer Toernooi Almelo",
-      "Zomer Toernooi Almelo Rapid", "Toernooi Almelo"};
+  static const std::vector<std::string> names{"Open Paris",
+                                              "Open Pariz",
+                                              "Paris Open",
+                                              "Dutch Championship",
+                                              "Dutch Championship Blitz",
+                                              "Dutch Champoinship",
+                                              "Tournoi des Champions Regionaux",
+                                              "Tournoi des Champions Regionaux Juniors",
+                                              "Open Paris 2003",
+                                              "Open Paris 2004",
+                                              "?",
+                                              "Cup",
+                                              "Cop",
+                                              "Zomer Toernooi Almelo",
+                                              "Zomer Toernooi Almelo Rapid",
+                                              "Toernooi Almelo"};
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   EventSummary e;
-  e.folded = indexer::fold_text(names[static_cast<std::size_t>(pick(static_cast<int>(names.size())))]);
+  e.folded =
+      indexer::fold_text(names[static_cast<std::size_t>(pick(static_cast<int>(names.size())))]);
   const int year = 2003 + pick(2), month = 1 + pick(12), day = 1 + pick(28);
   switch (pick(8)) {
-    case 0: break;  // no date
-    case 1: e.first_date = e.last_date = std::to_string(year) + ".??.??"; break;
-    case 2: e.first_date = e.last_date = std::to_string(year) + "." + two(month) + ".??"; break;
-    case 3: e.first_date = std::to_string(year) + "." + two(month) + "." + two(day);
-            e.last_date = "????.??.??"; break;
-    case 4: e.first_date = e.last_date = "????.??.??"; break;
+    case 0:
+      break;  // no date
+    case 1:
+      e.first_date = e.last_date = std::to_string(year) + ".??.??";
+      break;
+    case 2:
+      e.first_date = e.last_date = std::to_string(year) + "." + two(month) + ".??";
+      break;
+    case 3:
+      e.first_date = std::to_string(year) + "." + two(month) + "." + two(day);
+      e.last_date = "????.??.??";
+      break;
+    case 4:
+      e.first_date = e.last_date = "????.??.??";
+      break;
     default: {
       e.first_date = std::to_string(year) + "." + two(month) + "." + two(day);
       const int end = std::min(28, day + pick(4));
@@ -153,10 +175,13 @@ TEST(EventClustersMany, DatesThatMeetInOtherMonthsAreFoundThroughTheIndex) {
   std::vector<EventSummary> events;
   for (int i = 0; i < 60; ++i)
     events.push_back({indexer::fold_text("Filler Event Number " + std::to_string(i)),
-                      "1990." + two(1 + i % 12) + ".20", "1990." + two(1 + i % 12) + ".20",
+                      "1990." + two(1 + i % 12) + ".20",
+                      "1990." + two(1 + i % 12) + ".20",
                       {0, 100}});
-  events.push_back({indexer::fold_text("Zomer Toernooi Almelo"), "2003.02.08", "2003.02.08", {0, 1}});
-  events.push_back({indexer::fold_text("Zomer Toernooi Almel"), "2003.08.02", "2003.08.02", {0, 2}});
+  events.push_back(
+      {indexer::fold_text("Zomer Toernooi Almelo"), "2003.02.08", "2003.02.08", {0, 1}});
+  events.push_back(
+      {indexer::fold_text("Zomer Toernooi Almel"), "2003.08.02", "2003.08.02", {0, 2}});
   events.push_back({indexer::fold_text("Open Paris"), "2003.04.28", "2003.04.30", {0, 3}});
   events.push_back({indexer::fold_text("Open Pariz"), "2003.05.02", "2003.05.02", {0, 4}});
   const std::vector<std::size_t> group = indexer::cluster_events(events);
