@@ -122,7 +122,7 @@ void print_marks(const std::vector<db::DuplicateMark>& marks) {
 
 // The options that size an import's atomic commits.
 void add_batch_options(CLI::App* cmd, std::size_t& batch_games, std::size_t& batch_mb) {
-  cmd->add_option("--batch-games", batch_games, "New games per atomic commit (default 20000)")
+  cmd->add_option("--batch-games", batch_games, "Games read per atomic commit, copies of stored games included (default 20000)")
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--batch-mb", batch_mb,
                   "Memory of a batch, in MB, before it is committed (default " +

@@ -93,22 +93,25 @@ void BatchEntries::emit_games(const ImportBatch& batch, EntrySink& sink) {
 }
 
 void BatchEntries::emit_hash_games(const ImportBatch& batch, EntrySink& sink) {
-  // Only the entries of the games added or changed, one operand per content hash (the batch
-  // holds a hash once per pair of player keys): the merge operator updates the stored list.
-  std::vector<std::pair<ContentHash, const ImportBatch::HashGames*>> hashes;
-  hashes.reserve(batch.hashes_.size());
+  // Only the entries of the games added or changed, one operand per key (content hash and
+  // pair of player keys, same_moves_key): the merge operator updates the stored list.
+  std::vector<std::pair<std::string, const ImportBatch::HashGames*>> keys;
+  keys.reserve(batch.hashes_.size());
   for (const auto& [hash_players, games] : batch.hashes_)
-    if (!games.changed.empty()) hashes.emplace_back(hash_players.hash, &games);
-  std::sort(hashes.begin(), hashes.end(),
+    if (!games.changed.empty())
+      keys.emplace_back(same_moves_key(hash_players.hash, hash_players.white, hash_players.black),
+                        &games);
+  std::sort(keys.begin(), keys.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   SameMovesGames changes;
   std::vector<GameId> changed;
-  std::string key, value;
-  for (std::size_t i = 0; i < hashes.size();) {
-    const ContentHash hash = hashes[i].first;
+  std::string value;
+  for (std::size_t i = 0; i < keys.size();) {
+    const std::string& key = keys[i].first;
     changes.games.clear();
-    for (; i < hashes.size() && hashes[i].first == hash; ++i) {
-      const ImportBatch::HashGames& games = *hashes[i].second;
+    // Several pairs of players share a key only when their 64-bit hashes collide.
+    for (; i < keys.size() && keys[i].first == key; ++i) {
+      const ImportBatch::HashGames& games = *keys[i].second;
       changed.assign(games.changed.begin(), games.changed.end());
       std::sort(changed.begin(), changed.end());
       for (const auto& entry : games.value.games)
@@ -117,9 +120,7 @@ void BatchEntries::emit_hash_games(const ImportBatch& batch, EntrySink& sink) {
     }
     std::sort(changes.games.begin(), changes.games.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    key.clear();
     value.clear();
-    hash.encode(key);
     changes.encode(value);
     sink.merge_hash_games(key, value);
   }

@@ -285,16 +285,34 @@ struct DatabaseImpl {
 };
 
 std::optional<SameMovesGames> find_games(const DatabaseImpl& impl, const ContentHash& hash) {
-  auto v = impl.get(kGameHashes, hash.encode());
-  if (!v) return std::nullopt;
-  return SameMovesGames::decode(*v);
+  // The 16-byte key of a database written before, then the value of each player pair: each
+  // entry replaces an older one of its game (SameMovesGames::update).
+  const std::string prefix = hash.encode();
+  std::optional<SameMovesGames> games;
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl.db->NewIterator(rocksdb::ReadOptions(), impl.cf(kGameHashes)));
+  for (it->Seek(slice(prefix)); it->Valid() && view(it->key()).starts_with(prefix); it->Next()) {
+    SameMovesGames value = SameMovesGames::decode(view(it->value()));
+    if (!games) games = std::move(value);
+    else games->update(value);
+  }
+  check(it->status(), "reading game_hashes in '" + impl.folder.string() + "'");
+  return games;
 }
 
 SameMovesGames find_games_of_players(const DatabaseImpl& impl, const ContentHash& hash,
-                                     std::string_view white, std::string_view black) {
-  auto v = impl.get(kGameHashes, hash.encode());
-  if (!v) return {};
-  return SameMovesGames::decode_players(*v, white, black);
+                                     std::string_view white, std::string_view black,
+                                     std::uint64_t& bytes_read) {
+  SameMovesGames games;
+  if (auto v = impl.get(kGameHashes, hash.encode())) {  // a database written before
+    bytes_read += v->size();
+    games = SameMovesGames::decode_players(*v, white, black);
+  }
+  if (auto v = impl.get(kGameHashes, same_moves_key(hash, white, black))) {
+    bytes_read += v->size();
+    games.update(SameMovesGames::decode_players(*v, white, black));
+  }
+  return games;
 }
 
 std::optional<GameRecord> load_game(const DatabaseImpl& impl, GameId id) {

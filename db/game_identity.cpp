@@ -108,6 +108,18 @@ SameMovesGames decode_if(std::string_view bytes, Keep&& keep, bool reserve) {
 
 }  // namespace
 
+std::string same_moves_key(const ContentHash& hash, std::string_view white,
+                           std::string_view black) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto add = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ull; };
+  for (const char c : white) add(static_cast<unsigned char>(c));
+  add(0);
+  for (const char c : black) add(static_cast<unsigned char>(c));
+  std::string key = hash.encode();
+  put_be64(key, h);
+  return key;
+}
+
 SameMovesGames SameMovesGames::decode(std::string_view bytes) {
   return decode_if(bytes, [](std::string_view, std::string_view) { return true; }, true);
 }

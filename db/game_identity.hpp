@@ -5,7 +5,9 @@
 // game with one content hash and its identity (two different games may share a main line: a
 // short opening line, a 1-ply game).
 //
-// Value layout of game_hashes (key = ContentHash, 16 bytes):
+// Key of game_hashes: ContentHash (16 bytes), then 8 bytes naming the pair of player keys
+// (same_moves_key); a database written before holds 16-byte keys listing every player pair.
+// Value layout of game_hashes:
 //   varint n (>= 1), then n x: varint game id, string white, string black, string date,
 //                              byte GameResult          (ascending game ids)
 
@@ -15,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "db/content_hash.hpp"
 #include "db/game_id.hpp"
 #include "db/game_result.hpp"
 
@@ -61,5 +64,14 @@ struct SameMovesGames {
                                        std::string_view black);
   friend bool operator==(const SameMovesGames&, const SameMovesGames&) = default;
 };
+
+/// The game_hashes key of the games of content hash `hash` whose player keys are `white` and
+/// `black`: the hash's 16 bytes (ContentHash::encode), then FNV-1a 64 (offset basis
+/// 0xcbf29ce484222325, prime 0x100000001b3) over white | 0x00 | black, 8 bytes big-endian.
+/// One value per player pair: a main line copied under thousands of players' names is not one
+/// value that every new game reads whole (an import grew with the square of such games). Two
+/// pairs whose 64-bit hashes collide share a value; the identities in it tell them apart.
+std::string same_moves_key(const ContentHash& hash, std::string_view white,
+                           std::string_view black);
 
 }  // namespace damdb::db

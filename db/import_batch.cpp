@@ -109,7 +109,8 @@ ImportBatch::HashGames& ImportBatch::hash_games(const ContentHash& hash,
   auto it = hashes_.find(key);
   if (it != hashes_.end()) return it->second;
   HashGames games;
-  games.value = detail::find_games_of_players(*db_, hash, identity.white, identity.black);
+  games.value = detail::find_games_of_players(*db_, hash, identity.white, identity.black,
+                                              hash_bytes_read_);
   record_bytes_ += games_memory(games.value) + heap_bytes(key.white) + heap_bytes(key.black);
   return hashes_.emplace(std::move(key), std::move(games)).first->second;
 }
@@ -124,6 +125,7 @@ GameRecord& ImportBatch::record_of(GameId id) {
                 "game_hashes names game " + std::to_string(id.value) + " which is missing");
   updated_by_id_.emplace(id.value, updated_games_.size());
   record_bytes_ += record_memory(*stored);
+  for (const GameSource& s : stored->sources) note_place(id, s);
   updated_games_.emplace_back(id, std::move(*stored));
   return updated_games_.back().second;
 }
@@ -217,6 +219,7 @@ ImportBatch::AppendedGame& ImportBatch::appended_of(GameId id) {
   if (!game.own_is_header) game.own_tags = stored_copy_tags(*stored);
   game.places.reserve(stored->sources.size() + 1);
   for (const GameSource& s : stored->sources) game.places.push_back(place_of(s));
+  std::sort(game.places.begin(), game.places.end());
   game.plies = static_cast<std::uint32_t>(stored->moves.size());
   // Released, not only cleared (`= {}` would keep the capacity).
   std::vector<GameSource>().swap(stored->sources);
@@ -240,10 +243,10 @@ std::uint32_t ImportBatch::place_of(const GameSource& source) {
 bool ImportBatch::listed_in(GameId id, const AppendedGame& game,
                             const GameSource& source) const {
   const std::uint32_t place = place_of(source);
-  if (std::find(game.places.begin(), game.places.end(), place) == game.places.end())
-    return false;
-  for (const GameSource& s : game.added)
-    if (s.path == source.path && s.byte_offset == source.byte_offset) return true;
+  if (game.added_places.contains(place))
+    for (const GameSource& s : game.added)
+      if (s.path == source.path && s.byte_offset == source.byte_offset) return true;
+  if (!std::binary_search(game.places.begin(), game.places.end(), place)) return false;
   const auto stored = detail::load_game(*db_, id);  // a source read again, or a hash collision
   return stored && listed(*stored, source);
 }
@@ -265,8 +268,8 @@ AddResult ImportBatch::append(GameId id, AppendedGame& game, GameRecord copy,
   }
   const std::size_t capacity = game.added.capacity() * sizeof(GameSource) +
                                game.places.capacity() * sizeof(std::uint32_t);
-  record_bytes_ += heap_bytes(source);
-  game.places.push_back(place_of(source));
+  record_bytes_ += heap_bytes(source) + 32;  // and a node of added_places
+  game.added_places.insert(place_of(source));
   game.added.push_back(std::move(source));
   record_bytes_ += game.added.capacity() * sizeof(GameSource) +
                    game.places.capacity() * sizeof(std::uint32_t) - capacity;
@@ -279,6 +282,8 @@ void ImportBatch::promote(GameId id, AppendedGame& game) {
     throw Error(ErrorKind::Corruption, "game " + std::to_string(id.value) + " is missing");
   for (GameSource& s : game.added) stored->sources.push_back(std::move(s));
   std::vector<GameSource>().swap(game.added);
+  std::unordered_set<std::uint32_t>().swap(game.added_places);
+  for (const GameSource& s : stored->sources) note_place(id, s);
   game.replaced = true;
   record_bytes_ += record_memory(*stored);
   updated_by_id_.emplace(id.value, updated_games_.size());
@@ -300,7 +305,8 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
   }
   GameRecord& stored = record_of(id);
   GameSource source = std::move(copy.sources.front());
-  if (listed(stored, source)) return AddResult{id, true, false, false};
+  if (might_list(id, source) && listed(stored, source)) return AddResult{id, true, false, false};
+  note_place(id, source);
   source.status = copy.status;
   learn_result(id, stored, copy.result, plies);
   ++delta_.duplicates;
@@ -321,6 +327,15 @@ AddResult ImportBatch::join(GameId id, GameRecord copy, const IndexTexts& texts,
   stored.sources.push_back(std::move(source));
   record_bytes_ += (stored.sources.capacity() - capacity) * sizeof(GameSource);
   return AddResult{id, true, true, false};
+}
+
+void ImportBatch::note_place(GameId id, const GameSource& source) {
+  if (record_places_.insert(std::uint64_t{id.value} << 32 | place_of(source)).second)
+    record_bytes_ += 32;  // a node of the set
+}
+
+bool ImportBatch::might_list(GameId id, const GameSource& source) const {
+  return record_places_.contains(std::uint64_t{id.value} << 32 | place_of(source));
 }
 
 void ImportBatch::set_header(GameRecord& stored, TagList header) {
@@ -430,6 +445,7 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
 
   const std::size_t listed = same_moves.value.games.capacity();
   record.sources.front().status = record.status;
+  note_place(id, record.sources.front());
   // Hash entries are stored in id order; a new id is larger than every stored one.
   same_moves.value.games.emplace_back(id, identity);
   record_bytes_ += record_memory(record) + heap_bytes(identity) +

@@ -19,6 +19,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -112,6 +113,10 @@ class ImportBatch {
   }
   std::size_t positions() const noexcept { return rows_.size(); }  ///< pending (position, game) pairs
   bool empty() const noexcept;
+  /// Bytes of game_hashes values this batch read to find the stored copies of its games: one
+  /// value per content hash and pair of player keys, so it does not grow with the games of
+  /// other players that share the moves.
+  std::uint64_t hash_bytes_read() const noexcept { return hash_bytes_read_; }
   /// Approximate bytes held in memory (to decide when to commit).
   std::size_t memory_bytes() const noexcept;
 
@@ -166,7 +171,8 @@ class ImportBatch {
     bool own_is_header = true;
     TagList own_tags;
     std::vector<IndexTexts> indexed;  // the texts this batch added index keys for
-    std::vector<std::uint32_t> places;  // place_of() of every source, stored and added
+    std::vector<std::uint32_t> places;  // place_of() of every stored source, ascending
+    std::unordered_set<std::uint32_t> added_places;  // place_of() of every source in `added`
     std::vector<GameSource> added;
     bool replaced = false;  // the header changes: the whole record is in updated_games_
   };
@@ -189,6 +195,12 @@ class ImportBatch {
   // lacks (header_tags.hpp: fill); a known result it teaches is learned (learn_result).
   AddResult join(GameId id, GameRecord copy, const IndexTexts& texts,
                  std::span<const PlyPosition> plies);
+  // Notes that the record of game `id` in this batch (new_games_, updated_games_) lists
+  // `source`; might_list() then answers without reading every source of the record.
+  void note_place(GameId id, const GameSource& source);
+  // False when the record of game `id` in this batch surely does not list `source` (else
+  // listed() says).
+  bool might_list(GameId id, const GameSource& source) const;
   // Makes `header` the tags of `stored`, each source's differences taken again against it.
   void set_header(GameRecord& stored, TagList header);
   // Makes the better `copy` (read from `source`) the stored copy of game `id`.
@@ -215,6 +227,9 @@ class ImportBatch {
   std::vector<std::pair<GameId, AppendedGame>> appended_games_;
   std::unordered_map<std::uint32_t, std::size_t> appended_by_id_;  // -> index in appended_games_
   std::vector<Row> rows_;
+  // id << 32 | place_of(source) of every source of the records of new_games_ and
+  // updated_games_: a game copied thousands of times in one batch is not scanned per copy.
+  std::unordered_set<std::uint64_t> record_places_;
   // Result corrections (rows with count 0) of games of earlier commits; joined to rows_ at
   // the commit (kept apart until then: learn_result finds a new game's rows by position).
   std::vector<Row> corrections_;
@@ -228,6 +243,7 @@ class ImportBatch {
   Counts delta_;
   std::vector<PlyPosition> scratch_;
   std::size_t record_bytes_ = 0;
+  std::uint64_t hash_bytes_read_ = 0;
 };
 
 }  // namespace damdb::db

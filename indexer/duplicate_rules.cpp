@@ -136,6 +136,10 @@ std::string event_core(std::string_view event) {
 bool events_cluster(std::string_view a, std::string_view b) {
   const std::string ca = a == "?" ? std::string() : event_core(a);
   const std::string cb = b == "?" ? std::string() : event_core(b);
+  return event_cores_cluster(ca, cb);
+}
+
+bool event_cores_cluster(std::string_view ca, std::string_view cb) {
   if (ca.empty() || cb.empty() || ca == cb) return true;
   const std::size_t shorter = std::min(ca.size(), cb.size());
   const std::size_t allowed = allowed_edits(shorter);

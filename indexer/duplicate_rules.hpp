@@ -42,6 +42,9 @@ std::string event_core(std::string_view event);
 /// core is the other plus or minus whole words at the end or start and the shorter has at
 /// least two words ("open allinges" / "open allinges blitz").
 bool events_cluster(std::string_view a, std::string_view b);
+/// events_cluster on the cores of the two names (event_core; "" for an unknown name), for a
+/// caller that compares each name with many others.
+bool event_cores_cluster(std::string_view core_a, std::string_view core_b);
 
 /// Levenshtein distance (substitutions, insertions, deletions) of two sequences, computed in
 /// a band of width 2 x max + 1; any value above `max` is returned as max + 1.

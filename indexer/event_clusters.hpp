@@ -32,7 +32,10 @@ struct EventLink {
 /// with whole words added: "NLD-chT Ereklasse" and "NLD-chT Ereklasse - Hoofdklasse" are two
 /// leagues that share a player or so). Groups are the connected names; the
 /// pairs linked are appended to `links` when given. Names are compared only between events
-/// that share a player, so the work grows with the events of each player, not all pairs.
+/// that share a player and whose dates may meet (the months from first to last date, one more
+/// each side, and day and month exchanged; an event without a known date meets all), so the
+/// work grows with the events of each player in a few months, not with all pairs of a player's
+/// events (thousands of games of one player at thousands of events).
 std::vector<std::size_t> cluster_events(const std::vector<EventSummary>& events,
                                         std::vector<EventLink>* links = nullptr);
 

@@ -179,7 +179,10 @@ class Importer {
       info.bytes_done = game.byte_end;
       progress_.bytes_done = reader.bytes_consumed();
       progress_.total_done = done_before + progress_.bytes_done;
-      if (batch_.games() >= options_.batch_games ||
+      // Every game read counts toward the batch, a copy of a stored game too: a file of copies
+      // commits (and records how far it got) as often as a file of new games.
+      ++batch_read_;
+      if (batch_read_ >= options_.batch_games ||
           batch_.memory_bytes() + signatures_.memory_bytes() >= options_.batch_bytes) {
         batch_.set_source(info);
         game = pdn::Game();  // stored in the batch: its memory is not held through the commit
@@ -252,6 +255,8 @@ class Importer {
     if (options_.build_signatures) signatures_.take_stored_fields(batch_);
     db_.commit(batch_, big ? db::CommitMethod::SstIngestion : db::CommitMethod::SortedWriteBatch);
     batch_ = db_.begin_import();
+    batch_read_ = 0;
+    ++summary_.commits;
     release_freed_memory();
     // After the batch's memory is given back: the blocks stored are encoded anew.
     if (options_.build_signatures) signatures_.store(db_, false);
@@ -269,6 +274,7 @@ class Importer {
   db::Database& db_;
   const ImportOptions& options_;
   db::ImportBatch batch_;
+  std::size_t batch_read_ = 0;  // games read since the last commit, copies included
   std::map<std::string, db::SourceInfo> known_;
   ChangedRanks rank_changes_;  // the stored games whose header this import rewrote
   std::uint32_t first_id_ = 1;  // the id of the first game this import stores

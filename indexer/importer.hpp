@@ -25,6 +25,7 @@ struct ImportSummary {
   std::uint64_t warnings = 0;    ///< new games stored with warnings
   std::uint64_t skipped = 0;     ///< games of another variant (not stored)
   std::uint64_t positions = 0;   ///< positions indexed (game, ply pairs) for new games
+  std::uint64_t commits = 0;     ///< atomic batches written
   std::vector<std::string> unreadable;  ///< files that could not be read (skipped): the reason
   double seconds = 0;
   /// The verdicts of every game read and replayed (duplicates included), by severity and kind.
@@ -42,7 +43,7 @@ struct ImportProgress {
 };
 
 struct ImportOptions {
-  std::size_t batch_games = 20000;                      ///< commit after this many new games...
+  std::size_t batch_games = 20000;  ///< commit after this many games read (copies too)...
   /// ...or this much batch memory (the import's memory is about twice this plus the
   /// database's caches: 32 MB keeps a large import within 100 MB).
   std::size_t batch_bytes = std::size_t{32} << 20;

@@ -71,6 +71,16 @@ for n in 10000 100000 $games; do
   printf "%10s %18s %16s %12s %14s\n" "$n" "$pps" "$bpp" "$rss" "$us"
 done
 
+echo; echo "== import of games sharing one move list (one main line, distinct White; flat per game is the goal) =="
+for n in 10000 20000 40000; do
+  python3 -c 'import sys
+for i in range(int(sys.argv[1])):
+    print(f"[White \"White {i}\"]\n[Black \"Black\"]\n[Result \"2-0\"]\n\n1. 32-28 18-23 2. 37-32 12-18 2-0\n")' "$n" >"$work/same-$n.pdn"
+  s=$( { TIMEFORMAT=%R; time build/cli/damdb import --db "$work/same-$n" "$work/same-$n.pdn" >/dev/null 2>&1; } 2>&1 )
+  awk -v n="$n" -v s="$s" 'BEGIN {printf "%6d games: %6.2f s wall, %6.1f us/game\n", n, s, s / n * 1e6}'
+  rm -rf "$work/same-$n" "$work/same-$n.pdn"
+done
+
 echo; echo "== whole commands on the $games-game database (hyperfine, 50 runs; goal < 10 ms) =="
 # whole GOAL COMMAND: the mean and median of COMMAND, beside GOAL.
 whole() {

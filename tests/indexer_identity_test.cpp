@@ -421,3 +421,23 @@ TEST(GameIdentity, CountsByKindTellMoveErrorsFromOtherErrors) {
 
 }  // namespace
 }  // namespace damdb
+
+namespace damdb {
+namespace {
+
+// A batch counts every game read, copies of a stored game too: 250 copies of one game in
+// batches of 50 are 5 commits after the 50th, 100th ... 250th game, and one more at the end of
+// the import (the file's completed source record); the copies before each commit are kept.
+TEST(GameIdentity, CopiesOfOneGameCommitEveryBatch) {
+  std::string text;
+  for (int i = 0; i < 250; ++i) text += game("Alice", "Bob", "2-0", "2003.05.14", kShortGame);
+  const Imported r = import_text(text, 50);
+  EXPECT_EQ(r.summary.commits, 6u);
+  EXPECT_EQ(r.summary.games_stored, 1u);
+  EXPECT_EQ(r.summary.duplicates, 249u);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].sources.size(), 250u);
+}
+
+}  // namespace
+}  // namespace damdb
