@@ -795,7 +795,10 @@ CleanResult clean_game(const Game& game, const CleanOptions& options) {
   CleanResult out;
   ReplayOptions replay_options;
   replay_options.record_plies = true;
-  Replay r = replay(game, replay_options);
+  // The positions of every ply (about 100 bytes a ply) only for a game to repair: a valid long
+  // game is replayed without them.
+  Replay r = replay(game);
+  if (r.status == ReplayStatus::Invalid) r = replay(game, replay_options);
   out.game = game;
   out.as_read.status = r.status;
   out.as_read.plies = r.plies;
