@@ -143,10 +143,14 @@ void clean_files(const CleanCliOptions& o, db::AtomicFile* out, CleanTally& tall
       pdn::GameReader reader(file);
       pdn::Game game;
       while (reader.next(game)) {
-        const pdn::CleanResult r = pdn::clean_game(game, options);
-        tally.add(game, r);
+        // The game moves into the result (its file, number and variant stay with it).
+        const pdn::CleanResult r = pdn::clean_game(std::move(game), options);
+        tally.add(r.game, r);
         if (o.dry_run) continue;
         text.clear();
+        // The canonical text is about as long as the text read: room for it at once, so that
+        // a long game's text is not copied while it grows.
+        text.reserve(r.game.text.size() + r.game.text.size() / 4 + 4096);
         if (tally.games > 1) text += '\n';
         pdn::write_game(r.game, text);
         out->write(text);

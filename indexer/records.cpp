@@ -7,14 +7,20 @@
 #include "indexer/game_text.hpp"
 #include "indexer/signature_builder.hpp"
 #include "indexer/text_fold.hpp"
+#include "pdn/tag_values.hpp"
 #include "rules/fen.hpp"
 
 namespace damdb::indexer {
 namespace {
 
+// What the database keeps of a tag's value: its first pdn::kMaxIndexedTagBytes bytes (the
+// reader warned of a longer one; the stored text keeps it whole).
+std::string_view indexed(const pdn::Tag& tag) { return pdn::indexed_tag_value(tag.value); }
+
 // date_key of a Date tag, from the reader's normalised value when there is one.
 std::string date_key_of(const pdn::Tag& date) {
-  return date_key(date.normalized.empty() ? date.value : date.normalized);
+  return date_key(date.normalized.empty() ? indexed(date)
+                                          : pdn::indexed_tag_value(date.normalized));
 }
 
 db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
@@ -69,11 +75,11 @@ db::IndexTexts index_texts(const pdn::Game& game) {
   db::IndexTexts texts;
   for (const char* side : {"White", "Black"})
     if (const pdn::Tag* t = game.tag(side)) {
-      std::string key = player_key(t->value);
+      std::string key = player_key(indexed(*t));
       if (!key.empty()) texts.players.push_back(std::move(key));
     }
   if (const pdn::Tag* t = game.tag("Event")) {
-    std::string key = fold_text(t->value);
+    std::string key = fold_text(indexed(*t));
     if (!key.empty()) texts.events.push_back(std::move(key));
   }
   if (const pdn::Tag* t = game.tag("Date")) {
@@ -154,8 +160,8 @@ db::GameResult result_of(const pdn::Game& game) {
 
 db::GameIdentity identity_of(const pdn::Game& game) {
   db::GameIdentity id;
-  if (const pdn::Tag* t = game.tag("White")) id.white = player_key(t->value);
-  if (const pdn::Tag* t = game.tag("Black")) id.black = player_key(t->value);
+  if (const pdn::Tag* t = game.tag("White")) id.white = player_key(indexed(*t));
+  if (const pdn::Tag* t = game.tag("Black")) id.black = player_key(indexed(*t));
   if (const pdn::Tag* t = game.tag("Date"))
     id.date = date_key_of(*t);
   id.result = result_of(game);
@@ -181,7 +187,7 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
   GameRecords out;
   db::GameRecord& rec = out.record;
   rec.tags.reserve(game.tags.size());
-  for (const pdn::Tag& t : game.tags) rec.tags.emplace_back(t.name, t.value);
+  for (const pdn::Tag& t : game.tags) rec.tags.emplace_back(t.name, indexed(t));
   rec.status = status_of(replay.status);
   if (!replay.errors.empty())
     rec.status_message = replay.errors.front().message;

@@ -64,6 +64,7 @@ constexpr KindNames names(IssueKind kind) {
     case IssueKind::TagNameMapped: return {"tag_name_mapped", "foreign tag name"};
     case IssueKind::EntityDecoded: return {"entity_decoded", "character entity"};
     case IssueKind::EscapeNormalized: return {"escape_normalized", "over-escaped quote"};
+    case IssueKind::TagValueTooLong: return {"tag_value_too_long", "tag value cut in the index"};
   }
   return {"illegal_move", "illegal move"};
 }

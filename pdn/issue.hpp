@@ -20,7 +20,7 @@ enum class Severity : std::uint8_t { Note, Warning, Error };
 /// "note", "warning" or "error".
 std::string_view to_string(Severity severity);
 
-/// What is wrong. Grouped by severity: errors, then warnings, then notes.
+/// What is wrong: errors, then warnings, then notes, then the kinds added later.
 enum class IssueKind : std::uint8_t {
   // Errors: the moves cannot be trusted; the game is invalid.
   MoveToken,        ///< an unreadable move token ("32-", "3z", a number that is no move)
@@ -65,9 +65,12 @@ enum class IssueKind : std::uint8_t {
   TagNameMapped,      ///< a French, Dutch, German or Polish tag name read as the PDN name
   EntityDecoded,      ///< character entities (&#x00e9; &#233; &eacute;) decoded
   EscapeNormalized,   ///< over-escaped quotes (\' \\' \\") read as the quote
+  // Kinds added later, whatever their severity: databases store the kinds by number
+  // (db/SCHEMA.md), so a new kind goes at the end and severity_of names it.
+  TagValueTooLong,  ///< warning: a tag value longer than the index keeps (kMaxIndexedTagBytes)
 };
 
-static_assert(static_cast<unsigned>(IssueKind::EscapeNormalized) < 64, "kinds fit a 64-bit set");
+static_assert(static_cast<unsigned>(IssueKind::TagValueTooLong) < 64, "kinds fit a 64-bit set");
 
 /// snake_case name used in JSON and in the summaries' keys: "no_piece", "line_end_text", ...
 std::string_view to_string(IssueKind kind);
@@ -75,6 +78,7 @@ std::string_view to_string(IssueKind kind);
 std::string_view label(IssueKind kind);
 /// The fixed severity of a kind.
 constexpr Severity severity_of(IssueKind kind) {
+  if (kind == IssueKind::TagValueTooLong) return Severity::Warning;
   if (kind <= IssueKind::IllegalMove) return Severity::Error;
   if (kind <= IssueKind::NonStandardNotation) return Severity::Warning;
   return Severity::Note;

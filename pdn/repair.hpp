@@ -178,5 +178,8 @@ struct CleanResult {
 /// error (line:column, message, offending text) so that nothing the reader skipped is lost. Never drops a game; never throws for bad
 /// game content.
 CleanResult clean_game(const Game& game, const CleanOptions& options = {});
+/// clean_game taking the game: it is moved into CleanResult::game instead of copied, so that a
+/// long game is held once.
+CleanResult clean_game(Game&& game, const CleanOptions& options = {});
 
 }  // namespace damdb::pdn

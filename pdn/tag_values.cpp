@@ -352,8 +352,41 @@ TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
   return r;
 }
 
+namespace {
+
+// The longest start of `text` of at most `bytes` bytes that splits no UTF-8 character: it ends
+// before the lead byte of a character the bound would cut (at most 3 bytes back).
+std::string_view utf8_prefix(std::string_view text, std::size_t bytes) {
+  if (text.size() <= bytes) return text;
+  std::size_t end = bytes;
+  while (end > 0 && bytes - end < 3 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+    --end;
+  return text.substr(0, end);
+}
+
+// The TagValueTooLong warning of a tag whose value the index cuts.
+void note_too_long(Game& game, const Tag& tag) {
+  Diagnostic d;
+  d.kind = IssueKind::TagValueTooLong;
+  d.severity = severity_of(d.kind);
+  d.pos = tag.pos;
+  append_printable(utf8_prefix(tag.value, 40), d.offending);
+  d.expected = "at most " + std::to_string(kMaxIndexedTagBytes) + " bytes";
+  d.message = "value of tag " + tag.name + " has " + std::to_string(tag.value.size()) +
+              " bytes: the database indexes its first " +
+              std::to_string(indexed_tag_value(tag.value).size()) + " (the text keeps it whole)";
+  add_diagnostic(game, std::move(d));
+}
+
+}  // namespace
+
+std::string_view indexed_tag_value(std::string_view value) {
+  return utf8_prefix(value, kMaxIndexedTagBytes);
+}
+
 void check_tag_values(Game& game) {
   for (Tag& tag : game.tags) {
+    if (tag.value.size() > kMaxIndexedTagBytes) note_too_long(game, tag);
     TagValueCheck c = check_tag_value(tag.name, tag.value);
     if (c.valid) continue;
     tag.normalized = c.normalized;

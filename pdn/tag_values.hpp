@@ -6,6 +6,7 @@
 #include "pdn/game.hpp"
 #include "pdn/result.hpp"  // is_standard_result, the results check_result accepts
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,7 +35,20 @@ struct TagValueCheck {
 /// (Warnings: both occur in the PDN standard's own "succeed" test set).
 TagValueCheck check_tag_value(std::string_view name, std::string_view value);
 
-/// Runs check_tag_value on every tag of `game`, fills Tag::normalized and adds diagnostics.
+/// The most bytes of a tag value that the database indexes and answers with (the players,
+/// event, site, date ... of its game rows, the tags of a stored game): a longer value stays
+/// whole in the game's text (what export and clean write), and the index keeps its first
+/// bytes, as indexed_tag_value gives them. The longest value in the corpus has 125 bytes; a
+/// value of megabytes (an export that wrote a document into a tag) otherwise filled the
+/// database and every answer about its game.
+inline constexpr std::size_t kMaxIndexedTagBytes = 1000;
+
+/// `value` cut to at most kMaxIndexedTagBytes bytes, before the UTF-8 character the bound would
+/// split (up to 3 bytes fewer); `value` itself when it fits.
+std::string_view indexed_tag_value(std::string_view value);
+
+/// Runs check_tag_value on every tag of `game`, fills Tag::normalized and adds diagnostics; a
+/// value longer than kMaxIndexedTagBytes gets a TagValueTooLong warning.
 void check_tag_values(Game& game);
 
 /// The number at the start of a GameType value ("20" or "20,W,10,10,N2,0"), if any.
