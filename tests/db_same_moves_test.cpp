@@ -2,7 +2,6 @@
 // game, only the stored games of its own players (game_hashes holds one value per content hash
 // and pair of player keys), so the bytes it reads do not grow with the games of other players.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
@@ -18,26 +17,12 @@
 #include "db/detail/game_sources_merge.hpp"
 #include "db/detail/position_entry_merge.hpp"
 #include "db/game_identity.hpp"
+#include "tests/games_fixture.hpp"
 
 using namespace damdb::db;
 namespace fs = std::filesystem;
 
 namespace {
-
-class TempDir {
- public:
-  TempDir() {
-    static int serial = 0;
-    path_ = fs::temp_directory_path() /
-            ("damdb-same-moves-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
-    fs::remove_all(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // The one-ply game every test game plays (positions 1 and 2, move code 0), read from `path` at
 // `offset`.
@@ -66,8 +51,9 @@ struct LastBatch {
 // Stores `games` games of the one line, each of player i against "black", in batches of 100;
 // then one batch with a copy of game 1 (from another file) and a game of a new player.
 LastBatch store_then_copy(std::uint32_t games) {
-  TempDir dir;
-  auto db = Database::open(dir.path());
+  damdb::test::TempFolder folder("same-moves");
+  const fs::path db_path = folder.path() / "db";
+  auto db = Database::open(db_path);
   for (std::uint32_t i = 0; i < games; i += 100) {
     auto batch = db.begin_import();
     for (std::uint32_t k = i; k < i + 100 && k < games; ++k)
@@ -162,19 +148,20 @@ GameIdentity identity_with(std::uint32_t player, GameResult result) {
 }  // namespace
 
 TEST(DbSameMoves, OlderSixteenByteKeysAreStillRead) {
-  TempDir dir;
+  damdb::test::TempFolder folder("same-moves");
+  const fs::path db_path = folder.path() / "db";
   const ContentHash line = ContentHash::of("", std::vector<std::uint8_t>{0});
   {
-    auto db = Database::open(dir.path());
+    auto db = Database::open(db_path);
     auto batch = db.begin_import();
     // Game 1: player 0, a white win; game 2: player 1, result unknown.
     batch.add_game(one_ply_game("a.pdn", 0), kPlies, {}, identity_with(0, GameResult::WhiteWin));
     batch.add_game(one_ply_game("a.pdn", 1), kPlies, {}, identity_with(1, GameResult::Unknown));
     db.commit(batch);
   }
-  write_older_game_hashes(dir.path());
+  write_older_game_hashes(db_path);
 
-  auto db = Database::open(dir.path());
+  auto db = Database::open(db_path);
   EXPECT_EQ(db.find_games(line), (std::vector<GameId>{GameId{1}, GameId{2}}));
   {
     auto batch = db.begin_import();
