@@ -394,7 +394,7 @@ void check_tag_values(Game& game) {
     d.kind = c.kind;
     d.severity = severity_of(c.kind);
     d.pos = tag.pos;
-    d.offending = tag.value.substr(0, 40);
+    d.offending = std::string(utf8_prefix(tag.value, 40));
     d.expected = c.expected;
     d.message = c.normalized.empty()
                     ? "value of tag " + tag.name + " does not follow its format"

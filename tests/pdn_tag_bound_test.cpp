@@ -88,6 +88,21 @@ TEST(PdnTagBound, ValueAtTheBoundIsNoWarning) {
   EXPECT_EQ(replay(games[0]).status, ReplayStatus::Valid);
 }
 
+TEST(PdnTagBound, FormatNoteQuotesTheValueWithoutSplittingACharacter) {
+  // A Date of "1" and 20 "é" (41 bytes): byte 40 is the second byte of the 20th "é", so the
+  // quoted start of the value keeps "1" and 19 "é" (39 bytes).
+  std::string date = "1";
+  for (int i = 0; i < 20; ++i) date += "\xC3\xA9";
+  const std::string text = "[Date \"" + date + "\"]\n\n1. 32-28 *\n";
+  const std::vector<Game> games = read_games(text);
+  ASSERT_EQ(games.size(), 1u);
+  const Diagnostic* note = nullptr;
+  for (const Diagnostic& d : games[0].diagnostics)
+    if (d.kind == IssueKind::TagFormat || d.kind == IssueKind::DateNormalized) note = &d;
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->offending, date.substr(0, 39));
+}
+
 TEST(PdnTagBound, KindHasItsNameAndSeverity) {
   EXPECT_EQ(to_string(IssueKind::TagValueTooLong), "tag_value_too_long");
   EXPECT_EQ(severity_of(IssueKind::TagValueTooLong), Severity::Warning);
