@@ -51,7 +51,10 @@ bool put_token(std::string_view token, std::string_view written, char mark, char
 bool store_text_moves_elided(const pdn::Game& game, const pdn::Replay& replay,
                              db::GameRecord& record) {
   const std::size_t codes = record.moves.size();
-  if (replay.setup_in_movetext || codes == 0 || codes > replay.plies_played.size() ||
+  // A game cut at the stored plies (more than kMaxStoredPlies, or a move code past the
+  // database's) is stored as read: the marks would spare a small part of a long text, and the
+  // text is moved into the record rather than copied.
+  if (replay.setup_in_movetext || codes == 0 || codes != replay.plies_played.size() ||
       holds_mark(game.text))
     return false;
   const std::string_view text = game.text;

@@ -21,8 +21,9 @@
 namespace damdb::indexer {
 
 /// Stores game.text in `record` with its moves elided (record.text_form = MovesElided) and
-/// returns true, when the game's stored moves are those of its main line from its start
-/// (`record.moves` set, no /FEN/ setup in the movetext) and the text holds no mark byte.
+/// returns true, when the game's stored moves are its whole main line from its start as
+/// replayed (`record.moves` set, none cut, no /FEN/ setup in the movetext) and the text holds
+/// no mark byte.
 /// Returns false, `record` unchanged, otherwise: the caller stores the text verbatim.
 /// `replay`: the game's replay with ReplayOptions::record_plies.
 bool store_text_moves_elided(const pdn::Game& game, const pdn::Replay& replay,

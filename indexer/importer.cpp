@@ -15,6 +15,7 @@
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "indexer/signature.hpp"
+#include "pdn/projected_capacity.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
 
@@ -26,6 +27,9 @@ namespace fs = std::filesystem;
 /// The share of the table bytes above the bottom level from which an import compacts even
 /// when it stored few games (RocksDB reads every level a key may be in).
 constexpr double kUncompactedShare = 0.1;
+
+// Storage of a game's vectors kept from one game to the next; a longer game's is given back.
+constexpr std::size_t kKeepGameBytes = std::size_t{1} << 20;
 
 /// The name a file is recorded under: its absolute, normalised path ("-" stays "-").
 std::string source_name(const std::string& file) {
@@ -208,6 +212,10 @@ class Importer {
       ++info.skipped;
       return;
     }
+    // The line index served the diagnostics above; a long game's (4 bytes a line) is let go
+    // before its records are made, the largest memory of an import.
+    pdn::clear_releasing(game.line_starts, kKeepGameBytes);
+    pdn::clear_releasing(game.block_chars, kKeepGameBytes);
     // The positions (keys and signature) only for a game the batch stores anew.
     GameRecords records = take_records(game, replay, false);
     if (!batch_.has_copy(records.record.content_hash, records.identity))

@@ -69,6 +69,30 @@ TEST(GameText, TextHoldingAMarkByteOrAMovetextSetupIsKeptAsRead) {
   }
 }
 
+TEST(GameText, AGameLongerThanTheStoredPliesIsStoredAsRead) {
+  // A king shuffle of 35,000 moves (70,000 plies): only the first kMaxStoredPlies (65,535) are
+  // stored as codes, and the text is stored as read. One ply fewer than the codes hold is
+  // elided.
+  const auto shuffle = [](int moves) {
+    std::string text = "[FEN \"W:WK46:BK1\"]\n";
+    for (int move = 1; move <= moves; ++move)
+      text += std::to_string(move) + (move % 2 == 1 ? ". 46-41 1-6 " : ". 41-46 6-1 ");
+    return text + "*";
+  };
+  const std::string text = shuffle(35000);
+  const indexer::GameRecords r = records_of(only_game(text));
+  ASSERT_EQ(r.record.moves.size(), indexer::kMaxStoredPlies);
+  EXPECT_EQ(r.record.text_form, db::PdnTextForm::Verbatim);
+  EXPECT_EQ(r.record.pdn_text, text);
+  EXPECT_EQ(indexer::original_text(r.record), text);
+
+  const std::string fits = shuffle(32767);  // 65,534 plies
+  const indexer::GameRecords f = records_of(only_game(fits));
+  ASSERT_EQ(f.record.moves.size(), 65534u);
+  EXPECT_EQ(f.record.text_form, db::PdnTextForm::MovesElided);
+  EXPECT_EQ(indexer::original_text(f.record), fits);
+}
+
 TEST(GameText, AMarkPastTheStoredMovesIsAnError) {
   indexer::GameRecords r = records_of(only_game("1. 32-28 18-23 *\n"));
   ASSERT_EQ(r.record.text_form, db::PdnTextForm::MovesElided);
