@@ -24,6 +24,9 @@
 namespace damdb::cli {
 namespace {
 
+/// The most canonical text `clean` holds before writing it to the output file.
+constexpr std::size_t kWriteChunkBytes = std::size_t{1} << 20;
+
 nlohmann::json candidates_json(const pdn::RepairProposal& p) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& c : p.candidates)
@@ -138,6 +141,10 @@ void clean_files(const CleanCliOptions& o, db::AtomicFile* out, CleanTally& tall
   pdn::CleanOptions options;
   options.min_confidence = o.min_confidence;
   std::string text;
+  const pdn::TextFlush flush = [out](std::string& written) {
+    out->write(written);
+    written.clear();
+  };
   for (const auto& file : o.files) {
     try {
       pdn::GameReader reader(file);
@@ -148,11 +155,9 @@ void clean_files(const CleanCliOptions& o, db::AtomicFile* out, CleanTally& tall
         tally.add(r.game, r);
         if (o.dry_run) continue;
         text.clear();
-        // The canonical text is about as long as the text read: room for it at once, so that
-        // a long game's text is not copied while it grows.
-        text.reserve(r.game.text.size() + r.game.text.size() / 4 + 4096);
         if (tally.games > 1) text += '\n';
-        pdn::write_game(r.game, text);
+        // A long game goes to the file as it is written, a megabyte at a time.
+        pdn::write_game(r.game, text, kWriteChunkBytes, flush);
         out->write(text);
       }
       tally.read.add_file(reader.file_diagnostics());

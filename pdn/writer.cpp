@@ -16,7 +16,9 @@ constexpr std::size_t kLineWidth = 80;
 
 class Writer {
  public:
-  Writer(const Game& game, std::string& out) : g_(game), out_(out) {}
+  Writer(const Game& game, std::string& out, const TextFlush* flush = nullptr,
+         std::size_t flush_bytes = 0)
+      : g_(game), out_(out), flush_(flush), flush_bytes_(flush_bytes) {}
 
   void write() {
     for (const Tag* t : canonical_tag_order(g_)) {
@@ -60,6 +62,7 @@ class Writer {
     out_ += t;
     std::size_t nl = t.rfind('\n');
     col_ = (nl == std::string_view::npos) ? col_ + t.size() : t.size() - nl - 1;
+    if (flush_ && out_.size() >= flush_bytes_) (*flush_)(out_);
   }
 
   // `depth`: the number of variations around `line`; deeper than kMaxVariationDepth (only in a
@@ -155,6 +158,8 @@ class Writer {
 
   const Game& g_;
   std::string& out_;
+  const TextFlush* flush_;
+  std::size_t flush_bytes_;
   std::size_t col_ = 0;
   bool glue_next_ = false;
 };
@@ -179,6 +184,11 @@ std::vector<const Tag*> canonical_tag_order(const Game& game) {
 }
 
 void write_game(const Game& game, std::string& out) { Writer(game, out).write(); }
+
+void write_game(const Game& game, std::string& buffer, std::size_t flush_bytes,
+                const TextFlush& flush) {
+  Writer(game, buffer, &flush, flush_bytes).write();
+}
 
 std::string to_pdn(const Game& game) {
   std::string out;

@@ -12,6 +12,7 @@
 #include "pdn/game.hpp"
 
 #include <ostream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,15 @@ std::vector<const Tag*> canonical_tag_order(const Game& game);
 
 /// Appends one game as canonical PDN to `out`, ending with a line break.
 void write_game(const Game& game, std::string& out);
+
+/// Takes the text written so far (and empties the string), e.g. into a file.
+using TextFlush = std::function<void(std::string&)>;
+
+/// The same text as write_game(game, buffer), appended to `buffer` and handed to `flush`
+/// whenever `buffer` holds `flush_bytes` or more, so that a long game is written with a
+/// bounded buffer. What is left in `buffer` at the end is the caller's to write.
+void write_game(const Game& game, std::string& buffer, std::size_t flush_bytes,
+                const TextFlush& flush);
 
 /// One game as canonical PDN text.
 std::string to_pdn(const Game& game);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Peak memory of parse, validate and import on hostile sizes, against the documented bound
+# Peak memory of parse, validate, import and clean on hostile sizes, against the documented bound
 # (at most 4 x the largest game + 100 MB): a 50 MB single game (a legal king shuffle, 5.4 M
-# plies), the same plies without move numbers (about 5 bytes a ply, the most elements per
-# byte), and one ply a line (the most line starts per byte); with --big, the corpus
+# plies) and a 63 MB one, the plies of the first without move numbers (about 5 bytes a ply,
+# the most elements per byte), and one ply a line (the most line starts per byte); with --big, the corpus
 # concatenated to 1 GB, as it is and with the players renamed in each copy. Prints each command's peak RSS (/usr/bin/time -v) beside the bound;
 # exits 1 when one is over. With --games FILE, also the import of FILE, a large file of ordinary
 # distinct games (bench_import --keep writes 1,000,000 of them, 774 MB), against 104 MB.
@@ -55,8 +55,17 @@ check() {
   run "validate, $what" $bound validate "$1"
   rm -rf "$work/db"
   run "import, $what" $bound import --db "$work/db" "$1"
+  rm -f "$work/cleaned.pdn"
+  run "clean, $what" $bound clean "$1" -o "$work/cleaned.pdn"
 }
+# The longest game the reader keeps whole (pdn::GameReader's 64 MiB cut): 62.9 MiB.
+awk 'BEGIN { print "[Event \"shuffle\"]\n[FEN \"W:WK46:BK1\"]\n"; line = "";
+  for (i = 1; i <= 3500000; i++) {
+    line = line i (i % 2 ? ". 46-41 1-6 " : ". 41-46 6-1 ");
+    if (i % 6 == 0) { print line; line = "" } }
+  print line "*" }' >"$work/game63.pdn"
 check "$work/game50.pdn" "single game"
+check "$work/game63.pdn" "single game"
 check "$work/bare.pdn" "game, no move numbers"
 check "$work/lines.pdn" "game, a ply a line"
 
