@@ -187,7 +187,8 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
   GameRecords out;
   db::GameRecord& rec = out.record;
   rec.tags.reserve(game.tags.size());
-  for (const pdn::Tag& t : game.tags) rec.tags.emplace_back(t.name, indexed(t));
+  for (const pdn::Tag& t : game.tags)
+    rec.tags.emplace_back(pdn::indexed_tag_value(t.name), indexed(t));
   rec.status = status_of(replay.status);
   if (!replay.errors.empty())
     rec.status_message = replay.errors.front().message;

@@ -364,17 +364,25 @@ std::string_view utf8_prefix(std::string_view text, std::size_t bytes) {
   return text.substr(0, end);
 }
 
-// The TagValueTooLong warning of a tag whose value the index cuts.
-void note_too_long(Game& game, const Tag& tag) {
+// "tag Name" for messages; a name longer than 40 bytes is shown by its start and its length.
+std::string tag_label(const Tag& tag) {
+  if (tag.name.size() <= 40) return "tag " + tag.name;
+  return "tag " + std::string(utf8_prefix(tag.name, 40)) + "... (a name of " +
+         std::to_string(tag.name.size()) + " bytes)";
+}
+
+// The TagValueTooLong warning of a tag whose value (or, `name`, whose name) the index cuts.
+void note_too_long(Game& game, const Tag& tag, bool name) {
+  const std::string_view text = name ? std::string_view(tag.name) : std::string_view(tag.value);
   Diagnostic d;
   d.kind = IssueKind::TagValueTooLong;
   d.severity = severity_of(d.kind);
   d.pos = tag.pos;
-  append_printable(utf8_prefix(tag.value, 40), d.offending);
+  append_printable(utf8_prefix(text, 40), d.offending);
   d.expected = "at most " + std::to_string(kMaxIndexedTagBytes) + " bytes";
-  d.message = "value of tag " + tag.name + " has " + std::to_string(tag.value.size()) +
-              " bytes: the database indexes its first " +
-              std::to_string(indexed_tag_value(tag.value).size()) + " (the text keeps it whole)";
+  d.message = (name ? "name of " : "value of ") + tag_label(tag) + " has " +
+              std::to_string(text.size()) + " bytes: the database indexes its first " +
+              std::to_string(indexed_tag_value(text).size()) + " (the text keeps it whole)";
   add_diagnostic(game, std::move(d));
 }
 
@@ -386,7 +394,8 @@ std::string_view indexed_tag_value(std::string_view value) {
 
 void check_tag_values(Game& game) {
   for (Tag& tag : game.tags) {
-    if (tag.value.size() > kMaxIndexedTagBytes) note_too_long(game, tag);
+    if (tag.name.size() > kMaxIndexedTagBytes) note_too_long(game, tag, true);
+    if (tag.value.size() > kMaxIndexedTagBytes) note_too_long(game, tag, false);
     TagValueCheck c = check_tag_value(tag.name, tag.value);
     if (c.valid) continue;
     tag.normalized = c.normalized;
@@ -397,8 +406,8 @@ void check_tag_values(Game& game) {
     d.offending = std::string(utf8_prefix(tag.value, 40));
     d.expected = c.expected;
     d.message = c.normalized.empty()
-                    ? "value of tag " + tag.name + " does not follow its format"
-                    : "value of tag " + tag.name + " read as \"" + c.normalized + "\"";
+                    ? "value of " + tag_label(tag) + " does not follow its format"
+                    : "value of " + tag_label(tag) + " read as \"" + c.normalized + "\"";
     add_diagnostic(game, std::move(d));
   }
 }

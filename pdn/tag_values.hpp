@@ -48,7 +48,8 @@ inline constexpr std::size_t kMaxIndexedTagBytes = 1000;
 std::string_view indexed_tag_value(std::string_view value);
 
 /// Runs check_tag_value on every tag of `game`, fills Tag::normalized and adds diagnostics; a
-/// value longer than kMaxIndexedTagBytes gets a TagValueTooLong warning.
+/// tag name or value longer than kMaxIndexedTagBytes gets a TagValueTooLong warning (the index
+/// keeps the first bytes of both).
 void check_tag_values(Game& game);
 
 /// The number at the start of a GameType value ("20" or "20,W,10,10,N2,0"), if any.

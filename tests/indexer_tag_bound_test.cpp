@@ -71,6 +71,33 @@ TEST(IndexerTagBound, RecordsHoldTheFirstThousandBytes) {
   EXPECT_NE(indexer::original_text(r.record).find(event), std::string::npos);
 }
 
+TEST(IndexerTagBound, ALongTagNameIsCutInTheRecordAndKeptInTheText) {
+  // A tag named by 5,000 letters: the record's tag name is its first 1,000 letters, the text
+  // keeps all of it, and the warning names it by its start and its length.
+  const std::string name = "X" + letters(4999, 3);
+  const std::string text = "[" + name + " \"v\"]\n[White \"A\"]\n\n1. 32-28 *\n";
+  const std::vector<pdn::Game> games = pdn::read_games(text);
+  ASSERT_EQ(games.size(), 1u);
+  std::size_t warnings = 0;
+  for (const pdn::Diagnostic& d : games[0].diagnostics) {
+    if (d.kind != pdn::IssueKind::TagValueTooLong) continue;
+    ++warnings;
+    EXPECT_EQ(d.offending, name.substr(0, 40));
+    EXPECT_NE(d.message.find("name of tag " + name.substr(0, 40) + "... (a name of 5000 bytes) "
+                             "has 5000 bytes: the database indexes its first 1000"),
+              std::string::npos)
+        << d.message;
+  }
+  EXPECT_EQ(warnings, 1u);
+  pdn::ReplayOptions options;
+  options.record_plies = true;
+  const indexer::GameRecords r = indexer::make_records(games[0], pdn::replay(games[0], options));
+  ASSERT_NE(tag_value(r.record, name.substr(0, kBound)), nullptr);
+  EXPECT_EQ(*tag_value(r.record, name.substr(0, kBound)), "v");
+  EXPECT_EQ(indexer::original_text(r.record), games[0].text);
+  EXPECT_NE(games[0].text.find(name), std::string::npos);
+}
+
 TEST(IndexerTagBound, DatabaseAnswersWithTheCutValueAndExportsTheWholeOne) {
   test::TempFolder folder("tag-bound");
   const std::string event = letters(5'000'000, 3);
