@@ -1,6 +1,7 @@
 #include "indexer/name_directory.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -115,6 +116,22 @@ std::unordered_set<std::string> NameDirectory::event_spellings_of(
   std::unordered_set<std::string> out;
   for (const auto& [tag, group] : event_)
     if (groups.contains(group)) out.insert(tag);
+  return out;
+}
+
+std::vector<std::vector<std::string>> NameDirectory::events_of(
+    const std::function<bool(const std::string&)>& matches) const {
+  std::map<std::size_t, std::vector<std::string>> by_group;
+  for (const auto& [tag, group] : event_)
+    if (matches(tag)) by_group[group];
+  for (const auto& [tag, group] : event_)
+    if (auto it = by_group.find(group); it != by_group.end()) it->second.push_back(tag);
+  std::vector<std::vector<std::string>> out;
+  for (auto& [group, tags] : by_group) {
+    std::sort(tags.begin(), tags.end());
+    out.push_back(std::move(tags));
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -58,6 +58,16 @@ class NameDirectory {
   /// Every stored Event tag of the events one of whose spellings satisfies `matches`.
   std::unordered_set<std::string> event_spellings_of(
       const std::function<bool(const std::string&)>& matches) const;
+  /// The same, event by event: the stored Event tags of each event (sorted), the events in the
+  /// order of their first tag.
+  std::vector<std::vector<std::string>> events_of(
+      const std::function<bool(const std::string&)>& matches) const;
+  /// The merged player of a stored spelling; PlayerKeys::kUnknown for a spelling that is not
+  /// stored or names nobody ("", "?").
+  std::uint32_t player_of(const std::string& spelling) const {
+    const auto it = player_.find(spelling);
+    return it == player_.end() ? PlayerKeys::kUnknown : it->second;
+  }
 
  private:
   PlayerKeys keys_;

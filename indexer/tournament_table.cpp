@@ -19,11 +19,6 @@ std::pair<int, int> points_of(db::GameResult result) {
   return {-1, -1};
 }
 
-bool whole_number(const std::string& s) {
-  return !s.empty() && s.size() <= 9 &&
-         std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 /// Wins, draws, losses, points and the cells from the games with a result.
 void count_games(TournamentTable& t, const std::vector<TableGame>& games) {
   const std::size_t n = t.players.size();
@@ -138,9 +133,28 @@ void run_match(TournamentTable& t, const std::vector<TableGame>& games) {
 }  // namespace
 
 bool round_before(const std::string& a, const std::string& b) {
-  const bool na = whole_number(a), nb = whole_number(b);
-  if (na != nb) return na;
-  if (na) return std::stoul(a) != std::stoul(b) ? std::stoul(a) < std::stoul(b) : a < b;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      // Runs of digits compare as numbers: without leading zeros, the shorter is smaller.
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      std::size_t zi = i, zj = j;
+      while (zi + 1 < ei && a[zi] == '0') ++zi;
+      while (zj + 1 < ej && b[zj] == '0') ++zj;
+      const std::string_view na(a.data() + zi, ei - zi), nb(b.data() + zj, ej - zj);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = ei, j = ej;
+      continue;
+    }
+    if (digit(a[i]) != digit(b[j])) return digit(a[i]);  // a number before a text
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i, ++j;
+  }
+  if ((a.size() - i) != (b.size() - j)) return a.size() - i < b.size() - j;
   return a < b;
 }
 

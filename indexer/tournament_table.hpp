@@ -101,8 +101,8 @@ struct TournamentTable {
 TournamentTable tournament_table(std::vector<TablePlayer> players,
                                  const std::vector<TableGame>& games);
 
-/// The order of two Round tags: numerically when both are whole numbers ("2" < "10"), else as
-/// text; a number comes before a text.
+/// The order of two Round tags: as text, but with runs of digits compared as numbers ("2" <
+/// "10", "ronde 2" < "ronde 10", "1.2" < "1.10"), a digit before any other character.
 bool round_before(const std::string& a, const std::string& b);
 
 /// "3" or "3-4" for a shared place.

@@ -152,6 +152,13 @@ TEST(TournamentTable, RoundsOrderNumbersBeforeTexts) {
   EXPECT_TRUE(round_before("10", "a"));
   EXPECT_TRUE(round_before("1.1", "1.2"));
   EXPECT_FALSE(round_before("3", "3"));
+  EXPECT_TRUE(round_before("ronde2", "ronde10"));
+  EXPECT_TRUE(round_before("1.2", "1.10"));
+  EXPECT_TRUE(round_before("02", "3"));
+  EXPECT_FALSE(round_before("3", "02"));
+  EXPECT_TRUE(round_before("02", "2"));  // equal numbers: as text, so that the order is strict
+  EXPECT_FALSE(round_before("2", "02"));
+  EXPECT_TRUE(round_before("r1", "r1a"));
 }
 
 TEST(TournamentTable, AGameNamingOnePlayerTwiceOrNoPlayerIsLeftOut) {
