@@ -79,12 +79,12 @@ std::string HubClient::read_until(std::string_view command, double seconds, std:
 
 void HubClient::handshake() {
   send("hub");
-  read_until("wait", config_.timeout_seconds, "the handshake (hub)");
+  read_until("wait", config_.start_seconds, "the handshake (hub)");
   send("set-param name=variant value=normal");
   for (const auto& [name, value] : config_.params)
     send("set-param name=" + hub_value(name) + " value=" + hub_value(value));
   send("init");
-  read_until("ready", config_.timeout_seconds, "the initialisation (init)");
+  read_until("ready", config_.start_seconds, "the initialisation (init)");
 }
 
 void HubClient::send_search(const rules::Position& root, std::span<const rules::Move> moves,

@@ -22,7 +22,8 @@ struct EngineConfig {
   std::string folder;   ///< working folder of the engine (empty: damdb's)
   /// set-param name/value pairs sent after `variant=normal` (which is always sent).
   std::vector<std::pair<std::string, std::string>> params;
-  double timeout_seconds = 60;     ///< longest wait for the handshake or a depth/nodes search
+  double start_seconds = 60;       ///< longest wait for `wait` and for `ready` when starting
+  double timeout_seconds = 60;     ///< longest wait for a depth/nodes search (then `stop`)
   double stop_grace_seconds = 5;   ///< longest wait for `done` after `stop`
 };
 
