@@ -107,20 +107,21 @@ void HubClient::send_search(const rules::Position& root, std::span<const rules::
 
 void HubClient::apply_info(const HubLine& line, std::string& pv_text, SearchResult& result,
                            bool& scored) {
-  if (const auto score = line.value("score")) {
+  // A field written as a flag (no value, as in `info string searching depth 3`) is no field.
+  if (const auto score = line.value("score"); score && !score->empty()) {
     const auto value = parse_hub_number(*score);
     if (!value || !std::isfinite(*value))
       fail(EngineError::Kind::Garbage, "sent a score that is no number: '" + std::string(*score) + "'");
     result.score = *value;
     scored = true;
   }
-  if (const auto depth = line.value("depth")) {
+  if (const auto depth = line.value("depth"); depth && !depth->empty()) {
     const auto value = parse_hub_number(*depth);
     if (!value || *value < 0 || *value > 1000)
       fail(EngineError::Kind::Garbage, "sent a depth that is no number: '" + std::string(*depth) + "'");
     result.depth = static_cast<int>(*value);
   }
-  if (const auto pv = line.value("pv")) pv_text.assign(*pv);
+  if (const auto pv = line.value("pv"); pv && !pv->empty()) pv_text.assign(*pv);
 }
 
 /// Reads `info` lines until `done`; sends `stop` at the budget (move-time) or at the timeout.

@@ -224,11 +224,11 @@ def search(state):
             say("info string searching depth %d" % d)
         say(info_line(d, score, pv, d == depth))
     best = write_move(legal[0], legal)
-    say("done" if "bare-done" in MODES else "done move=%s ponder=%s" % (best, pv[1] if len(pv) > 1 else ""))
-    if LOG:
+    if LOG:  # before `done`: damdb may end the engine as soon as it has the answer
         with open(LOG, "a") as log:
             log.write(json.dumps({"pos": state["pos"], "moves": state["moves"], "score": score,
                                   "depth": depth, "best": best, "pv": pv}) + "\n")
+    say("done" if "bare-done" in MODES else "done move=%s ponder=%s" % (best, pv[1] if len(pv) > 1 else ""))
 
 
 def pairs(line):
