@@ -19,7 +19,9 @@ namespace damdb::test {
 namespace {
 
 /// A game with king moves only (the engine gets them as `moves="..."`), a game whose final
-/// position has no move (never sent to the engine) and a capture of two pieces.
+/// position has no move (never sent to the engine), a capture of two pieces, and three games
+/// whose marks are known from the fake engine's scores: 28-22 is the only move of four that
+/// keeps the man (!), 28-23 gives one man away (?), 39-33 two (??).
 constexpr const char* kKingGames = R"PDN([White "King A"]
 [Black "King B"]
 [Result "*"]
@@ -37,6 +39,24 @@ constexpr const char* kKingGames = R"PDN([White "King A"]
 [Result "*"]
 [FEN "W:W33:B29,19,5"]
 1. 33x13 5-10 2. 13-9 *
+
+[White "Only A"]
+[Black "Only B"]
+[Result "*"]
+[FEN "W:W28,44:B19,34"]
+1. 28-22 *
+
+[White "Mistake A"]
+[Black "Mistake B"]
+[Result "*"]
+[FEN "W:W28,44:B19,34"]
+1. 28-23 *
+
+[White "Blunder A"]
+[Black "Blunder B"]
+[Result "*"]
+[FEN "W:W32,39,43:B29,35"]
+1. 39-33 *
 )PDN";
 
 /// One answer of the fake engine, from its log.
@@ -151,6 +171,9 @@ void check_game(const pdn::Game& game, const nlohmann::json& j, const pdn::Game&
     const std::string mark = expected_mark(replay.plies_played[k], expected[k], value_of(expected[k]),
                                            value_of(expected[k + 1]), log);
     EXPECT_EQ(j["plies"][k]["mark"].get<std::string>(), mark) << "ply " << k + 1;
+    const double sign = replay.plies_played[k].before.side_to_move() == rules::Color::White ? 1 : -1;
+    const double loss = std::max(0.0, sign * (value_of(expected[k]) - value_of(expected[k + 1])));
+    EXPECT_NEAR(j["plies"][k]["loss"].get<double>(), std::round(loss * 100) / 100, 1e-9) << "ply " << k + 1;
     char text[64];
     std::snprintf(text, sizeof text, "[%%eval %.2f,%d]", expected[k + 1].white, expected[k + 1].depth);
     comments.push_back((mark.empty() ? "" : mark + " ") + text);
@@ -207,7 +230,7 @@ void check_run(const TempFolder& folder, const CommandRun& run, const std::vecto
 }
 
 /// The games of all_games() that replay (game 7 of kGamesPdn has an illegal capture).
-const std::vector<std::size_t> kAnalysed = {1, 2, 3, 4, 5, 6, 8, 9, 10};
+const std::vector<std::size_t> kAnalysed = {1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13};
 
 std::string all_games() { return std::string(kGamesPdn) + "\n" + kKingGames; }
 
@@ -225,6 +248,17 @@ TEST(CliAnalyze, ScoresMarksAndCommentsAreTheEngineAnswersFromWhitesSide) {
   EXPECT_EQ(j["games"][8]["decided_ply"].get<int>(), 1);
   EXPECT_EQ(j["engine"].get<std::string>(), "fake 1.0");
   EXPECT_EQ(j["games"][6]["skipped"].get<std::string>(), "its moves do not all replay");
+  EXPECT_EQ(j["games"][10]["plies"][0]["mark"].get<std::string>(), "!");
+  EXPECT_EQ(j["games"][11]["plies"][0]["mark"].get<std::string>(), "?");
+  EXPECT_EQ(j["games"][12]["plies"][0]["mark"].get<std::string>(), "??");
+  EXPECT_NE(run.out.find("\"mark\": \"?!\""), std::string::npos);
+  // The player who blundered: one move, one ??, its loss as his average.
+  for (const auto& player : j["players"]) {
+    if (player["name"] != "Blunder A") continue;
+    EXPECT_EQ(player["moves"].get<int>(), 1);
+    EXPECT_EQ(player["blunders"].get<int>(), 1);
+    EXPECT_EQ(player["average_loss"], j["games"][12]["plies"][0]["loss"]);
+  }
 }
 
 TEST(CliAnalyze, MisbehavingButLegalAnswersGiveTheSameChecks) {
@@ -269,7 +303,7 @@ TEST(CliAnalyze, EngineFailuresNameTheEngineGameAndPlyAndTheOtherGamesGoOn) {
     EXPECT_NE(run.err.find("ply 3)"), std::string::npos) << run.err;
     const auto j = nlohmann::json::parse(run.out);
     EXPECT_FALSE(j["games"][0]["analysed"].get<bool>());
-    check_run(folder, run, {2, 3, 4});
+    check_run(folder, run, {2, 3, 4, 5, 6, 7});
   }
 }
 

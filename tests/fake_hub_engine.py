@@ -6,8 +6,9 @@ Answers, for a position P with side to move S:
   legal moves   its own International draughts move generator (FMJD: men step forward, capture
                 forward and backward, flying kings, the majority capture rule, a piece jumped
                 once), sorted by (start square, end square, captured squares ascending);
-  score         (men + 3 kings of S) - (men + 3 kings of the other side) + 0.01 x legal moves,
-                printed with two decimals, from S's view as the protocol says;
+  score         (men + 3 kings of S) - (men + 3 kings of the other side) + the pieces S's
+                captures take (0 without capture) + 0.01 x legal moves, printed with two
+                decimals, from S's view as the protocol says;
   best move     the first legal move in that order;
   PV            the best move, then the first legal move of each following position (3 plies
                 at most, fewer when a position has no move).
@@ -157,7 +158,7 @@ def score_text(board, side, legal):
     if "win" in MODES and abs(diff) >= 1:
         whole = 99 if abs(diff) >= 2 else 89
         return "%s%d.%02d" % ("-" if diff < 0 else "", whole, min(99, len(legal)))
-    return "%.2f" % (diff + 0.01 * len(legal))
+    return "%.2f" % (diff + len(legal[0][2]) + 0.01 * len(legal))
 
 
 def pv_of(board, side):
