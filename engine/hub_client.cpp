@@ -127,8 +127,10 @@ void HubClient::apply_info(const HubLine& line, std::string& pv_text, SearchResu
 /// Reads `info` lines until `done`; sends `stop` at the budget (move-time) or at the timeout.
 void HubClient::read_search(const SearchLimit& limit, std::string& move_text, std::string& pv_text,
                             SearchResult& result) {
+  // A move-time search is stopped a little after its budget (10 % and 0.1 s), so that an engine
+  // that keeps its time answers first and gets no `stop` while idle or in the next search.
   const bool timed = limit.kind == SearchLimit::Kind::MoveTime;
-  auto deadline = after(timed ? limit.value : config_.timeout_seconds);
+  auto deadline = after(timed ? limit.value * 1.1 + 0.1 : config_.timeout_seconds);
   bool stopped = false, scored = false;
   while (true) {
     const auto read = process_->read_line(line_, deadline);
