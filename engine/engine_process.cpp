@@ -17,6 +17,9 @@
 namespace damdb::engine {
 namespace {
 
+/// The longest line kept: an engine that writes more without a line end gets it cut there.
+constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
 /// A write to an engine that exited must fail with EPIPE, not kill damdb with SIGPIPE.
 void ignore_broken_pipes() {
   static std::once_flag once;
@@ -95,6 +98,11 @@ EngineProcess::Read EngineProcess::read_line(std::string& line, Clock::time_poin
       line.assign(buffer_, 0, end);
       if (!line.empty() && line.back() == '\r') line.pop_back();
       buffer_.erase(0, end + 1);
+      return Read::Line;
+    }
+    if (buffer_.size() > kMaxLineBytes) {  // no line end in sight: bounded memory, one long line
+      line.swap(buffer_);
+      buffer_.clear();
       return Read::Line;
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());

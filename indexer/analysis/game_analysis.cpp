@@ -192,7 +192,6 @@ GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
               ", ply " + std::to_string(k + 1) + ")";
     a.plies.clear();
     a.white = a.black = {};
-    client.restart();
     return a;
   }
   a.analysed = true;

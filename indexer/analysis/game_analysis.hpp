@@ -70,8 +70,8 @@ std::size_t positions_to_search(const pdn::Replay& replay);
 /// Analyses the main line of `game` (replayed as `replay`, with its plies recorded) with
 /// `client`. A game that is invalid, incomplete, of another variant or with a setup in its
 /// movetext is skipped (GameAnalysis::skipped says why). An EngineError stops the game:
-/// GameAnalysis::error names the engine, the game and the ply, and the engine is restarted
-/// (a restart that fails throws EngineError). `searched` is incremented after each search.
+/// GameAnalysis::error names the engine, the game and the ply; the engine is then dead (the
+/// caller restarts it: HubClient::restart). `searched` is incremented after each search.
 GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
                           const pdn::Replay& replay, const AnalysisSettings& settings,
                           std::atomic<std::size_t>* searched = nullptr);
