@@ -1,0 +1,330 @@
+// `damdb analyze FILE.pdn --engine CMD [--engine-dir DIR] [--depth N | --nodes N | --move-time S]
+// [--engines K] [--engine-param name=value]... [--json] [-o OUT.pdn]`: every game's main line
+// searched by the user's Hub engine (indexer/analysis), K engine processes at once. Prints per
+// game the average loss and marks of each side and the ply where the result was decided, then
+// per player; --json prints every ply; -o writes the games with [%eval] comments and NAGs.
+// An engine failure stops one game (a message names the engine, the game and the ply); the other
+// games go on. Exit code 0 when every game was analysed or skipped, 1 when an engine failed on
+// some, 2 for unusable input.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "cli/output_files.hpp"
+#include "db/atomic_file.hpp"
+#include "indexer/analysis/annotate.hpp"
+#include "indexer/analysis/game_analysis.hpp"
+#include "pdn/reader.hpp"
+#include "pdn/writer.hpp"
+
+namespace damdb::cli {
+namespace {
+
+/// The options of `damdb analyze`.
+struct AnalyzeCliOptions {
+  std::string file, engine, engine_dir, output;
+  int depth = 0;
+  long long nodes = 0;
+  double move_time = 0;
+  int engines = 1;
+  double timeout = 60;
+  std::vector<std::string> params;
+  bool json = false, force = false, no_only_moves = false;
+};
+
+/// The games of the file, replayed with their plies recorded.
+struct GameSet {
+  std::vector<pdn::Game> games;
+  std::vector<pdn::Replay> replays;
+  std::vector<analysis::GameAnalysis> results;
+  std::vector<char> done;  ///< 1 once a thread analysed the game (char: written by threads)
+  std::size_t positions = 0;  ///< searches needed at least (the `!` checks add some)
+};
+
+engine::EngineConfig engine_config(const AnalyzeCliOptions& o) {
+  engine::EngineConfig config;
+  config.command = o.engine;
+  config.folder = o.engine_dir;
+  config.timeout_seconds = o.timeout;
+  config.stop_grace_seconds = std::min(5.0, o.timeout);
+  for (const std::string& p : o.params) {
+    const std::size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("analyze: --engine-param wants name=value, got '" + p + "'");
+    config.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+  }
+  return config;
+}
+
+analysis::AnalysisSettings settings_of(const AnalyzeCliOptions& o) {
+  analysis::AnalysisSettings s;
+  const int given = (o.depth > 0) + (o.nodes > 0) + (o.move_time > 0);
+  if (given > 1) throw InputError("analyze: give one of --depth, --nodes and --move-time");
+  if (o.nodes > 0) s.limit = {engine::SearchLimit::Kind::Nodes, static_cast<double>(o.nodes)};
+  else if (o.move_time > 0) s.limit = {engine::SearchLimit::Kind::MoveTime, o.move_time};
+  else s.limit = {engine::SearchLimit::Kind::Depth, static_cast<double>(o.depth > 0 ? o.depth : 10)};
+  s.only_moves = !o.no_only_moves;
+  return s;
+}
+
+GameSet read_games(const std::string& file) {
+  GameSet set;
+  try {
+    pdn::GameReader reader(file);
+    pdn::ReplayOptions options;
+    options.record_plies = true;
+    options.replay_variations = false;
+    while (auto game = reader.next()) {
+      set.replays.push_back(pdn::replay(*game, options));
+      set.positions += analysis::positions_to_search(set.replays.back());
+      set.games.push_back(std::move(*game));
+    }
+  } catch (const pdn::ReadError& e) {
+    throw InputError(e.what());
+  }
+  set.results.resize(set.games.size());
+  set.done.assign(set.games.size(), 0);
+  return set;
+}
+
+/// The work shared by the engine threads: the next game to take, the searches made, the
+/// engine's name and the engines that could not be (re)started.
+struct Shared {
+  std::atomic<std::size_t> next{0}, searched{0}, finished{0};
+  std::atomic<std::size_t> running{0};  ///< engine threads not yet finished
+  std::mutex mutex;
+  std::string engine_name;
+  std::vector<std::string> start_errors;
+};
+
+/// One engine thread: takes games until none is left; stops when its engine cannot be
+/// (re)started (the error is kept for the games nobody analysed).
+void engine_thread(const engine::EngineConfig& config, const analysis::AnalysisSettings& settings,
+                   GameSet& set, Shared& shared) {
+  struct Finished {
+    std::atomic<std::size_t>& running;
+    ~Finished() { --running; }
+  } finished{shared.running};
+  std::unique_ptr<engine::HubClient> client;
+  try {
+    client = std::make_unique<engine::HubClient>(config);
+    const std::lock_guard lock(shared.mutex);
+    if (shared.engine_name.empty()) shared.engine_name = client->name();
+  } catch (const engine::EngineError& e) {
+    const std::lock_guard lock(shared.mutex);
+    shared.start_errors.push_back(e.what());
+    return;
+  }
+  for (std::size_t i = shared.next++; i < set.games.size(); i = shared.next++) {
+    set.results[i] = analysis::analyse_game(*client, set.games[i], set.replays[i], settings, &shared.searched);
+    set.done[i] = 1;
+    ++shared.finished;
+    if (set.results[i].error.empty()) continue;
+    try {
+      client->restart();
+    } catch (const engine::EngineError& e) {
+      const std::lock_guard lock(shared.mutex);
+      shared.start_errors.push_back(e.what());
+      return;
+    }
+  }
+}
+
+/// Prints "analysed X/Y positions, G/N games, about T s left" on one terminal line until every
+/// engine thread has finished.
+void show_progress(const GameSet& set, const Shared& shared, std::vector<std::thread>& threads) {
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  while (terminal && shared.running > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    const std::size_t done = shared.searched;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double left = done > 0 && set.positions > done ? elapsed / done * (set.positions - done) : 0;
+    std::fprintf(stderr, "\ranalysed %zu/%zu positions, %zu/%zu games, about %.0f s left   ", done,
+                 set.positions, shared.finished.load(), set.games.size(), left);
+  }
+  for (std::thread& t : threads) t.join();
+  if (terminal) std::fprintf(stderr, "\r%*s\r", 72, "");
+}
+
+double rounded(double x) { return std::round(x * 100) / 100; }
+
+std::string tag_or(const pdn::Game& g, const char* name) {
+  const pdn::Tag* t = g.tag(name);
+  return t && !t->value.empty() ? t->value : "?";
+}
+
+nlohmann::json eval_json(const analysis::PositionEval& e) {
+  nlohmann::json j{{"score", rounded(e.white_score)}, {"win", e.win}, {"depth", e.depth}};
+  if (e.terminal) j["terminal"] = true;
+  if (!e.best.empty()) j["best"] = e.best;
+  if (!e.pv.empty()) j["pv"] = e.pv;
+  if (!e.unmatched_pv.empty()) j["unmatched_pv_move"] = e.unmatched_pv;
+  return j;
+}
+
+nlohmann::json side_json(const analysis::SideSummary& s) {
+  return {{"moves", s.moves},           {"average_loss", rounded(s.average_loss())},
+          {"inaccuracies", s.inaccuracies}, {"mistakes", s.mistakes},
+          {"blunders", s.blunders},     {"good", s.good}};
+}
+
+nlohmann::json game_json(const pdn::Game& g, const analysis::GameAnalysis& a) {
+  nlohmann::json j{{"game", g.number()}, {"white", tag_or(g, "White")}, {"black", tag_or(g, "Black")},
+                   {"result", tag_or(g, "Result")}, {"analysed", a.analysed}};
+  if (!a.skipped.empty()) j["skipped"] = a.skipped;
+  if (!a.error.empty()) j["error"] = a.error;
+  if (!a.analysed) return j;
+  nlohmann::json plies = nlohmann::json::array();
+  for (const analysis::PlyAnalysis& p : a.plies) {
+    nlohmann::json ply{{"ply", p.ply}, {"side", p.side == rules::Color::White ? "white" : "black"},
+                       {"move", p.played}, {"before", eval_json(p.before)},
+                       {"loss", rounded(p.loss)}, {"mark", std::string(analysis::to_string(p.mark))}};
+    plies.push_back(std::move(ply));
+  }
+  j["plies"] = std::move(plies);
+  j["final"] = eval_json(a.final_eval);
+  j["summary"] = {{"white", side_json(a.white)}, {"black", side_json(a.black)}};
+  j["decided_ply"] = a.decided_ply == 0 ? nlohmann::json(nullptr) : nlohmann::json(a.decided_ply);
+  return j;
+}
+
+/// A player's totals over the analysed games.
+struct PlayerTotals {
+  int games = 0;
+  analysis::SideSummary moves;
+};
+
+std::map<std::string, PlayerTotals> player_totals(const GameSet& set) {
+  std::map<std::string, PlayerTotals> players;
+  for (std::size_t i = 0; i < set.games.size(); ++i) {
+    const analysis::GameAnalysis& a = set.results[i];
+    if (!a.analysed) continue;
+    for (const auto& [tag, side] : {std::pair{"White", &a.white}, std::pair{"Black", &a.black}}) {
+      PlayerTotals& p = players[tag_or(set.games[i], tag)];
+      ++p.games;
+      p.moves.add(*side);
+    }
+  }
+  return players;
+}
+
+std::string side_text(const analysis::SideSummary& s) {
+  char text[160];
+  std::snprintf(text, sizeof text, "average loss %.2f, %d ?!, %d ?, %d ??, %d !", s.average_loss(),
+                s.inaccuracies, s.mistakes, s.blunders, s.good);
+  return text;
+}
+
+void print_text(const GameSet& set) {
+  for (std::size_t i = 0; i < set.games.size(); ++i) {
+    const pdn::Game& g = set.games[i];
+    const analysis::GameAnalysis& a = set.results[i];
+    std::printf("game %zu: %s - %s %s: ", g.number(), tag_or(g, "White").c_str(), tag_or(g, "Black").c_str(),
+                tag_or(g, "Result").c_str());
+    if (!a.analysed) {
+      std::printf("not analysed: %s\n", !a.skipped.empty() ? a.skipped.c_str() : a.error.c_str());
+      continue;
+    }
+    std::printf("%zu plies; white %s; black %s; ", a.plies.size(), side_text(a.white).c_str(),
+                side_text(a.black).c_str());
+    if (a.decided_ply > 0) std::printf("decided at ply %d\n", a.decided_ply);
+    else std::printf("not decided\n");
+  }
+  for (const auto& [name, p] : player_totals(set))
+    std::printf("player %s: %d game(s), %d move(s), %s\n", name.c_str(), p.games, p.moves.moves,
+                side_text(p.moves).c_str());
+}
+
+void print_json(const GameSet& set, const Shared& shared) {
+  nlohmann::json games = nlohmann::json::array(), players = nlohmann::json::array();
+  for (std::size_t i = 0; i < set.games.size(); ++i) games.push_back(game_json(set.games[i], set.results[i]));
+  for (const auto& [name, p] : player_totals(set)) {
+    nlohmann::json j = side_json(p.moves);
+    j["name"] = name;
+    j["games"] = p.games;
+    players.push_back(std::move(j));
+  }
+  const nlohmann::json out{{"engine", shared.engine_name}, {"games", games}, {"players", players}};
+  std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+}
+
+void write_output(const AnalyzeCliOptions& o, GameSet& set) {
+  db::AtomicFile out(o.output);
+  std::string text;
+  for (std::size_t i = 0; i < set.games.size(); ++i) {
+    analysis::annotate_game(set.games[i], set.results[i]);
+    text.clear();
+    if (i > 0) text += '\n';
+    pdn::write_game(set.games[i], text);
+    out.write(text);
+  }
+  out.commit();
+}
+
+/// `damdb analyze`: returns the exit code (kProblems when an engine failed on a game).
+int run_analyze(const AnalyzeCliOptions& o) {
+  if (!o.output.empty()) check_output_files({{o.file}, ""}, {{"-o", o.output}}, o.force);
+  const engine::EngineConfig config = engine_config(o);
+  const analysis::AnalysisSettings settings = settings_of(o);
+  GameSet set = read_games(o.file);
+  Shared shared;
+  const int k = std::max(1, std::min<int>(o.engines, static_cast<int>(std::max<std::size_t>(1, set.games.size()))));
+  shared.running = static_cast<std::size_t>(k);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < k; ++t)
+    threads.emplace_back(engine_thread, std::cref(config), std::cref(settings), std::ref(set), std::ref(shared));
+  show_progress(set, shared, threads);
+  bool failed = false;
+  for (const std::string& e : shared.start_errors) std::fprintf(stderr, "damdb: analyze: %s\n", e.c_str());
+  for (std::size_t i = 0; i < set.games.size(); ++i) {
+    if (!set.done[i])
+      set.results[i].error = "not analysed: no engine could be started (" +
+                             (shared.start_errors.empty() ? std::string("?") : shared.start_errors.front()) + ")";
+    if (set.results[i].error.empty()) continue;
+    failed = true;
+    if (set.done[i]) std::fprintf(stderr, "damdb: analyze: %s\n", set.results[i].error.c_str());
+  }
+  std::fflush(stderr);
+  if (o.json) print_json(set, shared);
+  else print_text(set);
+  if (!o.output.empty()) write_output(o, set);
+  return failed ? kProblems : kOk;
+}
+
+void setup_analyze(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<AnalyzeCliOptions>();
+  auto* cmd = app.add_subcommand("analyze", "Analyse the games of a PDN file with a Hub engine");
+  cmd->add_option("file", opts->file, "PDN file")->required();
+  cmd->add_option("--engine", opts->engine, "Command line of a Hub engine, e.g. \"./scan hub\"")->required();
+  cmd->add_option("--engine-dir", opts->engine_dir, "Working folder of the engine")->check(CLI::ExistingDirectory);
+  auto* depth = cmd->add_option("--depth", opts->depth, "Search every position to this depth (default 10)")
+                    ->check(CLI::PositiveNumber);
+  auto* nodes = cmd->add_option("--nodes", opts->nodes, "Search every position this many nodes")->check(CLI::PositiveNumber);
+  auto* time = cmd->add_option("--move-time", opts->move_time, "Search every position this many seconds")
+                   ->check(CLI::PositiveNumber);
+  depth->excludes(nodes)->excludes(time);
+  nodes->excludes(time);
+  cmd->add_option("--engines", opts->engines, "Engine processes run at once (default 1)")->check(CLI::Range(1, 256));
+  cmd->add_option("--engine-param", opts->params, "set-param name=value sent to the engine (repeatable)");
+  cmd->add_option("--engine-timeout", opts->timeout, "Seconds a depth or nodes search may take before `stop`; as long again for `done`, at most 5 s, before the engine is restarted (default 60)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--no-only-moves", opts->no_only_moves, "Do not search the alternatives of best moves (no ! marks)");
+  cmd->add_flag("--json", opts->json, "Print every ply's evaluation as JSON");
+  cmd->add_option("-o,--output", opts->output, "Write the games with [%eval] comments and marks as NAGs");
+  cmd->add_flag("--force", opts->force, "Replace the output PDN if it exists");
+  cmd->callback([opts, &exit_code] { exit_code = run_analyze(*opts); });
+}
+
+const Registration registration{"analyze", setup_analyze};
+
+}  // namespace
+}  // namespace damdb::cli

@@ -1,0 +1,202 @@
+// One game analysed by a Hub engine: see game_analysis.hpp.
+#include "indexer/analysis/game_analysis.hpp"
+
+#include <algorithm>
+#include <span>
+
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace damdb::analysis {
+namespace {
+
+/// The most reversible moves sent with a position (for the engine's repetition detection).
+constexpr std::size_t kMaxHistory = 100;
+
+bool is_terminal(const rules::Position& pos) { return rules::count_moves(pos) == 0; }
+
+/// The position `k` plies into the game (k == plies: the final position).
+const rules::Position& position_at(const pdn::Replay& replay, std::size_t k) {
+  return k < replay.plies_played.size() ? replay.plies_played[k].before : replay.final_position;
+}
+
+/// The first ply of the run of reversible moves (king moves without capture) that leads to
+/// position `k`, at most kMaxHistory plies back.
+std::size_t history_start(const pdn::Replay& replay, std::size_t k) {
+  std::size_t start = k;
+  while (start > 0 && k - start < kMaxHistory) {
+    const pdn::ReplayedPly& p = replay.plies_played[start - 1];
+    if (p.move.is_capture() || !((p.before.kings() >> p.move.from) & 1)) break;
+    --start;
+  }
+  return start;
+}
+
+/// The white-side value of an evaluation used for losses: clamped, a win worth kClampMen.
+double value_of(const PositionEval& e) {
+  if (e.win) return e.white_score > 0 ? kClampMen : -kClampMen;
+  return clamped(e.white_score);
+}
+
+PositionEval terminal_eval(const rules::Position& pos) {
+  PositionEval e;
+  e.terminal = e.win = true;
+  e.white_score = pos.side_to_move() == rules::Color::White ? -kClampMen : kClampMen;
+  return e;
+}
+
+/// The engine's answer for `pos` in PDN notation and White's view.
+PositionEval eval_of(const engine::SearchResult& r, const rules::Position& pos) {
+  PositionEval e;
+  e.white_score = engine::white_score(r.score, pos.side_to_move());
+  e.win = r.is_win();
+  e.depth = r.depth;
+  e.best = rules::to_pdn(pos, r.best);
+  rules::Position p = pos;
+  for (const rules::Move& m : r.pv) {
+    if (!e.pv.empty()) e.pv += ' ';
+    e.pv += rules::to_pdn(p, m);
+    p.play(m);
+  }
+  e.unmatched_pv = r.unmatched_pv;
+  return e;
+}
+
+PositionEval search_position(engine::HubClient& client, const pdn::Replay& replay, std::size_t k,
+                             const engine::SearchLimit& limit) {
+  const rules::Position& pos = position_at(replay, k);
+  if (is_terminal(pos)) return terminal_eval(pos);
+  const std::size_t start = history_start(replay, k);
+  std::vector<rules::Move> moves;
+  for (std::size_t i = start; i < k; ++i) moves.push_back(replay.plies_played[i].move);
+  return eval_of(client.search(position_at(replay, start), moves, pos, limit), pos);
+}
+
+/// True when every legal move of `pos` other than `played` loses at least kMistakeMen against
+/// `played_value` (White's view of the position after `played`), each searched by `client`.
+bool only_move_holds(engine::HubClient& client, const rules::Position& pos,
+                     const rules::Move& played, double played_value,
+                     const engine::SearchLimit& limit, std::atomic<std::size_t>* searched) {
+  rules::MoveList legal;
+  rules::generate_moves(pos, legal);
+  if (legal.size() < 2 || legal.size() > kMaxOnlyMoveChecks) return false;
+  const double sign = pos.side_to_move() == rules::Color::White ? 1 : -1;
+  for (const rules::Move& m : legal) {
+    if (m == played) continue;
+    rules::Position next = pos;
+    next.play(m);
+    PositionEval e;
+    if (is_terminal(next)) {
+      e = terminal_eval(next);
+    } else {
+      e = eval_of(client.search(next, {}, next, limit), next);
+      if (searched) ++*searched;
+    }
+    if (sign * (played_value - value_of(e)) < kMistakeMen) return false;
+  }
+  return true;
+}
+
+/// The first ply after which every position favours the winner of `outcome` by kDecidedMen.
+int decided_ply(const GameAnalysis& a, pdn::Outcome outcome) {
+  if (outcome != pdn::Outcome::WhiteWin && outcome != pdn::Outcome::BlackWin) return 0;
+  const double sign = outcome == pdn::Outcome::WhiteWin ? 1 : -1;
+  if (sign * value_of(a.final_eval) < kDecidedMen) return 0;
+  int decided = static_cast<int>(a.plies.size());
+  for (std::size_t i = a.plies.size(); i-- > 1;) {
+    if (sign * value_of(a.plies[i].before) < kDecidedMen) break;
+    decided = static_cast<int>(i);
+  }
+  return decided;
+}
+
+std::string skip_reason(const pdn::Game& game, const pdn::Replay& replay) {
+  if (!game.variant.international) return "not International draughts";
+  if (replay.status == pdn::ReplayStatus::Invalid || !replay.complete) return "its moves do not all replay";
+  if (replay.setup_in_movetext) return "a position is set up in its movetext";
+  if (replay.plies_played.size() != static_cast<std::size_t>(replay.plies)) return "its plies were not recorded";
+  return "";
+}
+
+/// Searches every position of the main line into `a` (plies and final_eval), then the losses.
+void search_line(engine::HubClient& client, const pdn::Replay& replay,
+                 const AnalysisSettings& settings, std::atomic<std::size_t>* searched,
+                 GameAnalysis& a, std::size_t& k) {
+  const std::size_t n = replay.plies_played.size();
+  for (k = 0; k <= n; ++k) {
+    PositionEval e = search_position(client, replay, k, settings.limit);
+    if (searched && !e.terminal) ++*searched;
+    if (k == n) {
+      a.final_eval = std::move(e);
+      break;
+    }
+    const pdn::ReplayedPly& p = replay.plies_played[k];
+    a.plies.push_back({static_cast<int>(k) + 1, p.before.side_to_move(), rules::to_pdn(p.before, p.move),
+                       std::move(e), 0, Mark::None});
+  }
+}
+
+}  // namespace
+
+void SideSummary::add(const PlyAnalysis& p) {
+  ++moves;
+  total_loss += p.loss;
+  inaccuracies += p.mark == Mark::Inaccuracy;
+  mistakes += p.mark == Mark::Mistake;
+  blunders += p.mark == Mark::Blunder;
+  good += p.mark == Mark::Good;
+}
+
+void SideSummary::add(const SideSummary& o) {
+  moves += o.moves;
+  total_loss += o.total_loss;
+  inaccuracies += o.inaccuracies;
+  mistakes += o.mistakes;
+  blunders += o.blunders;
+  good += o.good;
+}
+
+std::size_t positions_to_search(const pdn::Replay& replay) {
+  if (replay.status == pdn::ReplayStatus::Invalid || replay.status == pdn::ReplayStatus::Skipped ||
+      !replay.complete || replay.setup_in_movetext)
+    return 0;
+  std::size_t n = 0;
+  for (std::size_t k = 0; k <= replay.plies_played.size(); ++k) n += !is_terminal(position_at(replay, k));
+  return n;
+}
+
+GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
+                          const pdn::Replay& replay, const AnalysisSettings& settings,
+                          std::atomic<std::size_t>* searched) {
+  GameAnalysis a;
+  a.skipped = skip_reason(game, replay);
+  if (!a.skipped.empty()) return a;
+  std::size_t k = 0;
+  try {
+    search_line(client, replay, settings, searched, a, k);
+    for (std::size_t i = 0; i < a.plies.size(); ++i) {
+      PlyAnalysis& p = a.plies[i];
+      const double after = value_of(i + 1 < a.plies.size() ? a.plies[i + 1].before : a.final_eval);
+      const double drop = value_of(p.before) - after;
+      p.loss = std::max(0.0, p.side == rules::Color::White ? drop : -drop);
+      p.mark = mark_of_loss(p.loss);
+      k = i;
+      if (settings.only_moves && p.mark == Mark::None && p.played == p.before.best &&
+          only_move_holds(client, replay.plies_played[i].before, replay.plies_played[i].move, after,
+                          settings.limit, searched))
+        p.mark = Mark::Good;
+      (p.side == rules::Color::White ? a.white : a.black).add(p);
+    }
+  } catch (const engine::EngineError& e) {
+    a.error = std::string(e.what()) + " (game " + std::to_string(game.number()) + " of " + game.source +
+              ", ply " + std::to_string(k + 1) + ")";
+    a.plies.clear();
+    a.white = a.black = {};
+    return a;
+  }
+  a.analysed = true;
+  a.decided_ply = decided_ply(a, game.result() ? game.result()->outcome() : pdn::Outcome::Unknown);
+  return a;
+}
+
+}  // namespace damdb::analysis
