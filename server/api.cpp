@@ -6,6 +6,7 @@
 
 #include "db/error.hpp"
 #include "indexer/export.hpp"
+#include "indexer/game_details.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"
 #include "indexer/player_overrides.hpp"
@@ -174,7 +175,8 @@ Response Api::game(std::string_view id_text, const ParameterMap& params) const {
     bool copied = false;
     return {200, "text/plain; charset=utf-8", indexer::canonical_game_text(*record, copied)};
   }
-  nlohmann::json details = json::game_details_json(indexer::view_game(db_, id));
+  nlohmann::json details =
+      json::game_details_json(indexer::game_details(indexer::view_game(db_, id)));
   for (nlohmann::json& source : details["sources"]) source["path"] = file_name(source["path"]);
   return json_response(details);
 }
