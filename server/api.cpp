@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "db/error.hpp"
+#include "indexer/database_summary.hpp"
 #include "indexer/export.hpp"
 #include "indexer/game_details.hpp"
 #include "indexer/game_list.hpp"
@@ -222,7 +223,7 @@ Response Api::statistics(std::string_view report, const ParameterMap& params) co
 
 Response Api::info(const ParameterMap& params) const {
   const Parameters p(params, {}, false, limits_);
-  nlohmann::json info = json::database_info_json(db_);
+  nlohmann::json info = json::database_info_json(indexer::summarize_database(db_));
   info["database"] = file_name(info["database"]);
   return json_response(info);
 }
