@@ -2,12 +2,12 @@
 // be read (a storage block whose checksum fails, a record that does not decode), with the
 // reason. Exit 0 when every game reads, 1 when some are damaged (`damdb export` skips them).
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
-#include "db/database.hpp"
+#include "indexer/storage_check.hpp"
+#include "json/storage_check.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -20,29 +20,20 @@ struct CheckCliOptions {
 
 /// `damdb check`: returns the exit code.
 int run_check(const CheckCliOptions& o) {
-  const db::Database database = open_for_reading(o.db);
-  std::uint64_t readable = 0;
-  std::vector<db::DamagedGame> damaged;
-  database.for_each_readable_game([&](db::GameId, const db::GameRecord&) { return ++readable, true; },
-                                  [&](const db::DamagedGame& d) { damaged.push_back(d); });
-  const std::vector<std::string> files = database.info().game_files;
+  const indexer::StorageCheck check = indexer::check_storage(open_for_reading(o.db));
   if (o.json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const db::DamagedGame& d : damaged) list.push_back({{"id", d.id.value}, {"reason", d.reason}});
-    print_json(std::cout, {{"database", database.folder().string()},
-                           {"game_files", files},
-                           {"readable", readable},
-                           {"damaged", list}});
+    print_json(std::cout, json::storage_check_json(check));
   } else {
+    const std::uint64_t readable = check.readable;
     std::cout << readable << (readable == 1 ? " game reads" : " games read") << ", "
-              << damaged.size() << " damaged in " << database.folder().string() << '\n';
+              << check.damaged.size() << " damaged in " << check.database << '\n';
     std::cout << "  game records in";
-    for (const std::string& f : files) std::cout << ' ' << f;
+    for (const std::string& f : check.game_files) std::cout << ' ' << f;
     std::cout << '\n';
-    for (const db::DamagedGame& d : damaged)
+    for (const db::DamagedGame& d : check.damaged)
       std::cout << "  game " << d.id.value << ": " << d.reason << '\n';
   }
-  return damaged.empty() ? kOk : kProblems;
+  return check.damaged.empty() ? kOk : kProblems;
 }
 
 void setup_check(CLI::App& app, int& exit_code) {

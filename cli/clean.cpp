@@ -10,12 +10,14 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/kind_counts.hpp"
 #include "cli/output_files.hpp"
 #include "db/atomic_file.hpp"
+#include "json/clean.hpp"
+#include "json/text.hpp"
+#include "pdn/clean_files.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/repair.hpp"
 #include "pdn/validate.hpp"
@@ -26,45 +28,6 @@ namespace {
 
 /// The most canonical text `clean` holds before writing it to the output file.
 constexpr std::size_t kWriteChunkBytes = std::size_t{1} << 20;
-
-nlohmann::json candidates_json(const pdn::RepairProposal& p) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& c : p.candidates)
-    list.push_back({{"move", c.applied.empty() ? "(deleted " + c.original + ")" : c.applied},
-                    {"kind", std::string(pdn::to_string(c.kind))},
-                    {"confidence", std::round(c.confidence * 1000) / 1000}});
-  return list;
-}
-
-nlohmann::json fix_json(const pdn::Game& g, const pdn::AppliedFix& f) {
-  return {{"file", g.source},
-          {"game", g.number()},
-          {"line", f.proposal.pos.line},
-          {"column", f.proposal.pos.column},
-          {"ply", f.candidate.ply},
-          {"original", f.candidate.original},
-          {"applied", f.candidate.applied},
-          {"kind", std::string(pdn::to_string(f.candidate.kind))},
-          {"confidence", std::round(f.candidate.confidence * 1000) / 1000},
-          {"candidates", candidates_json(f.proposal)},
-          {"plies_after", f.candidate.plies_after}};
-}
-
-nlohmann::json unrepaired_json(const pdn::Game& g, const pdn::CleanResult& r) {
-  const pdn::RepairProposal& p = r.unrepaired;
-  return {{"file", g.source},
-          {"game", g.number()},
-          {"line", p.pos.line},
-          {"column", p.pos.column},
-          {"ply", p.ply},
-          {"token", p.token},
-          {"error", std::string(pdn::to_string(p.error))},
-          {"message", p.message},
-          {"reason", r.unrepaired_reason},
-          {"truncated", r.outcome == pdn::CleanOutcome::Truncated},
-          {"plies_kept", p.ply > 0 ? p.ply - 1 : 0},
-          {"candidates", candidates_json(p)}};
-}
 
 /// The options of `damdb clean`.
 struct CleanCliOptions {
@@ -87,84 +50,45 @@ void check_outputs(const CleanCliOptions& o) {
   check_output_files({o.files, ""}, outputs, o.force);
 }
 
-/// What the cleaning did, game by game: the fixes and unrepaired errors (JSON, for the report),
-/// and the counts of the summary.
-struct CleanTally {
-  nlohmann::json fixes = nlohmann::json::array(), unrepaired = nlohmann::json::array();
-  std::size_t games = 0, unchanged = 0, repaired = 0, truncated = 0, kept = 0, skipped = 0;
-  pdn::ValidationSummary read;  // the games as read, by severity and kind
+/// Prints a line for each fix and for the error left of the cleaning `r`.
+void print_fixes(const pdn::CleanResult& r) {
+  const pdn::Game& game = r.game;
+  for (const auto& f : r.fixes)
+    std::printf("%s:%u:%u: game %zu, ply %d: %s -> %s (%s, confidence %.2f)\n",
+                game.source.c_str(), f.proposal.pos.line, f.proposal.pos.column, game.number(),
+                f.candidate.ply, f.candidate.original.c_str(),
+                f.candidate.applied.empty() ? "(deleted)" : f.candidate.applied.c_str(),
+                std::string(pdn::to_string(f.candidate.kind)).c_str(), f.candidate.confidence);
+  if (r.has_unrepaired)
+    std::printf("%s:%u:%u: game %zu, ply %d: \"%s\" not repaired: %s%s\n", game.source.c_str(),
+                r.unrepaired.pos.line, r.unrepaired.pos.column, game.number(), r.unrepaired.ply,
+                r.unrepaired.token.c_str(), r.unrepaired_reason.c_str(),
+                r.outcome == pdn::CleanOutcome::Truncated ? " (legal prefix kept)" : "");
+}
 
-  /// Counts the cleaning `r` of `game` and prints a line for each fix and unrepaired error.
-  void add(const pdn::Game& game, const pdn::CleanResult& r) {
-    ++games;
-    skipped += !game.variant.international;
-    read.add(r.as_read);
-    for (const auto& f : r.fixes) {
-      fixes.push_back(fix_json(game, f));
-      std::printf("%s:%u:%u: game %zu, ply %d: %s -> %s (%s, confidence %.2f)\n",
-                  game.source.c_str(), f.proposal.pos.line, f.proposal.pos.column, game.number(),
-                  f.candidate.ply, f.candidate.original.c_str(),
-                  f.candidate.applied.empty() ? "(deleted)" : f.candidate.applied.c_str(),
-                  std::string(pdn::to_string(f.candidate.kind)).c_str(), f.candidate.confidence);
-    }
-    if (r.has_unrepaired) {
-      unrepaired.push_back(unrepaired_json(game, r));
-      std::printf("%s:%u:%u: game %zu, ply %d: \"%s\" not repaired: %s%s\n",
-                  game.source.c_str(), r.unrepaired.pos.line, r.unrepaired.pos.column,
-                  game.number(), r.unrepaired.ply, r.unrepaired.token.c_str(),
-                  r.unrepaired_reason.c_str(),
-                  r.outcome == pdn::CleanOutcome::Truncated ? " (legal prefix kept)" : "");
-    }
-    switch (r.outcome) {
-      case pdn::CleanOutcome::Unchanged: (r.has_unrepaired ? kept : unchanged)++; break;
-      case pdn::CleanOutcome::Repaired: ++repaired; break;
-      case pdn::CleanOutcome::Truncated: ++truncated; break;
-    }
-  }
+void print_summary(const pdn::CleanTally& t, bool dry_run) {
+  std::fflush(stdout);
+  std::printf(
+      "cleaned %zu game(s): %zu unchanged, %zu repaired (%zu fixes), %zu truncated, "
+      "%zu kept as read with an error that is no illegal move, %zu other variants%s\n",
+      t.games, t.unchanged, t.repaired, t.fixes, t.truncated, t.kept, t.skipped,
+      dry_run ? " (dry run: nothing written)" : "");
+  std::printf("  as read: %zu valid, %zu with warnings, %zu invalid\n", t.read.valid,
+              t.read.with_warnings, t.read.invalid);
+  print_kind_counts(t.read, "  ");
+}
 
-  void print_summary(bool dry_run) const {
-    std::fflush(stdout);
-    std::printf(
-        "cleaned %zu game(s): %zu unchanged, %zu repaired (%zu fixes), %zu truncated, "
-        "%zu kept as read with an error that is no illegal move, %zu other variants%s\n",
-        games, unchanged, repaired, fixes.size(), truncated, kept, skipped,
-        dry_run ? " (dry run: nothing written)" : "");
-    std::printf("  as read: %zu valid, %zu with warnings, %zu invalid\n", read.valid,
-                read.with_warnings, read.invalid);
-    print_kind_counts(read, "  ");
-  }
-};
-
-/// Cleans every game of the input files into `out` (none with --dry-run). Throws InputError for
-/// a file that cannot be read.
-void clean_files(const CleanCliOptions& o, db::AtomicFile* out, CleanTally& tally) {
-  pdn::CleanOptions options;
-  options.min_confidence = o.min_confidence;
-  std::string text;
-  const pdn::TextFlush flush = [out](std::string& written) {
-    out->write(written);
+/// Writes the canonical text of the game cleaned into `out`, a blank line before every game but
+/// the first; a long game goes to the file as it is written, a megabyte at a time.
+void write_cleaned(const pdn::CleanResult& r, bool first, std::string& text, db::AtomicFile& out) {
+  const pdn::TextFlush flush = [&out](std::string& written) {
+    out.write(written);
     written.clear();
   };
-  for (const auto& file : o.files) {
-    try {
-      pdn::GameReader reader(file);
-      pdn::Game game;
-      while (reader.next(game)) {
-        // The game moves into the result (its file, number and variant stay with it).
-        const pdn::CleanResult r = pdn::clean_game(std::move(game), options);
-        tally.add(r.game, r);
-        if (o.dry_run) continue;
-        text.clear();
-        if (tally.games > 1) text += '\n';
-        // A long game goes to the file as it is written, a megabyte at a time.
-        pdn::write_game(r.game, text, kWriteChunkBytes, flush);
-        out->write(text);
-      }
-      tally.read.add_file(reader.file_diagnostics());
-    } catch (const pdn::ReadError& e) {
-      throw InputError(e.what());
-    }
-  }
+  text.clear();
+  if (!first) text += '\n';
+  pdn::write_game(r.game, text, kWriteChunkBytes, flush);
+  out.write(text);
 }
 
 /// `damdb clean`: returns the exit code (kOk when no game is left unrepaired). The output and
@@ -175,17 +99,28 @@ int run_clean(const CleanCliOptions& o) {
   std::optional<db::AtomicFile> out, report;
   if (!o.dry_run) out.emplace(o.output);
   if (!o.report.empty()) report.emplace(o.report);
-  CleanTally tally;
-  clean_files(o, out ? &*out : nullptr, tally);
+  pdn::CleanOptions options;
+  options.min_confidence = o.min_confidence;
+  pdn::CleanTally tally;
+  json::CleanReport fixes;
+  std::string text;
+  try {
+    pdn::clean_files(o.files, options, tally, [&](const pdn::CleanResult& r) {
+      print_fixes(r);
+      if (report) fixes.add(r);
+      if (out) write_cleaned(r, tally.games == 1, text, *out);
+    });
+  } catch (const pdn::ReadError& e) {
+    throw InputError(e.what());
+  }
   if (report) {
-    report->write(nlohmann::json{{"fixes", tally.fixes}, {"unrepaired", tally.unrepaired}}.dump(
-        2, ' ', false, nlohmann::json::error_handler_t::replace));
+    report->write(json::to_indented_text(fixes.json()));
     report->write("\n");
   }
   if (out) out->commit();
   if (report) report->commit();
-  tally.print_summary(o.dry_run);
-  return tally.unrepaired.empty() ? kOk : kProblems;
+  print_summary(tally, o.dry_run);
+  return tally.unrepaired == 0 ? kOk : kProblems;
 }
 
 void setup_clean(CLI::App& app, int& exit_code) {

@@ -1,6 +1,11 @@
 // The damdb command line: every subcommand lives in its own file in cli/ and registers itself
 // with a static Registration object; main.cpp builds the CLI11 app from the registry and holds
-// the single try/catch that maps errors to exit codes.
+// the single try/catch that maps errors to exit codes. Each subcommand file has one shape:
+// - an options struct (`<Command>CliOptions`) holding what the command line gave;
+// - `setup_<command>(CLI::App&, int& exit_code)`, which only adds the subcommand and wires its
+//   options into that struct; its callback calls run_<command>;
+// - `run_<command>(const Options&)`, which calls the library (indexer/, pdn/, rules/) for the
+//   work and prints the result: text here, JSON only through json/ (print_json, table.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>

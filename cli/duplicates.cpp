@@ -5,13 +5,13 @@
 // given, --undo removes marks (indexer/duplicate_marks.hpp).
 #include <iostream>
 #include <optional>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
+#include "indexer/duplicate_listing.hpp"
 #include "indexer/duplicate_marks.hpp"
 #include "indexer/duplicates.hpp"
 #include "indexer/game_list.hpp"
@@ -44,7 +44,7 @@ std::vector<indexer::DuplicateClass> applied_classes(const std::vector<std::stri
 }
 
 /// --undo ID|all.
-void undo(const DuplicatesOptions& opts, bool json) {
+void run_undo(const DuplicatesOptions& opts) {
   std::optional<db::GameId> primary;
   if (opts.undo != "all") {
     if (opts.undo.empty() || opts.undo.find_first_not_of("0123456789") != std::string::npos ||
@@ -56,31 +56,23 @@ void undo(const DuplicatesOptions& opts, bool json) {
   const std::size_t removed = indexer::undo_duplicates(database, primary);
   if (primary && removed == 0)
     throw InputError("no marked cluster has primary #" + opts.undo);
-  if (json)
-    print_json(std::cout, {{"removed", removed}});
+  if (opts.json)
+    print_json(std::cout, json::marks_removed_json(removed));
   else
     std::cout << removed << (removed == 1 ? " mark" : " marks") << " removed\n";
 }
 
 /// --apply CLASS...: marks the clusters found, prints how many.
-void apply(const DuplicatesOptions& opts, indexer::GameFilter& filter) {
+void run_apply(const DuplicatesOptions& opts, indexer::GameFilter& filter) {
   const auto classes = applied_classes(opts.apply);
   db::Database database = db::Database::open(database_folder(opts.db));
   filter.resolve_names(database);
   const indexer::DuplicateReport report = indexer::find_duplicates(database, filter);
   const auto marks = indexer::apply_duplicates(database, report, classes);
-  std::size_t members = 0;
-  for (const db::DuplicateMark& m : marks) members += m.members.size();
   if (opts.json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const db::DuplicateMark& m : marks) {
-      nlohmann::json ids = nlohmann::json::array();
-      for (const db::GameId id : m.members) ids.push_back(id.value);
-      list.push_back({{"primary", m.primary.value}, {"members", std::move(ids)}});
-    }
-    print_json(std::cout, {{"marked", marks.size()}, {"members", members}, {"marks", list}});
+    print_json(std::cout, json::duplicate_marks_json(marks));
   } else {
-    std::cout << marks.size() << " clusters marked, " << members
+    std::cout << marks.size() << " clusters marked, " << indexer::marked_members(marks)
               << " members counted through their primary (undo: --undo ID or --undo all)\n";
   }
 }
@@ -97,24 +89,40 @@ void print_summary(const indexer::DuplicateReport& r) {
 }
 
 void print_cluster(const indexer::DuplicateCluster& c, std::size_t number,
-                   const db::Database& database) {
+                   const std::vector<indexer::ClusterMember>& members) {
   std::cout << "\ncluster " << number << ": " << indexer::duplicate_class_name(c.kind)
             << ", primary #" << c.members.front().value << '\n';
   Table table = game_row_table();
   table.column("plies", Table::Align::Right).column("status");
-  const auto headers = database.game_headers(c.members);
-  for (std::size_t i = 0; i < c.members.size(); ++i) {
-    if (!headers[i]) continue;  // removed since the clusters were computed
-    indexer::GameRow row = indexer::game_row(c.members[i], *headers[i]);
-    const std::string date = indexer::game_date(*headers[i]);
-    row.date = date.empty() ? "?" : date;
+  for (const indexer::ClusterMember& m : members) {
+    if (!m.header) continue;  // removed since the clusters were computed
+    indexer::GameRow row = indexer::game_row(m.id, *m.header);
+    row.date = m.date.empty() ? "?" : m.date;
     std::vector<std::string> cells = game_row_cells(row);
-    cells.push_back(std::to_string(headers[i]->plies));
-    cells.push_back(indexer::status_text(headers[i]->status));
+    cells.push_back(std::to_string(m.header->plies));
+    cells.push_back(indexer::status_text(m.header->status));
     table.row(std::move(cells));
   }
   table.print(std::cout);
   for (const indexer::DuplicateLink& l : c.links) std::cout << "  " << l.evidence << '\n';
+}
+
+/// `damdb duplicates`: --undo, --apply, or the listing of the clusters.
+void run_duplicates(const DuplicatesOptions& opts) {
+  indexer::GameFilter filter(opts.filter);  // a bad filter is reported first, whatever the mode
+  if (!opts.undo.empty()) return run_undo(opts);
+  if (!opts.apply.empty()) return run_apply(opts, filter);
+  const db::Database database = open_for_reading(opts.db);
+  filter.resolve_names(database);
+  const indexer::DuplicateReport report = indexer::find_duplicates(database, filter);
+  const auto members = indexer::cluster_members(database, report, opts.limit);
+  if (opts.json) return print_json(std::cout, json::duplicates_json(report, members));
+  print_summary(report);
+  for (std::size_t i = 0; i < members.size(); ++i)
+    print_cluster(report.clusters[i], i + 1, members[i]);
+  if (members.size() < report.clusters.size())
+    std::cout << "\n(" << report.clusters.size() - members.size()
+              << " more clusters: use --limit 0)\n";
 }
 
 void setup_duplicates(CLI::App& app, int& exit_code) {
@@ -134,25 +142,7 @@ void setup_duplicates(CLI::App& app, int& exit_code) {
   cmd->add_option("--undo", opts->undo, "Remove the mark of this primary id, or 'all'")
       ->excludes(apply_option);
   cmd->callback([opts, &exit_code] {
-    indexer::GameFilter filter(opts->filter);
-    exit_code = kOk;
-    if (!opts->undo.empty()) return undo(*opts, opts->json);
-    if (!opts->apply.empty()) return apply(*opts, filter);
-    const db::Database database = open_for_reading(opts->db);
-    filter.resolve_names(database);
-    const indexer::DuplicateReport report = indexer::find_duplicates(database, filter);
-    if (opts->json) {
-      print_json(std::cout, json::duplicates_json(report, database, opts->limit));
-    } else {
-      print_summary(report);
-      for (std::size_t i = 0; i < report.clusters.size(); ++i) {
-        if (opts->limit > 0 && i == opts->limit) {
-          std::cout << "\n(" << report.clusters.size() - i << " more clusters: use --limit 0)\n";
-          break;
-        }
-        print_cluster(report.clusters[i], i + 1, database);
-      }
-    }
+    run_duplicates(*opts);
     exit_code = kOk;
   });
 }

@@ -7,7 +7,6 @@
 
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
@@ -15,6 +14,7 @@
 #include "cli/output_files.hpp"
 #include "cli/table.hpp"
 #include "db/atomic_file.hpp"
+#include "json/export.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -41,12 +41,7 @@ indexer::ExportSummary export_to_file(const db::Database& database,
 void print_export_summary(std::ostream& report, const ExportCliOptions& o,
                           const indexer::ExportSummary& summary, bool to_stdout) {
   if (o.json) {
-    std::vector<std::uint32_t> damaged;
-    for (const db::DamagedGame& d : summary.damaged) damaged.push_back(d.id.value);
-    print_json(report, {{"output", o.output},
-                        {"games", summary.games},
-                        {"copied_as_read", summary.copied_as_read},
-                        {"damaged", damaged}});
+    print_json(report, json::export_summary_json(summary, o.output));
     return;
   }
   report << "exported " << summary.games << (summary.games == 1 ? " game" : " games")

@@ -2,19 +2,16 @@
 // files in the database and indexes its positions. Progress on standard error.
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
-#include "indexer/duplicate_marks.hpp"
-#include "indexer/importer.hpp"
-#include "indexer/name_directory.hpp"
+#include "indexer/duplicate_listing.hpp"
+#include "indexer/import_run.hpp"
+#include "json/import.hpp"
 
 namespace damdb::cli {
 namespace {
@@ -46,74 +43,9 @@ void show_progress(const indexer::ImportProgress& p, bool terminal, double elaps
   }
 }
 
-/// The files to import: each FILE as given ("-" too), each DIR as the *.pdn files below it
-/// (recursively, sorted). An input that is neither is reported on standard error and counted
-/// in `unreadable`.
-std::vector<std::string> import_inputs(const std::vector<std::string>& given,
-                                       std::size_t& unreadable) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const auto& f : given) {
-    std::error_code ec;
-    if (f == "-" || fs::is_regular_file(f, ec)) {
-      files.push_back(f);
-    } else if (fs::is_directory(f, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(f, ec); !ec && it != fs::end(it);
-           it.increment(ec))
-        if (it->path().extension() == ".pdn" && it->is_regular_file(ec))
-          found.push_back(it->path().string());
-      if (ec)
-        std::fprintf(stderr, "damdb: cannot read all of %s: %s\n", f.c_str(),
-                     ec.message().c_str());
-      unreadable += ec ? 1 : 0;
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else {
-      std::fprintf(stderr, "damdb: cannot read %s: %s\n", f.c_str(),
-                   fs::exists(f, ec) ? "not a regular file" : "no such file");
-      ++unreadable;
-    }
-  }
-  return files;
-}
-
-/// Issue kind name -> number of games read having it.
-nlohmann::json kinds_json(const pdn::ValidationSummary& v) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& [kind, n] : v.kinds) j[std::string(pdn::to_string(kind))] = n;
-  return j;
-}
-
-/// Builds the name directory of the new state now (it is kept in the database folder), so that
-/// the first filter by player or event after the import does not read every header. A bad
-/// player-overrides.txt is reported by the commands that use it, not here.
-void refresh_name_directory(const db::Database& database, const indexer::ImportSummary& s) {
-  if (s.games_stored == 0 && s.duplicates == 0) return;
-  try {
-    indexer::NameDirectory::of(database);
-  } catch (const indexer::OverridesError&) {
-  }
-}
-
-/// Marks the prefix and tag-variant clusters that hold a game no import has compared yet (all
-/// the games of this import, and those of an earlier one killed before this step), unless
-/// `no_merge`; either way those games count as compared from now on.
-std::vector<db::DuplicateMark> merge_new_games(db::Database& database, bool no_merge) {
-  const db::GameId first = database.merged_end();
-  const db::GameId end{database.meta().next_game_id};
-  if (first >= end) return {};
-  std::vector<db::DuplicateMark> marks;
-  if (!no_merge) marks = indexer::apply_to_new_games(database, first);
-  database.set_merged_end(end);
-  database.release_cached_blocks();  // the games the step read
-  return marks;
-}
-
 void print_marks(const std::vector<db::DuplicateMark>& marks) {
   if (marks.empty()) return;
-  std::size_t members = 0;
-  for (const db::DuplicateMark& m : marks) members += m.members.size();
+  const std::size_t members = indexer::marked_members(marks);
   std::printf("marked %zu near-duplicate cluster(s) (prefix, tag-variant): %zu game(s) kept as "
               "members, counted once; see `damdb duplicates`, undo with `damdb duplicates "
               "--undo ID`, or import with --no-merge\n",
@@ -130,16 +62,70 @@ void add_batch_options(CLI::App* cmd, std::size_t& batch_games, std::size_t& bat
       ->check(CLI::Range(1, 65536));
 }
 
-void setup_import(CLI::App& app, int& exit_code) {
-  struct Options {
-    std::vector<std::string> files;
-    std::string db;
-    bool json = false;
-    std::size_t batch_games = 20000;
-    bool no_merge = false;
-    std::size_t batch_mb = indexer::ImportOptions{}.batch_bytes >> 20;
+/// The options of `damdb import`.
+struct ImportCliOptions {
+  std::vector<std::string> files;
+  std::string db;
+  bool json = false;
+  std::size_t batch_games = 20000;
+  bool no_merge = false;
+  std::size_t batch_mb = indexer::ImportOptions{}.batch_bytes >> 20;
+};
+
+void print_summary(const indexer::ImportRun& run, const std::string& database) {
+  const indexer::ImportSummary& s = run.summary;
+  std::printf(
+      "imported %llu file(s) into %s: %llu games read, %llu stored (%llu invalid, %llu "
+      "with warnings), %llu duplicates, %llu other variants skipped, %llu "
+      "positions indexed, %.2f s\n",
+      static_cast<unsigned long long>(s.files), database.c_str(),
+      static_cast<unsigned long long>(s.games_read),
+      static_cast<unsigned long long>(s.games_stored),
+      static_cast<unsigned long long>(s.invalid), static_cast<unsigned long long>(s.warnings),
+      static_cast<unsigned long long>(s.duplicates), static_cast<unsigned long long>(s.skipped),
+      static_cast<unsigned long long>(s.positions), s.seconds);
+  print_kind_counts(s.validation, "  ");
+  print_marks(run.marks);
+  if (s.files_already_imported)
+    std::printf("%llu file(s) were already imported unchanged and were skipped\n",
+                static_cast<unsigned long long>(s.files_already_imported));
+}
+
+/// `damdb import`: returns the exit code.
+int run_import(const ImportCliOptions& o) {
+  // Check the inputs first: without a readable one, no empty database is left behind.
+  std::vector<std::string> unreadable;
+  const std::vector<std::string> files = indexer::import_inputs(o.files, unreadable);
+  for (const std::string& why : unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
+  if (files.empty()) throw InputError("no readable input: nothing imported");
+  db::OpenOptions open;
+  open.bulk_load = true;
+  db::Database database = db::Database::open(database_folder(o.db), open);
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  indexer::ImportOptions options;
+  options.progress_every = std::chrono::milliseconds(terminal ? 250 : 5000);
+  options.batch_games = o.batch_games;
+  options.batch_bytes = o.batch_mb << 20;
+  options.progress = [&, start = std::chrono::steady_clock::now()](const indexer::ImportProgress& p) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    show_progress(p, terminal, elapsed);
   };
-  auto opts = std::make_shared<Options>();
+  // A missing file (pdn::ReadError) or a storage failure (db::Error) reaches main's handler.
+  const indexer::ImportRun run = indexer::import_and_merge(database, files, options, o.no_merge);
+  if (terminal) std::fprintf(stderr, "\n");
+  const indexer::ImportSummary& s = run.summary;
+  for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
+  const std::size_t failed = unreadable.size() + s.unreadable.size();
+  if (o.json)
+    print_json(std::cout, json::import_run_json(run, database.folder().string()));
+  else
+    print_summary(run, database.folder().string());
+  return failed + print_file_lines(s.validation, o.json ? stderr : stdout) > 0 ? kBadInput : kOk;
+}
+
+void setup_import(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<ImportCliOptions>();
   auto* cmd = app.add_subcommand("import", "Import PDN files into the database and index them");
   cmd->add_option("files", opts->files,
                   "PDN files, or folders (their *.pdn files, recursively); '-' for standard input")
@@ -149,66 +135,7 @@ void setup_import(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-merge", opts->no_merge,
                 "Do not mark the new games' prefix and tag-variant near-duplicates");
   add_batch_options(cmd, opts->batch_games, opts->batch_mb);
-  cmd->callback([opts, &exit_code] {
-    // Check the inputs first: without a readable one, no empty database is left behind.
-    std::size_t unreadable = 0;
-    const std::vector<std::string> files = import_inputs(opts->files, unreadable);
-    if (files.empty()) throw InputError("no readable input: nothing imported");
-    db::OpenOptions open;
-    open.bulk_load = true;
-    db::Database database = db::Database::open(database_folder(opts->db), open);
-    const bool terminal = isatty(STDERR_FILENO) != 0;
-    indexer::ImportOptions options;
-    options.progress_every = std::chrono::milliseconds(terminal ? 250 : 5000);
-    options.batch_games = opts->batch_games;
-    options.batch_bytes = opts->batch_mb << 20;
-    options.progress = [&, start = std::chrono::steady_clock::now()](const indexer::ImportProgress& p) {
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      show_progress(p, terminal, elapsed);
-    };
-    // A missing file (pdn::ReadError) or a storage failure (db::Error) reaches main's handler.
-    const indexer::ImportSummary s = indexer::import_files(database, files, options);
-    if (terminal) std::fprintf(stderr, "\n");
-    const std::vector<db::DuplicateMark> marks = merge_new_games(database, opts->no_merge);
-    refresh_name_directory(database, s);
-    for (const std::string& why : s.unreadable) std::fprintf(stderr, "damdb: %s\n", why.c_str());
-    unreadable += s.unreadable.size();
-    if (opts->json) {
-      nlohmann::json j{{"files", s.files},
-                       {"files_already_imported", s.files_already_imported},
-                       {"games_read", s.games_read},
-                       {"games_stored", s.games_stored},
-                       {"duplicates", s.duplicates},
-                       {"invalid", s.invalid},
-                       {"warnings", s.warnings},
-                       {"skipped", s.skipped},
-                       {"positions", s.positions},
-                       {"kinds", kinds_json(s.validation)},
-                       {"seconds", s.seconds},
-                       {"clusters_marked", marks.size()},
-                       {"database", database.folder().string()}};
-      print_json(std::cout, j);
-    } else {
-      std::printf(
-          "imported %llu file(s) into %s: %llu games read, %llu stored (%llu invalid, %llu "
-          "with warnings), %llu duplicates, %llu other variants skipped, %llu "
-          "positions indexed, %.2f s\n",
-          static_cast<unsigned long long>(s.files), database.folder().c_str(),
-          static_cast<unsigned long long>(s.games_read),
-          static_cast<unsigned long long>(s.games_stored),
-          static_cast<unsigned long long>(s.invalid), static_cast<unsigned long long>(s.warnings),
-          static_cast<unsigned long long>(s.duplicates), static_cast<unsigned long long>(s.skipped),
-          static_cast<unsigned long long>(s.positions), s.seconds);
-      print_kind_counts(s.validation, "  ");
-      print_marks(marks);
-      if (s.files_already_imported)
-        std::printf("%llu file(s) were already imported unchanged and were skipped\n",
-                    static_cast<unsigned long long>(s.files_already_imported));
-    }
-    exit_code = unreadable + print_file_lines(s.validation, opts->json ? stderr : stdout) > 0
-                    ? kBadInput : kOk;
-  });
+  cmd->callback([opts, &exit_code] { exit_code = run_import(*opts); });
 }
 
 const Registration registration{"import", setup_import};

@@ -36,14 +36,28 @@ void print_perft(const rules::Position& pos, int depth, bool divide) {
               seconds, seconds > 0 ? nodes / seconds : 0.0);
 }
 
+/// The options of `damdb perft`.
+struct PerftCliOptions {
+  int depth = 0;
+  std::string fen;
+  bool fen_given = false;  // --fen was given (even empty: then it must be a valid FEN)
+  bool divide = false;
+  bool all_depths = false;
+};
+
+/// `damdb perft`: returns the exit code.
+int run_perft(const PerftCliOptions& o) {
+  using namespace damdb::rules;
+  if (o.depth < 1 || o.depth > 20)
+    throw InputError("--depth must be between 1 and 20, got " + std::to_string(o.depth));
+  const Position pos = o.fen_given ? parse_fen(o.fen) : Position::initial();
+  for (int depth = o.all_depths ? 1 : o.depth; depth <= o.depth; ++depth)
+    print_perft(pos, depth, o.divide);
+  return kOk;
+}
+
 void setup_perft(CLI::App& app, int& exit_code) {
-  struct Options {
-    int depth = 0;
-    std::string fen;
-    bool divide = false;
-    bool all_depths = false;
-  };
-  auto opts = std::make_shared<Options>();
+  auto opts = std::make_shared<PerftCliOptions>();
   auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
   cmd->add_option("--depth", opts->depth, "Depth in plies, 1..20")->required();
   // Given, even empty, --fen must be a valid FEN: only its absence means the initial position.
@@ -53,13 +67,8 @@ void setup_perft(CLI::App& app, int& exit_code) {
   cmd->add_flag("--all-depths", opts->all_depths, "Count every depth from 1 to --depth, in turn")
       ->excludes(divide);
   cmd->callback([opts, fen, &exit_code] {
-    using namespace damdb::rules;
-    if (opts->depth < 1 || opts->depth > 20)
-      throw InputError("--depth must be between 1 and 20, got " + std::to_string(opts->depth));
-    const Position pos = fen->count() == 0 ? Position::initial() : parse_fen(opts->fen);
-    for (int depth = opts->all_depths ? 1 : opts->depth; depth <= opts->depth; ++depth)
-      print_perft(pos, depth, opts->divide);
-    exit_code = kOk;
+    opts->fen_given = fen->count() > 0;
+    exit_code = run_perft(*opts);
   });
 }
 

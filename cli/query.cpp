@@ -4,9 +4,7 @@
 #include "indexer/query.hpp"
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
@@ -14,15 +12,14 @@
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "cli/text_width.hpp"
-#include "indexer/cache_file.hpp"
-#include "indexer/game_ranks.hpp"
-#include "indexer/popular_positions.hpp"
+#include "indexer/stored_answers.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"
 
 namespace damdb::cli {
 namespace {
 
+/// The options of `damdb query position` and `damdb query opening`.
 struct QueryOptions {
   std::string fen;
   std::string moves;
@@ -51,26 +48,6 @@ rules::Position position_of(const QueryOptions& o) {
   return rules::Position::initial();
 }
 
-/// The derived files of db valid for its state: ranks.cache (the games' dates, which order the
-/// games without a header read each, used without filter criteria or with a --player whose
-/// index entries are exactly its games) and, without filter criteria, popular.cache.
-struct StoredAnswers {
-  std::shared_ptr<const indexer::GameRanks> ranks;
-  std::shared_ptr<const indexer::PopularPositions> popular;
-};
-
-StoredAnswers stored_answers(const db::Database& db, const indexer::GameFilter& filter) {
-  std::error_code ec;
-  const bool ranks = std::filesystem::exists(db.folder() / indexer::GameRanks::kCacheFileName, ec);
-  const bool popular =
-      filter.empty() &&
-      std::filesystem::exists(db.folder() / indexer::PopularPositions::kCacheFileName, ec);
-  if (!ranks && !popular) return {};  // the stamp's reads are spared
-  const std::string stamp = indexer::database_stamp(db);
-  return {ranks ? indexer::GameRanks::read_stored(db, stamp) : nullptr,
-          popular ? indexer::PopularPositions::read_stored(db, stamp) : nullptr};
-}
-
 void print_rows(const std::vector<indexer::GameRow>& rows) {
   if (rows.empty()) return;
   Table table = game_row_table();
@@ -83,6 +60,7 @@ void print_rows(const std::vector<indexer::GameRow>& rows) {
   table.print(std::cout);
 }
 
+/// `damdb query position`.
 void run_position(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   indexer::GameFilter filter(o.filter);
@@ -92,7 +70,7 @@ void run_position(const QueryOptions& o) {
   q.limit = o.limit;
   q.offset = o.offset;
   q.mirror = o.mirror;
-  const StoredAnswers stored = stored_answers(db, filter);
+  const indexer::StoredAnswers stored = indexer::stored_answers(db, filter);
   q.ranks = stored.ranks.get();
   q.popular = stored.popular.get();
   const indexer::PositionAnswer a = indexer::query_position(db, pos, filter, q);
@@ -116,12 +94,13 @@ void run_position(const QueryOptions& o) {
   }
 }
 
+/// `damdb query opening`.
 void run_opening(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   indexer::GameFilter filter(o.filter);
   const db::Database db = open_for_reading(o.db, filter.empty());
   filter.resolve_names(db);
-  const StoredAnswers stored = stored_answers(db, filter);
+  const indexer::StoredAnswers stored = indexer::stored_answers(db, filter);
   const indexer::OpeningAnswer a = indexer::query_opening(
       db, pos, filter, o.mirror, true, stored.ranks.get(), stored.popular.get());
   const rules::Color side = pos.side_to_move();

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
@@ -27,9 +26,13 @@ constexpr const char* kClauseOptions[] = {
     "must",        "empty",     "not",         "any-of", "at-least", "white-men", "white-kings",
     "black-men",   "black-kings", "pieces",    "balance", "plies",   "hold"};
 
+/// The options of `damdb search`.
 struct SearchCliOptions {
   std::string compact;
   std::map<std::string, std::vector<std::string>> clauses;  // option -> values given
+  /// The clause options in command-line order: (keyword, value); filled from `clauses` once
+  /// the command line is parsed (clause_order).
+  std::vector<std::pair<std::string, std::string>> ordered;
   bool mirror = false;
   indexer::FilterSpec filter;
   std::string db;
@@ -39,19 +42,27 @@ struct SearchCliOptions {
   std::size_t offset = 0;
 };
 
+/// The clause options of `cmd` in the order the command line gave them.
+std::vector<std::pair<std::string, std::string>> clause_order(const CLI::App& cmd,
+                                                              const SearchCliOptions& o) {
+  std::vector<std::pair<std::string, std::string>> ordered;
+  std::map<std::string, std::size_t> used;
+  for (const CLI::Option* opt : cmd.parse_order()) {
+    const std::string name = opt->get_lnames().empty() ? "" : opt->get_lnames().front();
+    const auto it = o.clauses.find(name);
+    if (it == o.clauses.end()) continue;
+    const std::size_t k = used[name]++;
+    if (k < it->second.size()) ordered.emplace_back(name, it->second[k]);
+  }
+  return ordered;
+}
+
 /// The search as the user gave it: the compact query, then the options in command-line order.
-indexer::SearchSpec spec_of(const CLI::App& cmd, SearchCliOptions& o) {
+indexer::SearchSpec spec_of(const SearchCliOptions& o) {
   indexer::SearchSpec spec;
   try {
     spec = indexer::parse_search(o.compact);
-    std::map<std::string, std::size_t> used;
-    for (const CLI::Option* opt : cmd.parse_order()) {
-      const std::string name = opt->get_lnames().empty() ? "" : opt->get_lnames().front();
-      const auto it = o.clauses.find(name);
-      if (it == o.clauses.end()) continue;
-      const std::size_t k = used[name]++;
-      if (k < it->second.size()) indexer::apply_clause(spec, name, it->second[k]);
-    }
+    for (const auto& [name, value] : o.ordered) indexer::apply_clause(spec, name, value);
     if (o.mirror) spec.query.mirror = true;
   } catch (const indexer::PatternError& e) {
     throw InputError(std::string("bad search query: ") + e.what());
@@ -106,8 +117,9 @@ void print_answer(const indexer::SearchAnswer& a, const SearchCliOptions& o) {
                 static_cast<unsigned long long>(a.ended_here));
 }
 
-void run_search(const CLI::App& cmd, SearchCliOptions& o) {
-  const indexer::SearchSpec spec = spec_of(cmd, o);
+/// `damdb search`: returns the exit code.
+int run_search(const SearchCliOptions& o) {
+  const indexer::SearchSpec spec = spec_of(o);
   indexer::GameFilter filter(spec.filter);
   const db::Database db = open_for_reading(o.db);
   filter.resolve_names(db);
@@ -129,6 +141,7 @@ void run_search(const CLI::App& cmd, SearchCliOptions& o) {
   if (shown && terminal) std::fprintf(stderr, "\n");
   if (o.json) print_json(std::cout, json::search_answer_json(a, o.count));
   else print_answer(a, o);
+  return kOk;
 }
 
 void setup_search(CLI::App& app, int& exit_code) {
@@ -163,8 +176,8 @@ void setup_search(CLI::App& app, int& exit_code) {
   cmd->add_option("--offset", o->offset, "Games to skip (default 0)")->check(kCount);
   add_database_option(cmd, o->db);
   cmd->callback([cmd, o, &exit_code] {
-    run_search(*cmd, *o);
-    exit_code = kOk;
+    o->ordered = clause_order(*cmd, *o);
+    exit_code = run_search(*o);
   });
 }
 

@@ -3,7 +3,6 @@
 // ply (default: the final position), or a board diagram of a FEN position (default: initial).
 // --svg also writes the diagram as an SVG file (rules/svg.hpp).
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/command.hpp"
@@ -13,7 +12,7 @@
 #include "db/atomic_file.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/duplicate_marks.hpp"
-#include "json/game_rows.hpp"
+#include "json/show.hpp"
 #include "rules/diagram.hpp"
 #include "rules/fen.hpp"
 #include "rules/svg.hpp"
@@ -121,13 +120,8 @@ int run_show(const ShowCliOptions& o) {
   }
   if (!o.svg.empty()) write_svg(o.svg, pos, o.numbers);
   if (o.json) {
-    nlohmann::json out = {{"fen", to_fen(pos)},
-                          {"side_to_move", pos.side_to_move() == Color::White ? "white" : "black"},
-                          {"diagram", diagram(pos, o.numbers)}};
-    if (view) out.update(json::game_view_json(*view));
-    if (primary) out["duplicate_of"] = primary->value;
-    if (!o.svg.empty()) out["svg"] = o.svg;
-    print_json(std::cout, out);
+    print_json(std::cout,
+               json::shown_position_json(pos, o.numbers, view ? &*view : nullptr, primary, o.svg));
     return kOk;
   }
   if (view) print_game_view(*view, primary);

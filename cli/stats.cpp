@@ -6,7 +6,6 @@
 //   results [--longest N]  results overall and by year, white's score, lengths, longest games
 //   openings [--plies N] [--top N]  the most frequent first N plies with their results
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
@@ -22,6 +21,7 @@ namespace {
 using indexer::ResultCounts;
 using indexer::Tally;
 
+/// The options every stats report has.
 struct Common {
   std::string db;
   indexer::FilterSpec filter;
@@ -195,81 +195,98 @@ void print_openings(const indexer::OpeningReport& r, bool json) {
   std::cout << '\n';
 }
 
-/// Sets the callback of a stats subcommand: compile the filter, open the database read-only,
-/// then run(database, filter, options) and report success.
-template <class Options, class Run>
-void on_run(CLI::App* cmd, std::shared_ptr<Options> opts, int& exit_code, Run run) {
-  cmd->callback([opts, &exit_code, run] {
-    indexer::GameFilter filter(opts->filter);
-    const db::Database database = open_for_reading(opts->db);
-    filter.resolve_names(database);
-    run(database, filter, *opts);
-    exit_code = kOk;
+/// The options of `damdb stats players`.
+struct PlayersCliOptions : Common {
+  std::size_t top = 20;
+  bool merges = false;
+};
+
+/// The options of `damdb stats results`.
+struct ResultsCliOptions : Common {
+  std::size_t longest = 5;
+};
+
+/// The options of `damdb stats openings`.
+struct OpeningsCliOptions : Common {
+  std::size_t plies = 6;
+  std::size_t top = 20;
+};
+
+/// Compiles the filter of `o`, opens the database read-only, then calls
+/// report(database, filter).
+template <class Report>
+void with_selection(const Common& o, Report report) {
+  indexer::GameFilter filter(o.filter);
+  const db::Database database = open_for_reading(o.db);
+  filter.resolve_names(database);
+  report(database, filter);
+}
+
+int run_players(const PlayersCliOptions& o) {
+  with_selection(o, [&](const db::Database& d, const indexer::GameFilter& f) {
+    print_players(indexer::player_statistics(d, f, o.top), o.json, o.merges);
   });
+  return kOk;
+}
+
+int run_events(const Common& o) {
+  with_selection(o, [&](const db::Database& d, const indexer::GameFilter& f) {
+    print_events(indexer::event_statistics(d, f), o.json);
+  });
+  return kOk;
+}
+
+int run_results(const ResultsCliOptions& o) {
+  with_selection(o, [&](const db::Database& d, const indexer::GameFilter& f) {
+    print_results(indexer::result_statistics(d, f, o.longest), o.json);
+  });
+  return kOk;
+}
+
+int run_openings(const OpeningsCliOptions& o) {
+  with_selection(o, [&](const db::Database& d, const indexer::GameFilter& f) {
+    if (o.plies < 1 || o.plies > 200) throw InputError("--plies must be between 1 and 200");
+    print_openings(indexer::opening_statistics(d, f, o.plies, o.top), o.json);
+  });
+  return kOk;
+}
+
+/// Adds the stats subcommand `name` with the common options; its callback runs run(options).
+template <class Options>
+std::pair<CLI::App*, std::shared_ptr<Options>> add_report(CLI::App* stats, const char* name,
+                                                          const char* help, int& exit_code,
+                                                          int (*run)(const Options&)) {
+  auto opts = std::make_shared<Options>();
+  auto* cmd = stats->add_subcommand(name, help);
+  add_common(cmd, *opts);
+  cmd->callback([opts, &exit_code, run] { exit_code = run(*opts); });
+  return {cmd, opts};
 }
 
 void setup_stats(CLI::App& app, int& exit_code) {
   auto* stats = app.add_subcommand("stats", "Statistics: players, events, results, openings");
   stats->require_subcommand(1);
-
-  {
-    struct Options : Common {
-      std::size_t top = 20;
-      bool merges = false;
-    };
-    auto opts = std::make_shared<Options>();
-    auto* cmd = stats->add_subcommand("players", "Per player results (spellings merged)");
-    add_common(cmd, *opts);
-    cmd->add_option("--top", opts->top, "Players to list, most games first (default 20; 0 = all)")
-        ->check(kCount);
-    cmd->add_flag("--merges", opts->merges,
-                  "List every merge of spellings with its rule and evidence (corrections: "
-                  "player-overrides.txt in the database folder, see README)");
-    on_run(cmd, opts, exit_code,
-           [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
-             print_players(indexer::player_statistics(d, f, o.top), o.json, o.merges);
-           });
-  }
-  {
-    auto opts = std::make_shared<Common>();
-    auto* cmd = stats->add_subcommand("events", "Per event: dates, games, players, results");
-    add_common(cmd, *opts);
-    on_run(cmd, opts, exit_code,
-           [](const db::Database& d, const indexer::GameFilter& f, const Common& o) {
-             print_events(indexer::event_statistics(d, f), o.json);
-           });
-  }
-  {
-    struct Options : Common {
-      std::size_t longest = 5;
-    };
-    auto opts = std::make_shared<Options>();
-    auto* cmd = stats->add_subcommand("results", "Results overall and by year, game lengths");
-    add_common(cmd, *opts);
-    cmd->add_option("--longest", opts->longest, "Longest games to list (default 5)")->check(kCount);
-    on_run(cmd, opts, exit_code,
-           [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
-             print_results(indexer::result_statistics(d, f, o.longest), o.json);
-           });
-  }
-  {
-    struct Options : Common {
-      std::size_t plies = 6;
-      std::size_t top = 20;
-    };
-    auto opts = std::make_shared<Options>();
-    auto* cmd = stats->add_subcommand("openings", "The most frequent opening sequences");
-    add_common(cmd, *opts);
-    cmd->add_option("--plies", opts->plies, "Length of the sequences in plies (default 6)")
-        ->check(kCount);
-    cmd->add_option("--top", opts->top, "Sequences to list (default 20; 0 = all)")->check(kCount);
-    on_run(cmd, opts, exit_code,
-           [](const db::Database& d, const indexer::GameFilter& f, const Options& o) {
-             if (o.plies < 1 || o.plies > 200)
-               throw InputError("--plies must be between 1 and 200");
-             print_openings(indexer::opening_statistics(d, f, o.plies, o.top), o.json);
-           });
-  }
+  const auto [players, players_opts] = add_report<PlayersCliOptions>(
+      stats, "players", "Per player results (spellings merged)", exit_code, run_players);
+  players->add_option("--top", players_opts->top,
+                      "Players to list, most games first (default 20; 0 = all)")
+      ->check(kCount);
+  players->add_flag("--merges", players_opts->merges,
+                    "List every merge of spellings with its rule and evidence (corrections: "
+                    "player-overrides.txt in the database folder, see README)");
+  add_report<Common>(stats, "events", "Per event: dates, games, players, results", exit_code,
+                     run_events);
+  const auto [results, results_opts] = add_report<ResultsCliOptions>(
+      stats, "results", "Results overall and by year, game lengths", exit_code, run_results);
+  results->add_option("--longest", results_opts->longest, "Longest games to list (default 5)")
+      ->check(kCount);
+  const auto [openings, openings_opts] = add_report<OpeningsCliOptions>(
+      stats, "openings", "The most frequent opening sequences", exit_code, run_openings);
+  openings->add_option("--plies", openings_opts->plies,
+                       "Length of the sequences in plies (default 6)")
+      ->check(kCount);
+  openings->add_option("--top", openings_opts->top, "Sequences to list (default 20; 0 = all)")
+      ->check(kCount);
 }
 
 const Registration registration{"stats", setup_stats};

@@ -1,19 +1,14 @@
 #include "json/database_info.hpp"
 
-#include <algorithm>
 #include <ctime>
-
-#include "indexer/issue_kinds.hpp"
 
 namespace damdb::json {
 namespace {
 
-/// The latest import time of the recorded sources as "YYYY-MM-DDTHH:MM:SSZ", null if none.
-nlohmann::json last_import(const db::Database& database) {
-  std::int64_t latest = 0;
-  for (const db::SourceInfo& s : database.meta().sources) latest = std::max(latest, s.import_time);
-  if (latest <= 0) return nullptr;
-  const std::time_t t = static_cast<std::time_t>(latest);
+/// `seconds` (Unix time) as "YYYY-MM-DDTHH:MM:SSZ", null if 0 or less.
+nlohmann::json utc_time(std::int64_t seconds) {
+  if (seconds <= 0) return nullptr;
+  const std::time_t t = static_cast<std::time_t>(seconds);
   std::tm utc{};
   gmtime_r(&t, &utc);
   char text[32];
@@ -23,28 +18,20 @@ nlohmann::json last_import(const db::Database& database) {
 
 }  // namespace
 
-nlohmann::json issue_kind_counts_json(const std::array<std::uint64_t, 64>& counts, bool errors) {
-  nlohmann::json out = nlohmann::json::object();
-  for (unsigned k = 0; k < counts.size(); ++k)
-    if (counts[k] > 0 && indexer::is_error_kind(k) == errors)
-      out[indexer::issue_kind_name(k)] = counts[k];
-  return out;
-}
-
-nlohmann::json database_info_json(const db::Database& database) {
-  const db::Info info = database.info();
+nlohmann::json database_info_json(const indexer::DatabaseSummary& summary) {
+  const db::Info& info = summary.info;
   const db::Counts& c = info.counts;
   nlohmann::json cf = nlohmann::json::object();
   for (const auto& [name, bytes] : info.column_family_bytes) cf[name] = bytes;
-  return nlohmann::json{{"database", database.folder().string()},
+  return nlohmann::json{{"database", summary.folder},
                         {"schema_version", info.schema_version},
                         {"games", c.games},
                         {"valid", c.valid},
                         {"warnings", c.warnings},
                         {"invalid", c.invalid},
-                        {"with_an_illegal_move", indexer::games_with_move_error(c)},
-                        {"invalid_by_first_error", issue_kind_counts_json(c.first_error, true)},
-                        {"games_by_warning", issue_kind_counts_json(c.with_kind, false)},
+                        {"with_an_illegal_move", summary.with_move_error},
+                        {"invalid_by_first_error", summary.invalid_by_first_error},
+                        {"games_by_warning", summary.games_by_warning},
                         {"duplicates", c.duplicates},
                         {"indexed_positions", c.indexed_positions},
                         {"occurrence_entries", c.occurrence_entries},
@@ -52,7 +39,7 @@ nlohmann::json database_info_json(const db::Database& database) {
                         {"sources", info.sources},
                         {"bytes_on_disk", info.bytes_on_disk},
                         {"column_family_bytes", cf},
-                        {"last_import", last_import(database)}};
+                        {"last_import", utc_time(summary.last_import)}};
 }
 
 }  // namespace damdb::json

@@ -4,13 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/game_list.hpp"
+#include "indexer/game_details.hpp"
 
 namespace damdb::json {
 
-/// game_view_json(view) plus "fens": [FEN of the start, then after each ply] (plies + 1
-/// entries) and "diagnostics": {"errors", "warnings", "notes"} (issue_json objects, lines and columns within
-/// the stored game text) from replaying the stored text again; empty when it does not read.
-nlohmann::json game_details_json(const indexer::GameView& view);
+/// game_view_json(details.view) plus "fens": [FEN of the start, then after each ply] (plies + 1
+/// entries) and "diagnostics": {"errors", "warnings", "notes"} (issue_json objects, lines and
+/// columns within the stored game text) of details.replay.
+nlohmann::json game_details_json(const indexer::GameDetails& details);
 
 }  // namespace damdb::json

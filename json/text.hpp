@@ -13,4 +13,10 @@ inline std::string to_text(const nlohmann::json& value) {
   return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+/// `value` as JSON text indented by two spaces per level (no final newline), invalid UTF-8
+/// replaced as by to_text: for documents a person reads (`damdb parse --json`, clean's report).
+inline std::string to_indented_text(const nlohmann::json& value) {
+  return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace damdb::json

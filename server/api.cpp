@@ -5,7 +5,9 @@
 #include <filesystem>
 
 #include "db/error.hpp"
+#include "indexer/database_summary.hpp"
 #include "indexer/export.hpp"
+#include "indexer/game_details.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"
 #include "indexer/player_overrides.hpp"
@@ -13,6 +15,8 @@
 #include "indexer/search.hpp"
 #include "indexer/statistics.hpp"
 #include "json/database_info.hpp"
+#include "json/error.hpp"
+#include "json/explorer.hpp"
 #include "json/game_details.hpp"
 #include "json/game_rows.hpp"
 #include "json/moves.hpp"
@@ -51,9 +55,7 @@ std::string file_name(const std::string& path) {
 }  // namespace
 
 Response error_response(int status, const std::string& message, const std::string& parameter) {
-  nlohmann::json j{{"error", message}};
-  if (!parameter.empty()) j["parameter"] = parameter;
-  return {status, "application/json", json::to_text(j)};
+  return {status, "application/json", json::to_text(json::error_json(message, parameter))};
 }
 
 Api::Api(const db::Database& database, const Limits& limits, std::size_t cache_bytes)
@@ -114,30 +116,14 @@ Response Api::explorer(const ParameterMap& params) const {
   const auto ranks = ranks_.get();
   const indexer::OpeningAnswer answer =
       indexer::query_opening(db_, pos, filter, mirror, true, ranks.get());
-  nlohmann::json j = json::opening_answer_json(pos, answer, mirror);
-  if (max_moves > 0 && j["moves"].size() > max_moves)
-    j["moves"].erase(j["moves"].begin() + static_cast<std::ptrdiff_t>(max_moves), j["moves"].end());
   indexer::PositionQuery q;
   q.limit = recent;
   q.mirror = mirror;
   q.ranks = ranks.get();
   const indexer::PositionAnswer games = indexer::query_position(db_, pos, filter, q);
-  auto rows_json = [](const std::vector<indexer::GameRow>& rows) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const indexer::GameRow& r : rows) out.push_back(json::position_row_json(r));
-    return out;
-  };
-  j["side_to_move"] = pos.side_to_move() == rules::Color::White ? "white" : "black";
-  j["recent_games"] = rows_json(games.rows);
-  if (mirror) {  // the colour-reversed position's games, flagged, after this position's
-    for (nlohmann::json& row : rows_json(games.mirrored_rows)) {
-      row["mirrored"] = true;
-      j["recent_games"].push_back(std::move(row));
-    }
-  }
-  j["top_games"] = rows_json(indexer::top_games(db_, pos, filter, top, ranks.get()));
-  if (p.flag("legal")) j["legal"] = json::legal_moves_json(pos);
-  return json_response(j);
+  const std::vector<indexer::GameRow> best = indexer::top_games(db_, pos, filter, top, ranks.get());
+  return json_response(
+      json::explorer_json(pos, {answer, games, best}, mirror, max_moves, p.flag("legal")));
 }
 
 Response Api::positions(const ParameterMap& params) const {
@@ -174,9 +160,9 @@ Response Api::game(std::string_view id_text, const ParameterMap& params) const {
     bool copied = false;
     return {200, "text/plain; charset=utf-8", indexer::canonical_game_text(*record, copied)};
   }
-  nlohmann::json details = json::game_details_json(indexer::view_game(db_, id));
-  for (nlohmann::json& source : details["sources"]) source["path"] = file_name(source["path"]);
-  return json_response(details);
+  indexer::GameDetails details = indexer::game_details(indexer::view_game(db_, id));
+  for (db::GameSource& source : details.view.record.sources) source.path = file_name(source.path);
+  return json_response(json::game_details_json(details));
 }
 
 Response Api::board(const ParameterMap& params) const {
@@ -220,9 +206,9 @@ Response Api::statistics(std::string_view report, const ParameterMap& params) co
 
 Response Api::info(const ParameterMap& params) const {
   const Parameters p(params, {}, false, limits_);
-  nlohmann::json info = json::database_info_json(db_);
-  info["database"] = file_name(info["database"]);
-  return json_response(info);
+  indexer::DatabaseSummary summary = indexer::summarize_database(db_);
+  summary.folder = file_name(summary.folder);
+  return json_response(json::database_info_json(summary));
 }
 
 Response Api::search(const ParameterMap& params) const {

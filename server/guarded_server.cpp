@@ -5,6 +5,9 @@
 
 #include <string>
 
+#include "json/error.hpp"
+#include "json/text.hpp"
+
 namespace damdb::server {
 namespace {
 
@@ -15,7 +18,7 @@ thread_local const RequestStream* t_stream = nullptr;  ///< the connection this 
 /// buffer takes), then closes: for connections refused or broken off.
 void send_and_close(socket_t sock, int status, const char* reason, const std::string& message) {
   const bool retry = status == 429 || status == 503;  // the same request may pass later
-  const std::string body = "{\"error\":\"" + message + "\"}";  // as error_response
+  const std::string body = json::to_text(json::error_json(message));  // as error_response
   const std::string text =
       "HTTP/1.1 " + std::to_string(status) + " " + reason +
       "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
