@@ -13,6 +13,7 @@
 #include "db/position_stats.hpp"
 #include "pdn/result.hpp"
 #include "rules/mirror.hpp"
+#include "rules/move_code.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -428,10 +429,10 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
                const PopularPositions* popular, std::vector<MoveRow>& rows, OpeningAnswer& answer) {
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
-  rules::sort_moves(legal);
   auto row_for = [&](std::uint8_t code) -> MoveRow* {
-    if (code >= legal.size()) return nullptr;  // a code the rules no longer produce
-    const rules::Move m = mirrored ? rules::mirrored_move(legal[code]) : legal[code];
+    const rules::Move* played = rules::decode_move_code(legal, code);
+    if (played == nullptr) return nullptr;  // a code the rules no longer produce
+    const rules::Move m = mirrored ? rules::mirrored_move(*played) : *played;
     for (int i = 0; i < target_legal.size(); ++i)
       if (target_legal[i] == m) return &rows[static_cast<std::size_t>(i)];
     return nullptr;
