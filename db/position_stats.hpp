@@ -5,8 +5,9 @@
 // before write).
 //
 // Move code: the index (0..254) of the played move in the position's legal moves sorted
-// canonically by the rules library; kGameEnd (255) counts games that ended in this position
-// (no move played), so that games reaching the position = sum of all entries' games().
+// canonically (rules/move_code.hpp encodes and decodes it; db/ keeps it as an opaque byte);
+// kGameEnd (255) counts games that ended in this position (no move played), so that games
+// reaching the position = sum of all entries' games().
 //
 // Value layout:
 //   varint n                         number of move entries (sorted by move code, codes unique)

@@ -11,7 +11,7 @@
 
 #include "indexer/text_fold.hpp"
 #include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/move_code.hpp"
 #include "rules/position.hpp"
 
 namespace damdb::indexer {
@@ -213,14 +213,11 @@ ReplayedLine replay_line(const Group& games, const GroupGame& g) {
   } catch (const rules::FenError&) {
     return out;
   }
-  rules::MoveList legal;
+  rules::MoveList scratch;
   out.notation.reserve(g.plies);
   for (const std::uint8_t code : games.codes(g)) {
-    legal.clear();
-    rules::generate_moves(pos, legal);
-    rules::sort_moves(legal);
-    if (code >= legal.size()) return out;
-    const rules::Move& m = legal[code];
+    rules::Move m{};
+    if (!rules::decode_move_code(pos, code, scratch, m)) return out;
     out.notation.push_back(static_cast<std::uint16_t>(m.from << 8 | m.to));
     pos.play(m);
   }

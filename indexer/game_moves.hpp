@@ -1,6 +1,5 @@
 // A stored game's moves: decoding the one-byte move codes of db::GameRecord::moves back into
-// positions and PDN notation by replaying them (code = index of the move among the legal moves
-// in rules::sort_moves order, see db/position_stats.hpp).
+// positions and PDN notation by replaying them (rules/move_code.hpp decodes each code).
 #pragma once
 
 #include <cstddef>

@@ -2,21 +2,12 @@
 
 #include <algorithm>
 
+#include "rules/mirror.hpp"
+
 namespace damdb::indexer {
 namespace {
 
 using rules::Bitboard;
-
-/// Square n <-> 51 - n.
-Bitboard mirror_squares(Bitboard b) {
-  Bitboard out = 0;
-  while (b != 0) {
-    const int bit = rules::lowest_bit(b);
-    b &= b - 1;
-    out |= rules::square_bb(51 - rules::bit_to_square(bit));
-  }
-  return out;
-}
 
 int negate(int v) { return v == INT_MIN ? INT_MAX : v == INT_MAX ? INT_MIN : -v; }
 
@@ -26,9 +17,9 @@ int at_least(const IntRange& r) { return std::max(r.lo, 0); }
 }  // namespace
 
 PieceSet PieceSet::mirrored() const {
-  return PieceSet{mirror_squares(black_men), mirror_squares(black_kings),
-                  mirror_squares(black_any), mirror_squares(white_men),
-                  mirror_squares(white_kings), mirror_squares(white_any)};
+  return PieceSet{rules::mirrored_squares(black_men), rules::mirrored_squares(black_kings),
+                  rules::mirrored_squares(black_any), rules::mirrored_squares(white_men),
+                  rules::mirrored_squares(white_kings), rules::mirrored_squares(white_any)};
 }
 
 Bitboard PieceSet::standing(const rules::Position& pos) const {
@@ -62,7 +53,7 @@ Pattern Pattern::mirrored() const {
            : side == SideToMove::Black ? SideToMove::White
                                        : SideToMove::Either;
   m.must = must.mirrored();
-  m.empty = mirror_squares(empty);
+  m.empty = rules::mirrored_squares(empty);
   m.must_not = must_not.mirrored();
   for (const AnyOfGroup& g : any_of) m.any_of.push_back({g.pieces.mirrored(), g.at_least});
   m.white_men = black_men;

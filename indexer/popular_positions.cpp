@@ -10,6 +10,7 @@
 #include "db/varint.hpp"
 #include "indexer/cache_file.hpp"
 #include "indexer/query.hpp"
+#include "rules/move_code.hpp"
 #include "rules/movegen.hpp"
 #include "rules/position.hpp"
 
@@ -51,13 +52,12 @@ void push_moves(const rules::Position& pos, const db::PositionStats& stats,
                 std::priority_queue<Reached>& queue) {
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
-  rules::sort_moves(legal);
   for (const db::MoveStats& s : stats.moves) {
-    // Move codes index the sorted legal moves; kGameEnd (255) and codes the rules no longer
-    // produce lead nowhere.
-    if (s.games() <= PopularPositions::kMinGames || s.move >= legal.size()) continue;
+    // kGameEnd (255) and codes the rules no longer produce lead nowhere.
+    const rules::Move* m = rules::decode_move_code(legal, s.move);
+    if (s.games() <= PopularPositions::kMinGames || m == nullptr) continue;
     rules::Position next = pos;
-    next.play(legal[s.move]);
+    next.play(*m);
     queue.push({s.games(), next});
   }
 }

@@ -12,6 +12,8 @@
 #include "db/packed_moves.hpp"
 #include "db/position_stats.hpp"
 #include "pdn/result.hpp"
+#include "rules/mirror.hpp"
+#include "rules/move_code.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -343,18 +345,6 @@ std::vector<GameRow> top_games(const db::Database& db, const rules::Position& po
   return rows;
 }
 
-rules::Move mirror_move(const rules::Move& m) {
-  auto flip = [](int bit) {
-    return rules::square_to_bit(rules::kSquares + 1 - rules::bit_to_square(bit));
-  };
-  rules::Move out{};
-  out.from = static_cast<std::uint8_t>(flip(m.from));
-  out.to = static_cast<std::uint8_t>(flip(m.to));
-  for (rules::Bitboard c = m.captures; c; c &= c - 1)
-    out.captures |= rules::Bitboard{1} << flip(rules::lowest_bit(c));
-  return out;
-}
-
 double MoveRow::score(rules::Color side) const {
   const std::uint64_t known = white_wins + draws + black_wins;
   if (known == 0) return 0;
@@ -439,10 +429,10 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
                const PopularPositions* popular, std::vector<MoveRow>& rows, OpeningAnswer& answer) {
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
-  rules::sort_moves(legal);
   auto row_for = [&](std::uint8_t code) -> MoveRow* {
-    if (code >= legal.size()) return nullptr;  // a code the rules no longer produce
-    const rules::Move m = mirrored ? mirror_move(legal[code]) : legal[code];
+    const rules::Move* played = rules::decode_move_code(legal, code);
+    if (played == nullptr) return nullptr;  // a code the rules no longer produce
+    const rules::Move m = mirrored ? rules::mirrored_move(*played) : *played;
     for (int i = 0; i < target_legal.size(); ++i)
       if (target_legal[i] == m) return &rows[static_cast<std::size_t>(i)];
     return nullptr;

@@ -121,7 +121,4 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
                             bool with_games = true, const GameRanks* ranks = nullptr,
                             const PopularPositions* popular = nullptr);
 
-/// A move of the colour-reversed position mapped back (square n <-> 51 - n).
-rules::Move mirror_move(const rules::Move& m);
-
 }  // namespace damdb::indexer

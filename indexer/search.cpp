@@ -8,6 +8,7 @@
 #include "indexer/opening_cache.hpp"
 #include "indexer/signature.hpp"
 #include "indexer/signature_scan.hpp"
+#include "rules/mirror.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -209,7 +210,7 @@ class Search {
       const rules::Position m = d.before.mirrored();
       rules::MoveList legal;
       rules::generate_moves(m, legal);
-      notation = rules::to_pdn(m, mirror_move(d.move), legal);
+      notation = rules::to_pdn(m, rules::mirrored_move(d.move), legal);
     }
     NextMoveRow& row = next_[notation];
     row.notation = notation;

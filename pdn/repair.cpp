@@ -9,6 +9,7 @@
 
 #include "pdn/enum_names.hpp"
 #include "pdn/written_move.hpp"
+#include "rules/mirror.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 

@@ -7,6 +7,7 @@
 #include "pdn/enum_names.hpp"
 #include "pdn/written_move.hpp"
 #include "rules/fen.hpp"
+#include "rules/move_code.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -249,8 +250,8 @@ class Replayer {
           if (options_.record_plies && out_.plies_played.size() < options_.max_recorded_plies)
             out_.plies_played.push_back(
                 {pos, m,
-                 static_cast<std::uint32_t>(listed ? rules::canonical_index(legal, m)
-                                                   : rules::quiet_canonical_index(pos, m))});
+                 static_cast<std::uint32_t>(listed ? rules::encode_move_code(legal, m)
+                                                   : rules::encode_move_code(pos, m))});
           before = pos;
           if (keyed)
             pos.play(m);

@@ -53,7 +53,7 @@ struct ReplayIssue {
 struct ReplayedPly {
   rules::Position before;  ///< position before the move
   rules::Move move;        ///< the move played
-  /// rules::canonical_index of the move among the legal moves (a position may have more than 255
+  /// rules::encode_move_code of the move among the legal moves (a position may have more than 255
   /// legal captures, so this is wider than the database's one-byte move code).
   std::uint32_t code = 0;
 };

@@ -1,6 +1,8 @@
 // Written moves (see written_move.hpp).
 #include "pdn/written_move.hpp"
 
+#include "rules/mirror.hpp"
+
 namespace damdb::pdn {
 
 bool WrittenMove::on_board() const {

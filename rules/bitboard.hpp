@@ -26,10 +26,6 @@ inline constexpr int kBits = 54;  ///< bits 0..53 hold the board (ghosts include
 /// True for a square of the board, 1..50 (a written square number may be anything).
 constexpr bool is_square(int n) { return n >= 1 && n <= kSquares; }
 
-/// Square `n` numbered from the other side of the board (51 - n, a scoresheet kept from Black's
-/// side); a number off the board is kept as written.
-constexpr int mirrored_square(int n) { return is_square(n) ? kSquares + 1 - n : n; }
-
 /// Bit index (0..53) of square 1..50.
 constexpr int square_to_bit(Square sq) { return (sq - 1) + (sq - 1) / 10; }
 

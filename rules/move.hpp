@@ -28,6 +28,21 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 
+/// The canonical move order (sort_moves(), move codes in move_code.hpp): start square, end
+/// square, then the captured squares compared as ascending lists (bit order is square order).
+inline bool canonical_less(const Move& a, const Move& b) {
+  if (a.from != b.from) return a.from < b.from;
+  if (a.to != b.to) return a.to < b.to;
+  Bitboard x = a.captures, y = b.captures;
+  while (x && y) {
+    const int bx = lowest_bit(x), by = lowest_bit(y);
+    if (bx != by) return bx < by;
+    x &= x - 1;
+    y &= y - 1;
+  }
+  return x == 0 && y != 0;
+}
+
 /// A list of moves that holds the common case without heap allocation and grows when needed.
 ///
 /// Bound: quiet moves never exceed 4 per empty square (each empty square is reached by at most

@@ -327,48 +327,6 @@ void generate_all_captures(const Position& pos, MoveList& captures) {
                   CaptureKeep::ShortestPerEnd);
 }
 
-namespace {
-/// The canonical move order: start square, end square, then captured squares ascending.
-bool canonical_less(const Move& a, const Move& b) {
-  if (a.from != b.from) return a.from < b.from;
-  if (a.to != b.to) return a.to < b.to;
-  // Captured sets compared as ascending square lists (bit order follows square order).
-  Bitboard x = a.captures, y = b.captures;
-  while (x && y) {
-    const int bx = lowest_bit(x), by = lowest_bit(y);
-    if (bx != by) return bx < by;
-    x &= x - 1;
-    y &= y - 1;
-  }
-  return x == 0 && y != 0;
-}
-}  // namespace
-
 void sort_moves(MoveList& moves) { std::sort(moves.begin(), moves.end(), canonical_less); }
-
-int canonical_index(const MoveList& legal, const Move& m) {
-  int index = 0;
-  for (const Move& other : legal) index += canonical_less(other, m);
-  return index;
-}
-
-int quiet_canonical_index(const Position& pos, const Move& m) {
-  const Color side = pos.side_to_move();
-  const Bitboard own = pos.pieces(side), empty = pos.empty();
-  const Bitboard men = own & ~pos.kings(), kings = own & pos.kings();
-  const int left = side == Color::White ? kUpLeft : kDownLeft;
-  const int right = side == Color::White ? kUpRight : kDownRight;
-  // The legal moves sort by start square, then end square (bit order is square order): count
-  // those of the pieces on lower bits, then those of m's piece that end on lower bits.
-  const Bitboard below_from = bit(m.from) - 1, below_to = bit(m.to) - 1;
-  // A man on s steps along d when s + d is empty.
-  int index = count(men & shift(empty, -left) & below_from) +
-              count(men & shift(empty, -right) & below_from);
-  for (Bitboard k = kings & below_from; k; k &= k - 1)
-    index += count(king_slides(lowest_bit(k), ~empty));
-  const Bitboard ends = (kings & bit(m.from)) ? king_slides(m.from, ~empty)
-                                              : shift(bit(m.from), left) | shift(bit(m.from), right);
-  return index + count(ends & empty & below_to);
-}
 
 }  // namespace damdb::rules

@@ -24,18 +24,10 @@ void generate_moves(const Position& pos, MoveList& moves);
 /// exists.
 void generate_all_captures(const Position& pos, MoveList& captures);
 
-/// Sorts moves by start square, then end square, then by the captured squares (ascending),
-/// so that every position has one canonical move order (used for move indices in the database).
+/// Sorts moves by start square, then end square, then by the captured squares (ascending):
+/// canonical_less (move.hpp), so that every position has one canonical move order (the order
+/// of move codes, move_code.hpp).
 void sort_moves(MoveList& moves);
-
-/// Position of `m` in the sort_moves() order of `legal` (0-based) without sorting: the number of
-/// moves of `legal` that sort before it. Used as a one-byte move code in the database.
-int canonical_index(const MoveList& legal, const Move& m);
-
-/// canonical_index of the quiet move `m` among the legal moves of `pos`, computed from the
-/// bitboards without generating them. Only for a legal quiet move of a position where no
-/// capture is possible (find_legal_quiet_move's moves); the result is meaningless otherwise.
-int quiet_canonical_index(const Position& pos, const Move& m);
 
 /// The quiet move from bit `from` to bit `to` (bitboard.hpp layout) if it is one of the side to
 /// move's legal moves: no capture is possible (FMJD art. 4.1) and it is a man's step forward onto

@@ -39,15 +39,4 @@ Piece Position::piece_on(Square sq) const {
 
 std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
 
-Position Position::mirrored() const {
-  Bitboard white = 0, black = 0, kings = 0;
-  for (Square sq = 1; sq <= kSquares; ++sq) {
-    const Bitboard from = square_bb(sq), to = square_bb(kSquares + 1 - sq);
-    if (white_ & from) black |= to;
-    if (black_ & from) white |= to;
-    if (kings_ & from) kings |= to;
-  }
-  return from_bitboards(white, black, kings, opposite(side_));
-}
-
 }  // namespace damdb::rules

@@ -85,7 +85,8 @@ class Position {
     side_ = opposite(side_);
   }
 
-  /// The colour-reversed position: square n <-> 51 - n, colours swapped, side to move swapped.
+  /// The colour-reversed position: square n <-> 51 - n, colours swapped, side to move swapped
+  /// (defined in mirror.cpp with the other mirroring functions of mirror.hpp).
   Position mirrored() const;
 
   friend bool operator==(const Position& a, const Position& b) {

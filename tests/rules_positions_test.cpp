@@ -27,6 +27,7 @@
 
 #include "rules/bitboard.hpp"
 #include "rules/fen.hpp"
+#include "rules/mirror.hpp"
 #include "rules/move.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "rules/fen.hpp"
+#include "rules/move_code.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/zobrist.hpp"
@@ -114,13 +115,23 @@ TEST(Movegen, LegalQuietMoveAgreesWithTheLegalMoves) {
 }
 
 // The code of a quiet move computed from the bitboards equals its place in the sorted legal
-// moves, for every legal move of every position without a capture.
-TEST(Movegen, QuietCanonicalIndexEqualsThePlaceInTheSortedMoves) {
+// moves, for every legal move of every position without a capture; every code of every
+// position (captures too) decodes back to its move, from the position and from the list.
+TEST(MoveCode, QuietCodeFromTheBitboardsEqualsThePlaceInTheSortedMoves) {
   int checked = 0, with_kings = 0;
+  MoveList scratch, sorted;
   random_playouts(1000, 6, [&](const Position& p, const MoveList& moves) {
+    sorted = moves;
+    sort_moves(sorted);
+    for (int code = 0; code < sorted.size(); ++code) {
+      Move m{};
+      ASSERT_TRUE(decode_move_code(p, code, scratch, m)) << to_fen(p);
+      ASSERT_EQ(m, sorted[code]) << to_fen(p);
+      ASSERT_EQ(*decode_move_code(moves, code), sorted[code]) << to_fen(p);
+    }
     if (moves.empty() || moves[0].is_capture()) return;
     for (const Move& m : moves) {
-      ASSERT_EQ(quiet_canonical_index(p, m), canonical_index(moves, m)) << to_fen(p);
+      ASSERT_EQ(encode_move_code(p, m), encode_move_code(moves, m)) << to_fen(p);
       ++checked;
     }
     with_kings += (p.kings() & p.pieces(p.side_to_move())) != 0;
