@@ -11,6 +11,7 @@
 #include "db/detail/database_impl.hpp"
 #include "db/packed_moves.hpp"
 #include "db/signature_block.hpp"
+#include "db/signature_moves.hpp"
 #include "db/varint.hpp"
 
 namespace damdb::db {
@@ -106,12 +107,12 @@ void put_signature_block(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint3
 }
 
 // Puts the moves of the games end, end + 1, ... into `wb`, one value per block of
-// kSignatureBlockGames games (key: its first id), each game's entry prefixed by its length; a
-// partly filled last block is read and continued.
+// kSignatureBlockGames games (db/signature_moves.hpp); a partly filled last block is read and
+// continued.
 void put_moves(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint32_t end,
                std::span<const GameMoves> moves, const std::string& where) {
   std::uint32_t first = signature_block_first(end);
-  std::string value, entry;
+  std::string value, scratch;
   if (first != end) {
     const rocksdb::Status s =
         impl.db->Get(rocksdb::ReadOptions(), impl.signature_moves, slice(be32(first)), &value);
@@ -119,11 +120,7 @@ void put_moves(DatabaseImpl& impl, rocksdb::WriteBatch& wb, std::uint32_t end,
   }
   std::uint32_t id = end;
   for (const GameMoves& m : moves) {
-    entry.clear();
-    entry.push_back(static_cast<char>(m.result));
-    put_string(entry, m.start_fen);
-    put_packed_moves(entry, m.moves);
-    put_string(value, entry);
+    put_moves_entry(value, m.result, m.start_fen, m.moves, scratch);
     if (++id % kSignatureBlockGames == 1) {  // the block is full
       check(wb.Put(impl.signature_moves, slice(be32(first)), value), where);
       first = id;
@@ -293,13 +290,11 @@ bool Database::for_each_moves_of(
     }
     for (; next < id.value && entries.remaining() != 0; ++next) entries.string();
     if (next != id.value || entries.remaining() == 0) continue;  // not stored
-    Reader r(entries.string(), "signature moves");
+    const MovesEntry entry = read_moves_entry(entries.string());
     ++next;
-    const std::uint8_t result = r.byte();
-    if (result > 3) r.fail("bad result");
-    m.result = static_cast<GameResult>(result);
-    m.start_fen = r.string();
-    m.packed = r.bytes(r.remaining());
+    m.result = entry.result;
+    m.start_fen = entry.start_fen;
+    m.packed = entry.packed;
     if (unpack) get_packed_moves(m.packed, codes);
     m.moves = unpack ? std::string_view(codes) : std::string_view();
     if (!visit(id, m)) break;
