@@ -1,5 +1,5 @@
-// Database: open (folder checks, column families, meta) and close; see db/detail/database_impl.hpp
-// for the other files of the class.
+// Database: open (folder checks, column families, meta) and close; see
+// db/detail/database_rocksdb.hpp for the other files of the class.
 #include "db/database.hpp"
 
 #include <rocksdb/db.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 #include "db/detail/position_runs.hpp"
 #include "db/varint.hpp"
 

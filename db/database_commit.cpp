@@ -1,5 +1,5 @@
 // Database: commit (one write batch, or SST files ingested), flush and compact
-// (db/detail/database_impl.hpp).
+// (db/detail/database_rocksdb.hpp).
 #include <rocksdb/convenience.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/sst_file_writer.h>
@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "db/detail/batch_entries.hpp"
-#include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 #include "db/detail/position_runs.hpp"
 #include "db/detail/storage_guard.hpp"
 #include "db/position_entry.hpp"

@@ -1,10 +1,10 @@
 // Database: the meta family (schema version, next id, counts, sources, near-duplicate marks)
-// and info() (db/detail/database_impl.hpp).
+// and info() (db/detail/database_rocksdb.hpp).
 #include <rocksdb/db.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/write_batch.h>
 
-#include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 #include "db/varint.hpp"
 
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
 // Database: the RocksDB options of each column family and open mode, of the files a commit
-// ingests and of scans (db/detail/database_impl.hpp). Every figure below was measured.
+// ingests and of scans (db/detail/database_rocksdb.hpp). Every figure below was measured.
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/env.h>
@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 #include "db/detail/game_hashes_merge.hpp"
 #include "db/detail/game_sources_merge.hpp"
 #include "db/detail/position_entry_merge.hpp"

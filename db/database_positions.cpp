@@ -1,10 +1,10 @@
 // Database: the occurrences and statistics of a position, from the positions family and the
-// position runs not merged yet (db/detail/database_impl.hpp).
+// position runs not merged yet (db/detail/database_rocksdb.hpp).
 #include <rocksdb/db.h>
 
 #include <algorithm>
 
-#include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 #include "db/detail/position_runs.hpp"
 #include "db/position_entry.hpp"
 #include "db/varint.hpp"

@@ -1,9 +1,9 @@
 // Database: reads of games, game headers, content hashes and the text indexes
-// (db/detail/database_impl.hpp).
+// (db/detail/database_rocksdb.hpp).
 #include <rocksdb/db.h>
 
-#include "db/detail/batch_lookups.hpp"
 #include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 
 namespace damdb::db {
 

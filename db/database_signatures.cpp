@@ -1,5 +1,5 @@
 // Database: the game signatures and the moves kept beside them (the signatures and
-// signature_moves families; db/detail/database_impl.hpp).
+// signature_moves families; db/detail/database_rocksdb.hpp).
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
@@ -8,7 +8,7 @@
 #include <functional>
 #include <utility>
 
-#include "db/detail/database_impl.hpp"
+#include "db/detail/database_rocksdb.hpp"
 #include "db/packed_moves.hpp"
 #include "db/signature_block.hpp"
 #include "db/signature_moves.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "db/detail/batch_lookups.hpp"
+#include "db/detail/database_impl.hpp"
 #include "db/error.hpp"
 #include "db/header_tags.hpp"
 
