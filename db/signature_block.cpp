@@ -114,22 +114,6 @@ std::string with_signature_dates(std::string_view games,
   return out;
 }
 
-std::string with_moves_results(std::string_view block,
-                               std::span<const std::pair<std::size_t, GameResult>> results) {
-  Reader r(block, "signature moves");
-  std::string out, entry;
-  out.reserve(block.size());
-  std::size_t next = 0;
-  for (std::size_t g = 0; !r.empty(); ++g) {
-    entry.assign(r.string());
-    if (entry.empty()) r.fail("empty entry");
-    for (; next < results.size() && results[next].first <= g; ++next)
-      if (results[next].first == g) entry[0] = static_cast<char>(results[next].second);
-    put_string(out, entry);
-  }
-  return out;
-}
-
 std::size_t signature_block_games(Reader& r) {
   return static_cast<std::size_t>(r.varint_max(kSignatureBlockGames));
 }

@@ -25,7 +25,6 @@
 #include <utility>
 #include <vector>
 
-#include "db/game_result.hpp"
 #include "db/game_signature.hpp"
 
 namespace damdb::db {
@@ -61,13 +60,6 @@ std::vector<GameSignature> decode_signature_block(
 /// is left out. Raises Error(Corruption) on malformed bytes.
 std::string with_signature_dates(std::string_view games,
                                  std::span<const std::pair<std::size_t, std::uint32_t>> dates);
-
-/// A `signature_moves` block (per game: string of byte result, string start FEN, packed move
-/// codes) with the results of some of its games set: `results` holds (index in the block,
-/// result) pairs, ascending indexes; an index past the block is left out. Raises
-/// Error(Corruption) on malformed bytes.
-std::string with_moves_results(std::string_view block,
-                               std::span<const std::pair<std::size_t, GameResult>> results);
 
 /// Reads the number of games from the front of a games part (and advances `r` past it).
 std::size_t signature_block_games(Reader& r);

@@ -18,6 +18,7 @@
 #include "db/game_signature.hpp"
 #include "db/packed_moves.hpp"
 #include "db/signature_block.hpp"
+#include "db/signature_moves.hpp"
 #include "db/varint.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
@@ -625,6 +626,49 @@ TEST(DbEncoding, SignatureColumnListsFewGames) {
   std::array<std::string_view, kSignatureColumns> columns{};
   columns[61] = e.columns[0].second;
   EXPECT_EQ(decode_signature_block(e.games, columns), block);
+}
+
+// A draw from "W:W31:B1" with the codes 0, 1, 2: the entry is the result byte 01, the FEN as a
+// string (08 and its 8 bytes), the packed codes (03 codes, nibbles 0 1 | 2 0 -> 10 02); the
+// block holds it as a string of 13 bytes.
+TEST(DbEncoding, SignatureMovesEntryExactBytesAndRoundTrip) {
+  std::string block, scratch;
+  put_moves_entry(block, GameResult::Draw, "W:W31:B1", "\x00\x01\x02"s, scratch);
+  EXPECT_EQ(block, "\x0d\x01\x08W:W31:B1\x03\x10\x02"s);
+  put_moves_entry(block, GameResult::BlackWin, "", "", scratch);
+  EXPECT_EQ(block, "\x0d\x01\x08W:W31:B1\x03\x10\x02\x03\x02\x00\x00"s);
+
+  const MovesEntry first = read_moves_entry(std::string_view(block).substr(1, 13));
+  EXPECT_EQ(first.result, GameResult::Draw);
+  EXPECT_EQ(first.start_fen, "W:W31:B1");
+  std::string codes;
+  get_packed_moves(first.packed, codes);
+  EXPECT_EQ(codes, "\x00\x01\x02"s);
+  const MovesEntry second = read_moves_entry(std::string_view(block).substr(15));
+  EXPECT_EQ(second.result, GameResult::BlackWin);
+  EXPECT_EQ(second.start_fen, "");
+  EXPECT_EQ(second.packed, "\x00"s);
+}
+
+TEST(DbEncoding, SignatureMovesMalformedEntriesAreCorruption) {
+  EXPECT_EQ(kind_of([] { read_moves_entry("\x04\x00\x00"s); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { read_moves_entry(""); }), ErrorKind::Corruption);
+  EXPECT_EQ(kind_of([] { read_moves_entry("\x01\x05W:"s); }), ErrorKind::Corruption);
+}
+
+// Setting results rewrites only the result byte of the games named; an index past the block is
+// left out.
+TEST(DbEncoding, SignatureMovesResultsSetInABlock) {
+  std::string block, scratch;
+  put_moves_entry(block, GameResult::Unknown, "", "\x05"s, scratch);
+  put_moves_entry(block, GameResult::Unknown, "", "\x06"s, scratch);
+  const std::vector<std::pair<std::size_t, GameResult>> results = {
+      {1, GameResult::WhiteWin}, {7, GameResult::Draw}};
+  std::string expected, unused;
+  put_moves_entry(expected, GameResult::Unknown, "", "\x05"s, unused);
+  put_moves_entry(expected, GameResult::WhiteWin, "", "\x06"s, unused);
+  EXPECT_EQ(with_moves_results(block, results), expected);
+  EXPECT_EQ(kind_of([&] { with_moves_results("\x00"s, results); }), ErrorKind::Corruption);
 }
 
 // Move codes in nibbles: below 15 one nibble, else 15 and the code's two nibbles; every code

@@ -19,6 +19,12 @@ inline constexpr std::array<const char*, kCfCount> kCfNames = {
     "default", "games", "game_headers", "positions", "game_hashes", "players", "events", "dates",
     "meta"};
 
+/// The optional families, opened after the schema's (a writer creates them when missing; a
+/// database written before they existed lacks them): the game signatures, and the moves kept
+/// beside them.
+inline constexpr const char* kSignaturesName = "signatures";
+inline constexpr const char* kSignatureMovesName = "signature_moves";
+
 inline constexpr std::string_view kMetaSchema = "schema_version";
 inline constexpr std::string_view kMetaNextId = "next_game_id";
 inline constexpr std::string_view kMetaCounts = "counts";
