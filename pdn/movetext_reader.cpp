@@ -209,11 +209,7 @@ void MovetextReader::read_comment() {
   } else {
     end = limit;
   }
-  Element e;
-  e.kind = ElementKind::Comment;
-  e.offset = pos.offset;
-  e.text = in_.range(start + 1, end);
-  push(e);
+  push_comment(ElementKind::Comment, pos, start + 1, end);
   in_.set_pos(end);
   if (cut == kNoPosition && end < n) in_.advance();  // the '}'
 }
@@ -229,12 +225,18 @@ void MovetextReader::read_line_comment() {
   const void* cr = std::memchr(s + start, '\r', lf - start);
   if (!nl && !cr && !in_.at_eof()) throw NeedMoreInput{};
   const std::size_t text_end = cr ? static_cast<std::size_t>(static_cast<const char*>(cr) - s) : lf;
-  Element e;
-  e.kind = ElementKind::LineComment;
-  e.offset = pos.offset;
-  e.text = in_.range(start + 1, text_end);
-  push(e);
+  push_comment(ElementKind::LineComment, pos, start + 1, text_end);
   in_.set_pos(text_end);
+}
+
+// Adds a comment element of `kind` at `pos` whose text is the bytes [from, to).
+void MovetextReader::push_comment(ElementKind kind, TextPos pos, std::size_t from,
+                                  std::size_t to) {
+  Element e;
+  e.kind = kind;
+  e.offset = pos.offset;
+  e.text = in_.range(from, to);
+  push(e);
 }
 
 // ---- numbers and moves ---------------------------------------------------------------------

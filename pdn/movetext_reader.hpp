@@ -57,6 +57,7 @@ class MovetextReader {
   bool add_result(std::size_t start, std::size_t end, TextPos pos, Outcome outcome);
   void read_comment();
   void read_line_comment();
+  void push_comment(ElementKind kind, TextPos pos, std::size_t from, std::size_t to);
   bool read_number_token();
   void read_plain_movetext();
   void append_batch(std::vector<Element>& line, unsigned char* next, std::uint8_t* next_square,
