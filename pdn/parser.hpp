@@ -1,6 +1,7 @@
-// Parsing one PDN game from a text buffer: the hand-written movetext tokenizer and tag-pair
-// reader behind GameReader. Source: PDN 3.0 grammar (pdn.fmjd.org) plus the dialects of real
-// files (zero padding, glued results, spaced results, tag-less files; see reader.hpp).
+// Parsing one PDN game from a text buffer, behind GameReader: a ParseCursor (parse_cursor.hpp)
+// over the text, the TagReader (tag_reader.hpp) and the MovetextReader (movetext_reader.hpp,
+// terminators in result_scan.hpp). Source: PDN 3.0 grammar (pdn.fmjd.org) plus the dialects of
+// real files (zero padding, glued results, spaced results, tag-less files; see reader.hpp).
 #pragma once
 
 #include "pdn/game.hpp"

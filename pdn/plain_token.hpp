@@ -293,4 +293,56 @@ struct PlainBatch {
   }
 };
 
+/// read_plain_number out of line: the rare longer tokens keep the registers of the reading loop
+/// free.
+[[gnu::noinline]] inline PlainNumber read_long_number(const unsigned char* s) {
+  return read_plain_number(s);
+}
+
+/// add_plain_number for a token read by read_plain_number.
+inline std::size_t add_long_number(const PlainNumber& t, std::uint32_t offset,
+                                   std::uint32_t square, unsigned char*& next,
+                                   std::uint8_t*& next_square) {
+  if (t.length == 0 || (!t.move && t.number == 1 && !t.black_form)) return 0;
+  const TextRange text{offset, t.length};
+  if (t.move) {
+    PlainBatch::add(next, ElementKind::Move, t.separator, static_cast<std::uint8_t>(t.count), 0,
+                    offset, text, square);
+    std::memcpy(next_square, t.squares, kPlainMaxSquares);
+    next_square += t.count;
+  } else {
+    PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, t.black_form ? 1 : 0,
+                    offset, text, t.number);
+  }
+  return t.length;
+}
+
+/// Adds the plain number token at `s` (a digit; offset `offset` in the game) as an element at
+/// `next` (a move's squares at `next_square`, index `square` in the game's squares); returns
+/// its length, or 0 (nothing added) when it is no plain token, or the move number 1 (which may
+/// start a new game: the general code reads it). The short forms are read from one word
+/// (visit_short_number), the others byte by byte.
+inline std::size_t add_plain_number(const unsigned char* s, std::uint32_t offset,
+                                    std::uint32_t square, unsigned char*& next,
+                                    std::uint8_t*& next_square) {
+  const std::size_t length = visit_short_number(
+      s,
+      [&](unsigned value, unsigned bytes) {
+        if (value == 1) return 0u;  // may start a new game: read by the general code
+        PlainBatch::add(next, ElementKind::MoveNumber, Separator::None, 0, 0, offset,
+                        TextRange{offset, bytes}, value);
+        return bytes;
+      },
+      [&](unsigned from, unsigned to, Separator separator, unsigned bytes) {
+        PlainBatch::add(next, ElementKind::Move, separator, 2, 0, offset, TextRange{offset, bytes},
+                        square);
+        next_square[0] = static_cast<std::uint8_t>(from);
+        next_square[1] = static_cast<std::uint8_t>(to);
+        next_square += 2;
+        return bytes;
+      });
+  if (length != 0) return length;
+  return add_long_number(read_long_number(s), offset, square, next, next_square);
+}
+
 }  // namespace damdb::pdn
