@@ -4,7 +4,6 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "indexer/statistics.hpp"
 #include "indexer/text_fold.hpp"
 
 namespace damdb::indexer {
@@ -33,9 +32,107 @@ bool has_initial(std::string_view key) {
   return false;
 }
 
+/// An initial in a player key: a one-letter word a..z (keys are folded to lower case).
+bool is_initial(std::string_view word) {
+  return word.size() == 1 && word[0] >= 'a' && word[0] <= 'z';
+}
+
+/// A spelling with initials or abbreviations: the one-letter words, the abbreviated words
+/// ("aleks" of "Aleks.") and the other (surname) words.
+struct InitialsName {
+  std::vector<char> initials;
+  std::vector<std::string_view> abbreviations;
+  std::vector<std::string_view> surname;
+};
+
+/// True when the words of the full name `words` (no one-letter word) are exactly the surname
+/// words plus, for each initial, one word starting with that letter.
+bool full_name_fits(const std::vector<std::string_view>& words, const InitialsName& name) {
+  std::vector<bool> used(words.size(), false);
+  auto take = [&](auto&& matches) {
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if (!used[i] && matches(words[i])) {
+        used[i] = true;
+        return true;
+      }
+    return false;
+  };
+  for (std::string_view s : name.surname)
+    if (!take([&](std::string_view w) { return w == s; })) return false;
+  for (std::string_view a : name.abbreviations)
+    if (!take([&](std::string_view w) { return w.starts_with(a); })) return false;
+  for (char c : name.initials)
+    if (!take([&](std::string_view w) { return w.front() == c; })) return false;
+  return std::all_of(used.begin(), used.end(), [](bool u) { return u; });
+}
+
 constexpr const char* kSameName = "equal after folding case, accents, spacing and word order";
 
 }  // namespace
+
+std::vector<std::size_t> merge_player_keys(
+    const std::vector<std::string>& keys,
+    const std::vector<std::vector<std::string>>& abbreviations) {
+  auto abbreviated = [&](std::size_t i, std::string_view w) {
+    return i < abbreviations.size() && std::find(abbreviations[i].begin(),
+                                                 abbreviations[i].end(), w) !=
+                                           abbreviations[i].end();
+  };
+  std::vector<std::size_t> target(keys.size());
+  std::vector<std::vector<std::string_view>> words(keys.size());
+  std::vector<bool> full(keys.size(), false);
+  // Full names by each of their words, to find the candidates of an initial-only key.
+  std::unordered_map<std::string_view, std::vector<std::size_t>> full_by_word;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    target[i] = i;
+    words[i] = folded_words(keys[i]);
+    full[i] = words[i].size() >= 2 &&
+              std::none_of(words[i].begin(), words[i].end(), [&](std::string_view w) {
+                return is_initial(w) || abbreviated(i, w);
+              });
+    if (full[i])
+      for (std::string_view w : words[i]) {
+        auto& list = full_by_word[w];
+        if (list.empty() || list.back() != i) list.push_back(i);
+      }
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (full[i]) continue;
+    InitialsName name;
+    for (std::string_view w : words[i]) {
+      if (is_initial(w))
+        name.initials.push_back(w.front());
+      else if (abbreviated(i, w))
+        name.abbreviations.push_back(w);
+      else
+        name.surname.push_back(w);
+    }
+    if ((name.initials.empty() && name.abbreviations.empty()) || name.surname.empty()) continue;
+    const auto candidates = full_by_word.find(name.surname.front());
+    if (candidates == full_by_word.end()) continue;
+    auto fitting = [&](const InitialsName& n, std::size_t& found) {
+      std::size_t count = 0;
+      for (std::size_t f : candidates->second)
+        if (full_name_fits(words[f], n)) {
+          found = f;
+          ++count;
+        }
+      return count;
+    };
+    std::size_t found = keys.size();
+    std::size_t count = fitting(name, found);
+    if (count == 0 && !name.abbreviations.empty()) {
+      // No first name starts with the abbreviation ("Aleks." and "Alexander": a spelling of
+      // another language): take each abbreviation as its initial.
+      InitialsName as_initials = name;
+      for (std::string_view a : name.abbreviations) as_initials.initials.push_back(a.front());
+      as_initials.abbreviations.clear();
+      count = fitting(as_initials, found);
+    }
+    if (count == 1) target[i] = found;
+  }
+  return target;
+}
 
 std::string_view merge_rule_name(MergeRule rule) {
   switch (rule) {

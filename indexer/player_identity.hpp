@@ -21,6 +21,27 @@
 
 namespace damdb::indexer {
 
+/// Which player keys (player_key values, distinct) are one player. Beyond player_key (case,
+/// white space, diacritics, word order: "Georgiev, A." = "Georgiev,A." = "A. Georgiev") a key
+/// written with initials ("a georgiev": one or more one-letter words a..z plus the surname
+/// words) merges into a key with full first names ("alexander georgiev": two or more words,
+/// none a one-letter word) when
+/// that key's words are exactly the surname words plus, for each initial, one word starting
+/// with it ("J. Wal" does not merge into "Jan van der Wal"; "van der Wal, J." does), and
+/// exactly one such key exists. With both "Alexander Georgiev" and "Anatoli Georgiev",
+/// "A. Georgiev" is ambiguous and stays a player of its own; two keys with full first names
+/// never merge ("Alexander Georgiev" and "Anatoli Georgiev" stay two players).
+/// An abbreviated first name ("Aleks. Schwarzman": `abbreviations[i]` holds the words of key i
+/// that some spelling wrote with a final '.', see abbreviated_words) is no full name; like an
+/// initial it must be matched by one word of the full name: a word starting with it ("aleks"
+/// fits "aleksandr"), or, when no full name has such a word, a word starting with its initial
+/// ("aleks" then fits "alexander"); it merges under the same rule (exactly one full name fits).
+/// `abbreviations` may be shorter than `keys` (missing = none).
+/// Returns, for each index of `keys`, the index of the key it merges into (itself if none).
+std::vector<std::size_t> merge_player_keys(
+    const std::vector<std::string>& keys,
+    const std::vector<std::vector<std::string>>& abbreviations = {});
+
 /// Why two spellings are one player.
 enum class MergeRule : std::uint8_t {
   SameName,      ///< equal after folding case, accents, spacing and word order (player_key)
