@@ -3,6 +3,7 @@
 #include "indexer/counted_games.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
+#include "indexer/position_key.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -252,8 +253,6 @@ rules::Position position_after(const rules::Position& start, std::string_view mo
   }
   return pos;
 }
-
-db::PositionKey position_key(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
 
 const char* result_text(db::GameResult result) { return db::result_tag_value(result); }
 

@@ -28,9 +28,6 @@ rules::Position position_after(std::string_view moves);
 /// The same from `start` instead of the initial position.
 rules::Position position_after(const rules::Position& start, std::string_view moves);
 
-/// The database key of a position.
-db::PositionKey position_key(const rules::Position& pos);
-
 /// One game in an answer.
 struct GameRow {
   db::GameId id;

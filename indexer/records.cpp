@@ -5,6 +5,7 @@
 
 #include "db/position_stats.hpp"
 #include "indexer/game_text.hpp"
+#include "indexer/position_key.hpp"
 #include "indexer/signature_builder.hpp"
 #include "indexer/text_fold.hpp"
 #include "pdn/tag_values.hpp"
@@ -22,8 +23,6 @@ std::string date_key_of(const pdn::Tag& date) {
   return date_key(date.normalized.empty() ? indexed(date)
                                           : pdn::indexed_tag_value(date.normalized));
 }
-
-db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
 
 db::ValidationStatus status_of(pdn::ReplayStatus s) {
   switch (s) {
@@ -251,12 +250,12 @@ void add_positions(GameRecords& out, const pdn::Replay& replay) {
   for (std::size_t i = first; i < end; ++i) {
     const pdn::ReplayedPly& p = replay.plies_played[i];
     const auto code = static_cast<std::uint8_t>(p.code);
-    out.plies.push_back({key_of(p.before), static_cast<std::uint16_t>(i - first), code});
+    out.plies.push_back({position_key(p.before), static_cast<std::uint16_t>(i - first), code});
     signature.add(static_cast<int>(i - first), p.before);
   }
   const rules::Position& last =
       end < replay.plies_played.size() ? replay.plies_played[end].before : replay.final_position;
-  out.plies.push_back({key_of(last), static_cast<std::uint16_t>(end - first), db::kGameEnd});
+  out.plies.push_back({position_key(last), static_cast<std::uint16_t>(end - first), db::kGameEnd});
   signature.add(static_cast<int>(end - first), last);
   out.signature = signature.finish();
 }

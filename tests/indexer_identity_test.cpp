@@ -11,6 +11,7 @@
 #include "indexer/game_moves.hpp"
 #include "indexer/issue_kinds.hpp"
 #include "indexer/pattern_parse.hpp"
+#include "indexer/position_key.hpp"
 #include "indexer/search.hpp"
 #include "indexer/query.hpp"
 #include "pdn/replay.hpp"
