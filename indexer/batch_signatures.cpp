@@ -114,4 +114,25 @@ void refresh_signatures(db::Database& db) {
   if (!fields.empty()) db.set_signature_fields(fields);
 }
 
+std::uint64_t build_signatures(db::Database& db) {
+  BatchSignatures signatures;
+  std::uint64_t built = 0;
+  std::uint32_t expected = db.signatures_end().value;
+  db.for_each_game(
+      [&](db::GameId id, const db::GameRecord& game) {
+        // Ids are dense; a missing one (never expected) gets a signature that proves nothing.
+        for (; expected < id.value; ++expected) {
+          db::GameSignature opaque;
+          opaque.opaque = true;
+          signatures.add_stored(db::GameId{expected}, std::move(opaque), nullptr);
+        }
+        signatures.add_stored(id, signature_of(game), &game);
+        ++expected;
+        if (signatures.size() >= 4096) built += signatures.store(db, false);
+        return true;
+      },
+      db::GameId{expected});
+  return built + signatures.store(db, true);
+}
+
 }  // namespace damdb::indexer

@@ -70,4 +70,9 @@ class BatchSignatures {
 /// killed before this step leaves them to the next import. Throws db::Error from the database.
 void refresh_signatures(db::Database& db);
 
+/// Computes and stores the signatures of every game from db.signatures_end() on (games
+/// imported before signatures existed, or by an interrupted import); returns how many.
+/// Throws db::Error from the database.
+std::uint64_t build_signatures(db::Database& db);
+
 }  // namespace damdb::indexer

@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 
-#include "indexer/batch_signatures.hpp"
 #include "indexer/game_filter.hpp"
 #include "indexer/game_moves.hpp"
 #include "indexer/signature_builder.hpp"
@@ -227,27 +226,6 @@ SignatureVerdict test_signature(const db::GameSignature& sig, const Pattern& pat
   if (!sig.opaque && !squares_possible(sig, pattern)) return SignatureVerdict{};
   return test_counts(sig, pattern, plies, hold,
                      sig.opaque ? kEverySegment : common_segments(sig, pattern.must));
-}
-
-std::uint64_t build_signatures(db::Database& db) {
-  BatchSignatures signatures;
-  std::uint64_t built = 0;
-  std::uint32_t expected = db.signatures_end().value;
-  db.for_each_game(
-      [&](db::GameId id, const db::GameRecord& game) {
-        // Ids are dense; a missing one (never expected) gets a signature that proves nothing.
-        for (; expected < id.value; ++expected) {
-          db::GameSignature opaque;
-          opaque.opaque = true;
-          signatures.add_stored(db::GameId{expected}, std::move(opaque), nullptr);
-        }
-        signatures.add_stored(id, signature_of(game), &game);
-        ++expected;
-        if (signatures.size() >= 4096) built += signatures.store(db, false);
-        return true;
-      },
-      db::GameId{expected});
-  return built + signatures.store(db, true);
 }
 
 }  // namespace damdb::indexer

@@ -62,9 +62,4 @@ bool counts_narrow(const Pattern& pattern);
 SignatureVerdict test_counts(const db::GameSignature& sig, const Pattern& pattern,
                              const IntRange& plies, int hold, std::uint32_t segments);
 
-/// Computes and stores the signatures of every game from db.signatures_end() on (games
-/// imported before signatures existed, or by an interrupted import); returns how many.
-/// Throws db::Error from the database.
-std::uint64_t build_signatures(db::Database& db);
-
 }  // namespace damdb::indexer

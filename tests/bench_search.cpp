@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/database.hpp"
+#include "indexer/batch_signatures.hpp"
 #include "indexer/pattern_parse.hpp"
 #include "indexer/search.hpp"
 #include "indexer/signature.hpp"
