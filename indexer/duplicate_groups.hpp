@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "indexer/duplicate_rules.hpp"
-#include "indexer/duplicates.hpp"
+#include "indexer/duplicate_class.hpp"
 
 namespace damdb::indexer {
 

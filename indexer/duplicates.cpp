@@ -12,9 +12,6 @@
 namespace damdb::indexer {
 namespace {
 
-constexpr std::string_view kClassNames[kDuplicateClasses] = {
-    "prefix", "tag-variant", "colours-swapped", "move-order", "small-edit"};
-
 /// What pass 1 keeps of a game (from its header).
 struct HeaderInfo {
   std::uint64_t round = 0;            // round_key (first: no padding, 32 bytes in all)
@@ -64,24 +61,6 @@ class Components {
  private:
   std::unordered_map<std::uint32_t, std::uint32_t> parent_;
 };
-
-}  // namespace
-
-std::string_view duplicate_class_name(DuplicateClass c) {
-  return kClassNames[static_cast<std::size_t>(c)];
-}
-
-std::optional<DuplicateClass> parse_duplicate_class(std::string_view name) {
-  for (std::size_t i = 0; i < kDuplicateClasses; ++i)
-    if (kClassNames[i] == name) return static_cast<DuplicateClass>(i);
-  return std::nullopt;
-}
-
-bool duplicate_class_applicable(DuplicateClass c) {
-  return c == DuplicateClass::Prefix || c == DuplicateClass::TagVariant;
-}
-
-namespace {
 
 class DuplicateFinder {
  public:
