@@ -14,7 +14,7 @@
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "cli/text_width.hpp"
-#include "indexer/cache_file.hpp"
+#include "indexer/text/cache_file.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "json/query.hpp"

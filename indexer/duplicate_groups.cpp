@@ -9,7 +9,7 @@
 #include <map>
 #include <numeric>
 
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/position.hpp"

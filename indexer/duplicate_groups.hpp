@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "indexer/duplicate_rules.hpp"
+#include "indexer/text/duplicate_rules.hpp"
 #include "indexer/duplicate_class.hpp"
 
 namespace damdb::indexer {

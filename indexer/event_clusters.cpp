@@ -6,7 +6,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "indexer/duplicate_rules.hpp"
+#include "indexer/text/duplicate_rules.hpp"
 
 namespace damdb::indexer {
 namespace {

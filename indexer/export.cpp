@@ -7,7 +7,7 @@
 #include "indexer/game_text.hpp"
 #include "indexer/query.hpp"
 #include "indexer/records.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
 #include "pdn/result.hpp"

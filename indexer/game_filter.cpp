@@ -1,7 +1,7 @@
 #include "indexer/game_filter.hpp"
 
 #include "indexer/name_directory.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "pdn/tag_values.hpp"
 
 #include <re2/re2.h>

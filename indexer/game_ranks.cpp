@@ -4,7 +4,7 @@
 #include <string>
 
 #include "db/varint.hpp"
-#include "indexer/cache_file.hpp"
+#include "indexer/text/cache_file.hpp"
 #include "indexer/game_filter.hpp"
 
 namespace damdb::indexer {

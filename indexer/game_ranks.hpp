@@ -34,7 +34,7 @@ static_assert(sizeof(GameRank) == 8);
 
 /// The GameRank of every game stored in one database view (a read-only open), by id.
 ///
-/// The cache file (kCacheFileName, indexer/cache_file.hpp), little-endian:
+/// The cache file (kCacheFileName, indexer/text/cache_file.hpp), little-endian:
 ///   "damdb-ranks 1\n" | string stamp (database_stamp) | varint end | zero bytes up to a
 ///   multiple of 8 | end x record (ids 0 .. end - 1) | u64 games
 ///   record := u32 date | u16 plies | byte result (GameResult) | byte status (ValidationStatus;

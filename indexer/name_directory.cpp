@@ -6,7 +6,7 @@
 
 #include "indexer/event_clusters.hpp"
 #include "indexer/game_filter.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 
 namespace damdb::indexer {
 namespace {

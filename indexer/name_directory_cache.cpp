@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "db/varint.hpp"
-#include "indexer/cache_file.hpp"
+#include "indexer/text/cache_file.hpp"
 #include "indexer/name_directory.hpp"
 
 namespace damdb::indexer {

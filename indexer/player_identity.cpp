@@ -4,7 +4,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 
 namespace damdb::indexer {
 namespace {

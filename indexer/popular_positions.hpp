@@ -32,7 +32,7 @@ struct PopularPosition {
 };
 
 /// The popular positions of one database state, read from the cache file (kCacheFileName,
-/// see indexer/cache_file.hpp for the stamp and the atomic write):
+/// see indexer/text/cache_file.hpp for the stamp and the atomic write):
 ///   "damdb-popular 3\n" | string stamp (database_stamp) | body | u64 LE cache_checksum(body)
 ///   body := varint n | n x (BE8 Zobrist key | BE4 check key | string record)
 ///   record := string stats (PositionStats layout) | varint m | m x (varint game id |

@@ -7,7 +7,7 @@
 #include "indexer/game_text.hpp"
 #include "indexer/position_key.hpp"
 #include "indexer/signature_builder.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "pdn/tag_values.hpp"
 #include "rules/fen.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "indexer/duplicate_marks.hpp"
 #include "indexer/duplicate_primary.hpp"
-#include "indexer/duplicate_rules.hpp"
+#include "indexer/text/duplicate_rules.hpp"
 #include "indexer/duplicates.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"

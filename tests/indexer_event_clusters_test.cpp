@@ -11,7 +11,7 @@
 #include "indexer/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/statistics.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

@@ -12,7 +12,7 @@
 #include "indexer/player_identity.hpp"
 #include "indexer/player_overrides.hpp"
 #include "indexer/statistics.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

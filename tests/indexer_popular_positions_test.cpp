@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/cache_file.hpp"
+#include "indexer/text/cache_file.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "indexer/position_key.hpp"

@@ -10,7 +10,7 @@
 #include "indexer/export.hpp"
 #include "indexer/game_text.hpp"
 #include "indexer/records.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/tag_values.hpp"
 #include "tests/games_fixture.hpp"

@@ -1,11 +1,11 @@
-#include "indexer/duplicate_rules.hpp"
+#include "indexer/text/duplicate_rules.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <vector>
 
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 
 namespace damdb::indexer {
 namespace {

@@ -1,4 +1,4 @@
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 
 #include <algorithm>
 #include <cctype>

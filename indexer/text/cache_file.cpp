@@ -1,4 +1,4 @@
-#include "indexer/cache_file.hpp"
+#include "indexer/text/cache_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
