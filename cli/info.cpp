@@ -8,7 +8,7 @@
 #include "cli/table.hpp"
 #include "db/database.hpp"
 #include "json/database_info.hpp"
-#include "indexer/issue_kinds.hpp"
+#include "indexer/records/issue_kinds.hpp"
 
 namespace damdb::cli {
 namespace {

@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "db/header_tags.hpp"
-#include "indexer/game_text.hpp"
+#include "indexer/records/game_text.hpp"
 #include "indexer/query.hpp"
-#include "indexer/records.hpp"
+#include "indexer/records/records.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"

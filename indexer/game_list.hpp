@@ -13,7 +13,7 @@
 
 #include "db/database.hpp"
 #include "indexer/game_filter.hpp"
-#include "indexer/game_moves.hpp"
+#include "indexer/records/game_moves.hpp"
 #include "indexer/query.hpp"
 
 namespace damdb::indexer {

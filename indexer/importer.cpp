@@ -11,7 +11,7 @@
 #include <map>
 
 #include "indexer/batch_signatures.hpp"
-#include "indexer/records.hpp"
+#include "indexer/records/records.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "indexer/signature.hpp"

@@ -9,7 +9,7 @@
 #include "db/position_stats.hpp"
 #include "db/varint.hpp"
 #include "indexer/text/cache_file.hpp"
-#include "indexer/position_key.hpp"
+#include "indexer/records/position_key.hpp"
 #include "rules/movegen.hpp"
 #include "rules/position.hpp"
 

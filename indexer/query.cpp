@@ -3,7 +3,7 @@
 #include "indexer/counted_games.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
-#include "indexer/position_key.hpp"
+#include "indexer/records/position_key.hpp"
 
 #include <algorithm>
 #include <cctype>

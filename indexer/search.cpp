@@ -4,7 +4,7 @@
 #include <map>
 
 #include "indexer/counted_games.hpp"
-#include "indexer/game_moves.hpp"
+#include "indexer/records/game_moves.hpp"
 #include "indexer/opening_cache.hpp"
 #include "indexer/signature.hpp"
 #include "indexer/signature_scan.hpp"

@@ -5,8 +5,8 @@
 #include <bit>
 
 #include "indexer/game_filter.hpp"
-#include "indexer/game_moves.hpp"
-#include "indexer/signature_builder.hpp"
+#include "indexer/records/game_moves.hpp"
+#include "indexer/records/signature_builder.hpp"
 
 namespace damdb::indexer {
 namespace {

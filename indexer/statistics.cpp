@@ -8,7 +8,7 @@
 
 #include "indexer/counted_games.hpp"
 #include "indexer/event_clusters.hpp"
-#include "indexer/game_moves.hpp"
+#include "indexer/records/game_moves.hpp"
 #include "indexer/text/text_fold.hpp"
 
 namespace damdb::indexer {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <ctime>
 
-#include "indexer/issue_kinds.hpp"
+#include "indexer/records/issue_kinds.hpp"
 
 namespace damdb::json {
 namespace {

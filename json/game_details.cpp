@@ -1,6 +1,6 @@
 #include "json/game_details.hpp"
 
-#include "indexer/game_text.hpp"
+#include "indexer/records/game_text.hpp"
 #include "json/game_rows.hpp"
 #include "json/replay.hpp"
 #include "pdn/reader.hpp"

@@ -6,7 +6,7 @@
 
 #include "indexer/export.hpp"
 #include "indexer/game_list.hpp"
-#include "indexer/game_moves.hpp"
+#include "indexer/records/game_moves.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"

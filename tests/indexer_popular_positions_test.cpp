@@ -11,7 +11,7 @@
 #include "indexer/text/cache_file.hpp"
 #include "indexer/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
-#include "indexer/position_key.hpp"
+#include "indexer/records/position_key.hpp"
 #include "indexer/query.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"

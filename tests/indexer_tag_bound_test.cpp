@@ -8,8 +8,8 @@
 #include <string>
 
 #include "indexer/export.hpp"
-#include "indexer/game_text.hpp"
-#include "indexer/records.hpp"
+#include "indexer/records/game_text.hpp"
+#include "indexer/records/records.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/tag_values.hpp"

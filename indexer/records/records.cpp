@@ -1,12 +1,12 @@
-#include "indexer/records.hpp"
+#include "indexer/records/records.hpp"
 
 #include <algorithm>
 #include <cassert>
 
 #include "db/position_stats.hpp"
-#include "indexer/game_text.hpp"
-#include "indexer/position_key.hpp"
-#include "indexer/signature_builder.hpp"
+#include "indexer/records/game_text.hpp"
+#include "indexer/records/position_key.hpp"
+#include "indexer/records/signature_builder.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "pdn/tag_values.hpp"
 #include "rules/fen.hpp"

@@ -1,4 +1,4 @@
-#include "indexer/signature_builder.hpp"
+#include "indexer/records/signature_builder.hpp"
 
 namespace damdb::indexer {
 

@@ -1,4 +1,4 @@
-#include "indexer/issue_kinds.hpp"
+#include "indexer/records/issue_kinds.hpp"
 
 #include "pdn/replay.hpp"
 

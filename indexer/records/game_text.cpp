@@ -1,9 +1,9 @@
-#include "indexer/game_text.hpp"
+#include "indexer/records/game_text.hpp"
 
 #include <charconv>
 #include <string_view>
 
-#include "indexer/game_moves.hpp"
+#include "indexer/records/game_moves.hpp"
 
 namespace damdb::indexer {
 namespace {

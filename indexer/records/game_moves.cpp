@@ -1,4 +1,4 @@
-#include "indexer/game_moves.hpp"
+#include "indexer/records/game_moves.hpp"
 
 #include <algorithm>
 #include <array>
