@@ -14,7 +14,7 @@
 #include "cli/table.hpp"
 #include "indexer/duplicate_marks.hpp"
 #include "indexer/importer.hpp"
-#include "indexer/name_directory.hpp"
+#include "indexer/names/name_directory.hpp"
 
 namespace damdb::cli {
 namespace {

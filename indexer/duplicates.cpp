@@ -7,7 +7,7 @@
 
 #include "indexer/duplicate_groups.hpp"
 #include "indexer/duplicate_primary.hpp"
-#include "indexer/player_identity.hpp"
+#include "indexer/names/player_identity.hpp"
 
 namespace damdb::indexer {
 namespace {

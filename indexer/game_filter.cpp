@@ -1,6 +1,6 @@
 #include "indexer/game_filter.hpp"
 
-#include "indexer/name_directory.hpp"
+#include "indexer/names/name_directory.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "pdn/tag_values.hpp"
 

@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "indexer/counted_games.hpp"
-#include "indexer/event_clusters.hpp"
+#include "indexer/names/event_clusters.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/text/text_fold.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "db/database.hpp"
 #include "indexer/game_filter.hpp"
-#include "indexer/player_identity.hpp"
+#include "indexer/names/player_identity.hpp"
 #include "indexer/query.hpp"
 
 namespace damdb::indexer {

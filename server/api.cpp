@@ -8,7 +8,7 @@
 #include "indexer/export.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"
-#include "indexer/player_overrides.hpp"
+#include "indexer/names/player_overrides.hpp"
 #include "indexer/query.hpp"
 #include "indexer/search.hpp"
 #include "indexer/statistics.hpp"

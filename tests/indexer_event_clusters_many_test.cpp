@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "indexer/text/duplicate_rules.hpp"
-#include "indexer/event_clusters.hpp"
+#include "indexer/names/event_clusters.hpp"
 #include "indexer/text/text_fold.hpp"
 
 namespace damdb {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/event_clusters.hpp"
+#include "indexer/names/event_clusters.hpp"
 #include "indexer/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/statistics.hpp"

@@ -13,7 +13,7 @@
 #include "indexer/counted_games.hpp"
 #include "indexer/game_filter.hpp"
 #include "indexer/game_list.hpp"
-#include "indexer/name_directory.hpp"
+#include "indexer/names/name_directory.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

@@ -9,8 +9,8 @@
 
 #include "indexer/game_filter.hpp"
 #include "indexer/game_list.hpp"
-#include "indexer/player_identity.hpp"
-#include "indexer/player_overrides.hpp"
+#include "indexer/names/player_identity.hpp"
+#include "indexer/names/player_overrides.hpp"
 #include "indexer/statistics.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"

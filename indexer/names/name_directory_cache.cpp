@@ -12,7 +12,7 @@
 
 #include "db/varint.hpp"
 #include "indexer/text/cache_file.hpp"
-#include "indexer/name_directory.hpp"
+#include "indexer/names/name_directory.hpp"
 
 namespace damdb::indexer {
 namespace {

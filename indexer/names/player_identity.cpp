@@ -1,4 +1,4 @@
-#include "indexer/player_identity.hpp"
+#include "indexer/names/player_identity.hpp"
 
 #include <algorithm>
 #include <numeric>

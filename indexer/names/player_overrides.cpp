@@ -1,4 +1,4 @@
-#include "indexer/player_overrides.hpp"
+#include "indexer/names/player_overrides.hpp"
 
 #include <fstream>
 #include <sstream>

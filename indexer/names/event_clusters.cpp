@@ -1,4 +1,4 @@
-#include "indexer/event_clusters.hpp"
+#include "indexer/names/event_clusters.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/player_identity.hpp"
+#include "indexer/names/player_identity.hpp"
 
 namespace damdb::indexer {
 

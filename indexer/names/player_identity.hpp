@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "indexer/player_overrides.hpp"
+#include "indexer/names/player_overrides.hpp"
 
 namespace damdb::indexer {
 

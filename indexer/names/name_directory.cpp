@@ -1,10 +1,10 @@
-#include "indexer/name_directory.hpp"
+#include "indexer/names/name_directory.hpp"
 
 #include <algorithm>
 #include <set>
 #include <vector>
 
-#include "indexer/event_clusters.hpp"
+#include "indexer/names/event_clusters.hpp"
 #include "indexer/game_filter.hpp"
 #include "indexer/text/text_fold.hpp"
 
