@@ -15,7 +15,7 @@
 #include "cli/table.hpp"
 #include "cli/text_width.hpp"
 #include "indexer/text/cache_file.hpp"
-#include "indexer/game_ranks.hpp"
+#include "indexer/games/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"

@@ -8,7 +8,7 @@
 
 #include "db/database.hpp"
 #include "indexer/duplicate_marks.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {
 

@@ -15,7 +15,7 @@
 
 #include "db/database.hpp"
 #include "indexer/duplicate_class.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {
 

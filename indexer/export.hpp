@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/query.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/pattern.hpp"
 
 namespace damdb::indexer {

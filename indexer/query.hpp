@@ -4,7 +4,7 @@
 #pragma once
 
 #include "db/database.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 

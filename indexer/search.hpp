@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/pattern.hpp"
 #include "indexer/query.hpp"
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <bit>
 
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/records/signature_builder.hpp"
 

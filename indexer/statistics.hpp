@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/names/player_identity.hpp"
 #include "indexer/query.hpp"
 

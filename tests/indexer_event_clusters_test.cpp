@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "indexer/names/event_clusters.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/statistics.hpp"
 #include "indexer/text/text_fold.hpp"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "db/duplicate_mark.hpp"
-#include "indexer/game_ranks.hpp"
+#include "indexer/games/game_ranks.hpp"
 #include "indexer/query.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "indexer/counted_games.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "tests/games_fixture.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "tests/games_fixture.hpp"
 

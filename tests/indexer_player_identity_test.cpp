@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/names/player_identity.hpp"
 #include "indexer/names/player_overrides.hpp"

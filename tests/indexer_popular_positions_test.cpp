@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "indexer/text/cache_file.hpp"
-#include "indexer/game_ranks.hpp"
+#include "indexer/games/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "indexer/records/position_key.hpp"
 #include "indexer/query.hpp"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "indexer/names/event_clusters.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "indexer/text/text_fold.hpp"
 
 namespace damdb::indexer {

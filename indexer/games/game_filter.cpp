@@ -1,4 +1,4 @@
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/text_fold.hpp"

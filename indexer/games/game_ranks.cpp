@@ -1,11 +1,11 @@
-#include "indexer/game_ranks.hpp"
+#include "indexer/games/game_ranks.hpp"
 
 #include <algorithm>
 #include <string>
 
 #include "db/varint.hpp"
 #include "indexer/text/cache_file.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {
 
