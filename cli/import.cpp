@@ -12,7 +12,7 @@
 #include "cli/database_option.hpp"
 #include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
-#include "indexer/duplicate_marks.hpp"
+#include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/importer.hpp"
 #include "indexer/names/name_directory.hpp"
 

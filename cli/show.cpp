@@ -12,7 +12,7 @@
 #include "cli/table.hpp"
 #include "db/atomic_file.hpp"
 #include "indexer/game_list.hpp"
-#include "indexer/duplicate_marks.hpp"
+#include "indexer/duplicates/duplicate_marks.hpp"
 #include "json/game_rows.hpp"
 #include "rules/diagram.hpp"
 #include "rules/fen.hpp"

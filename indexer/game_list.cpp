@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "indexer/counted_games.hpp"
+#include "indexer/duplicates/counted_games.hpp"
 
 namespace damdb::indexer {
 

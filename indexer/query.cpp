@@ -1,6 +1,6 @@
 #include "indexer/query.hpp"
 
-#include "indexer/counted_games.hpp"
+#include "indexer/duplicates/counted_games.hpp"
 #include "indexer/games/game_ranks.hpp"
 #include "indexer/popular_positions.hpp"
 #include "indexer/records/position_key.hpp"

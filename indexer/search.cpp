@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "indexer/counted_games.hpp"
+#include "indexer/duplicates/counted_games.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/opening_cache.hpp"
 #include "indexer/signature.hpp"

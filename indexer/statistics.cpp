@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "indexer/counted_games.hpp"
+#include "indexer/duplicates/counted_games.hpp"
 #include "indexer/names/event_clusters.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/text/text_fold.hpp"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/database.hpp"
-#include "indexer/duplicates.hpp"
+#include "indexer/duplicates/duplicates.hpp"
 
 namespace damdb::json {
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "indexer/duplicate_marks.hpp"
-#include "indexer/duplicate_primary.hpp"
+#include "indexer/duplicates/duplicate_marks.hpp"
+#include "indexer/duplicates/duplicate_primary.hpp"
 #include "indexer/text/duplicate_rules.hpp"
-#include "indexer/duplicates.hpp"
+#include "indexer/duplicates/duplicates.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"
 #include "indexer/query.hpp"

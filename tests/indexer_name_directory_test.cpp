@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/counted_games.hpp"
+#include "indexer/duplicates/counted_games.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/names/name_directory.hpp"

@@ -1,4 +1,4 @@
-#include "indexer/duplicate_marks.hpp"
+#include "indexer/duplicates/duplicate_marks.hpp"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "indexer/duplicate_primary.hpp"
+#include "indexer/duplicates/duplicate_primary.hpp"
 
 namespace damdb::indexer {
 namespace {

@@ -1,4 +1,4 @@
-#include "indexer/duplicate_primary.hpp"
+#include "indexer/duplicates/duplicate_primary.hpp"
 
 #include <tuple>
 

@@ -1,12 +1,12 @@
-#include "indexer/duplicates.hpp"
+#include "indexer/duplicates/duplicates.hpp"
 
 #include <algorithm>
 #include <map>
 #include <numeric>
 #include <unordered_map>
 
-#include "indexer/duplicate_groups.hpp"
-#include "indexer/duplicate_primary.hpp"
+#include "indexer/duplicates/duplicate_groups.hpp"
+#include "indexer/duplicates/duplicate_primary.hpp"
 #include "indexer/names/player_identity.hpp"
 
 namespace damdb::indexer {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/duplicates.hpp"
+#include "indexer/duplicates/duplicates.hpp"
 
 namespace damdb::indexer {
 

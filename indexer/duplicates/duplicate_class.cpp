@@ -1,4 +1,4 @@
-#include "indexer/duplicate_class.hpp"
+#include "indexer/duplicates/duplicate_class.hpp"
 
 namespace damdb::indexer {
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/duplicate_class.hpp"
+#include "indexer/duplicates/duplicate_class.hpp"
 #include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {

@@ -1,4 +1,4 @@
-#include "indexer/duplicate_groups.hpp"
+#include "indexer/duplicates/duplicate_groups.hpp"
 
 #include <algorithm>
 #include <climits>

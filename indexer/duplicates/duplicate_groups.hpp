@@ -1,6 +1,6 @@
 // The rules of near-duplicates applied inside one group of games between the same two players
 // (either colours): which pairs are linked, by which class, with what evidence. Internal to
-// find_duplicates (indexer/duplicates.hpp), apart so that each rule can be read on its own.
+// find_duplicates (indexer/duplicates/duplicates.hpp), apart so that each rule can be read on its own.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "indexer/text/duplicate_rules.hpp"
-#include "indexer/duplicate_class.hpp"
+#include "indexer/duplicates/duplicate_class.hpp"
 
 namespace damdb::indexer {
 

@@ -1,4 +1,4 @@
-// The kinds of near-duplicate (find_duplicates, indexer/duplicates.hpp) and their names, apart
+// The kinds of near-duplicate (find_duplicates, indexer/duplicates/duplicates.hpp) and their names, apart
 // from the search so that the rules of one group of games (duplicate_groups) and the marks can
 // name a kind without the search itself.
 #pragma once

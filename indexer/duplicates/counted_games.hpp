@@ -1,5 +1,5 @@
 // The games a query or a statistic counts: those passing the user's filter, minus the members
-// of marked near-duplicate clusters (indexer/duplicate_marks.hpp), so that a cluster counts
+// of marked near-duplicate clusters (indexer/duplicates/duplicate_marks.hpp), so that a cluster counts
 // once (through its primary).
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "db/database.hpp"
-#include "indexer/duplicate_marks.hpp"
+#include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {
