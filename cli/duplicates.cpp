@@ -14,8 +14,8 @@
 #include "cli/table.hpp"
 #include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/duplicates/duplicates.hpp"
-#include "indexer/game_list.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/explorer/query.hpp"
 #include "json/duplicates.hpp"
 
 namespace damdb::cli {

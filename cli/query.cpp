@@ -1,7 +1,7 @@
 // `damdb query position|opening (--fen FEN | --moves "32-28 18-23 ...") [filters] [--mirror]
 // [--json] [--db DIR]`: which games reached a position; which moves were played there and how
 // they scored (an opening explorer).
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -16,7 +16,7 @@
 #include "cli/text_width.hpp"
 #include "indexer/text/cache_file.hpp"
 #include "indexer/games/game_ranks.hpp"
-#include "indexer/popular_positions.hpp"
+#include "indexer/explorer/popular_positions.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"
 

@@ -11,7 +11,7 @@
 #include "cli/output_files.hpp"
 #include "cli/table.hpp"
 #include "db/atomic_file.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "indexer/duplicates/duplicate_marks.hpp"
 #include "json/game_rows.hpp"
 #include "rules/diagram.hpp"

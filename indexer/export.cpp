@@ -5,7 +5,7 @@
 
 #include "db/header_tags.hpp"
 #include "indexer/records/game_text.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "indexer/records/records.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"

@@ -13,7 +13,7 @@
 #include "indexer/batch_signatures.hpp"
 #include "indexer/records/records.hpp"
 #include "indexer/games/game_ranks.hpp"
-#include "indexer/popular_positions.hpp"
+#include "indexer/explorer/popular_positions.hpp"
 #include "indexer/signature.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"

@@ -15,7 +15,7 @@
 #include "db/database.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/pattern.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::indexer {
 

@@ -13,7 +13,7 @@
 #include "db/database.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/names/player_identity.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::indexer {
 

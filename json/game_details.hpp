@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 
 namespace damdb::json {
 

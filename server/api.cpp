@@ -6,10 +6,10 @@
 
 #include "db/error.hpp"
 #include "indexer/export.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "indexer/pattern_parse.hpp"
 #include "indexer/names/player_overrides.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "indexer/search.hpp"
 #include "indexer/statistics.hpp"
 #include "json/database_info.hpp"

@@ -7,7 +7,7 @@
 // Prints figures only; it asserts nothing about times.
 #include "db/database.hpp"
 #include "indexer/records/game_moves.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "rules/fen.hpp"
 
 #include <algorithm>

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "indexer/export.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "indexer/statistics.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"

@@ -13,7 +13,7 @@
 
 #include "db/duplicate_mark.hpp"
 #include "indexer/games/game_ranks.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "tests/games_fixture.hpp"

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "indexer/export.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"

@@ -13,7 +13,7 @@
 #include "indexer/pattern_parse.hpp"
 #include "indexer/records/position_key.hpp"
 #include "indexer/search.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "pdn/replay.hpp"
 #include "tests/games_fixture.hpp"
 

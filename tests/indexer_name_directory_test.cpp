@@ -12,7 +12,7 @@
 
 #include "indexer/duplicates/counted_games.hpp"
 #include "indexer/games/game_filter.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "tests/games_fixture.hpp"
 

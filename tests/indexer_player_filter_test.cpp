@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "indexer/games/game_filter.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

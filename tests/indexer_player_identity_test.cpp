@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "indexer/games/game_filter.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "indexer/names/player_identity.hpp"
 #include "indexer/names/player_overrides.hpp"
 #include "indexer/statistics.hpp"

@@ -14,7 +14,7 @@
 
 #include "db/database.hpp"
 #include "indexer/importer.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"

@@ -1,4 +1,4 @@
-#include "indexer/popular_positions.hpp"
+#include "indexer/explorer/popular_positions.hpp"
 
 #include <algorithm>
 #include <queue>

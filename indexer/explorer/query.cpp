@@ -1,8 +1,8 @@
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 #include "indexer/duplicates/counted_games.hpp"
 #include "indexer/games/game_ranks.hpp"
-#include "indexer/popular_positions.hpp"
+#include "indexer/explorer/popular_positions.hpp"
 #include "indexer/records/position_key.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -14,7 +14,7 @@
 #include "db/database.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/records/game_moves.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::indexer {
 
