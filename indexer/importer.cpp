@@ -10,11 +10,11 @@
 #include <fstream>
 #include <map>
 
-#include "indexer/batch_signatures.hpp"
+#include "indexer/search/batch_signatures.hpp"
 #include "indexer/records/records.hpp"
 #include "indexer/games/game_ranks.hpp"
 #include "indexer/explorer/popular_positions.hpp"
-#include "indexer/signature.hpp"
+#include "indexer/search/signature.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
 

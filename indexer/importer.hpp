@@ -50,7 +50,7 @@ struct ImportOptions {
   std::chrono::milliseconds progress_every{500};        ///< how often `progress` is called
   std::function<void(const ImportProgress&)> progress;  ///< optional
   bool compact_at_end = true;  ///< compact the database when the import wrote many games
-  /// Store the pattern-search signatures (indexer/signature.hpp) of every game lacking one.
+  /// Store the pattern-search signatures (indexer/search/signature.hpp) of every game lacking one.
   bool build_signatures = true;
 };
 

@@ -7,7 +7,7 @@
 #include "indexer/records/game_moves.hpp"
 #include "indexer/records/game_text.hpp"
 #include "indexer/records/records.hpp"
-#include "indexer/signature.hpp"
+#include "indexer/search/signature.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 #include "tests/corpus_required.hpp"

@@ -12,7 +12,7 @@
 
 #include "db/game_signature.hpp"
 #include "db/signature_block.hpp"
-#include "indexer/signature.hpp"
+#include "indexer/search/signature.hpp"
 
 namespace damdb::indexer {
 

@@ -6,7 +6,7 @@
 
 #include "db/database.hpp"
 #include "db/game_signature.hpp"
-#include "indexer/pattern.hpp"
+#include "indexer/search/pattern.hpp"
 
 namespace damdb::indexer {
 

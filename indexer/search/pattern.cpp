@@ -1,4 +1,4 @@
-#include "indexer/pattern.hpp"
+#include "indexer/search/pattern.hpp"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "indexer/games/game_filter.hpp"
-#include "indexer/pattern.hpp"
+#include "indexer/search/pattern.hpp"
 
 namespace damdb::indexer {
 

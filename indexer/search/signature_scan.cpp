@@ -1,4 +1,4 @@
-#include "indexer/signature_scan.hpp"
+#include "indexer/search/signature_scan.hpp"
 
 #include <algorithm>
 #include <bit>

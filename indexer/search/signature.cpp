@@ -1,4 +1,4 @@
-#include "indexer/signature.hpp"
+#include "indexer/search/signature.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "indexer/pattern_parse.hpp"
+#include "indexer/search/pattern_parse.hpp"
 
 #include <charconv>
 #include <vector>

@@ -1,6 +1,6 @@
 // Pattern search over the stored games (`damdb search`): which games reach a partial position
-// (indexer/pattern.hpp), where first, for how long, and what was played next. Games are
-// rejected by their signature (indexer/signature.hpp) when it proves the pattern never holds;
+// (indexer/search/pattern.hpp), where first, for how long, and what was played next. Games are
+// rejected by their signature (indexer/search/signature.hpp) when it proves the pattern never holds;
 // the others are replayed from their move codes until the first hit or until the pattern can no
 // longer occur. Reads go through db only.
 #pragma once
@@ -14,7 +14,7 @@
 
 #include "db/database.hpp"
 #include "indexer/games/game_filter.hpp"
-#include "indexer/pattern.hpp"
+#include "indexer/search/pattern.hpp"
 #include "indexer/explorer/query.hpp"
 
 namespace damdb::indexer {

@@ -1,4 +1,4 @@
-#include "indexer/opening_cache.hpp"
+#include "indexer/search/opening_cache.hpp"
 
 #include <algorithm>
 

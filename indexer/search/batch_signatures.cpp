@@ -1,9 +1,9 @@
-#include "indexer/batch_signatures.hpp"
+#include "indexer/search/batch_signatures.hpp"
 
 #include <algorithm>
 #include <utility>
 
-#include "indexer/signature.hpp"
+#include "indexer/search/signature.hpp"
 
 namespace damdb::indexer {
 

@@ -1,13 +1,13 @@
-#include "indexer/search.hpp"
+#include "indexer/search/search.hpp"
 
 #include <algorithm>
 #include <map>
 
 #include "indexer/duplicates/counted_games.hpp"
 #include "indexer/records/game_moves.hpp"
-#include "indexer/opening_cache.hpp"
-#include "indexer/signature.hpp"
-#include "indexer/signature_scan.hpp"
+#include "indexer/search/opening_cache.hpp"
+#include "indexer/search/signature.hpp"
+#include "indexer/search/signature_scan.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
