@@ -11,7 +11,7 @@
 #include "indexer/names/player_overrides.hpp"
 #include "indexer/explorer/query.hpp"
 #include "indexer/search/search.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "json/database_info.hpp"
 #include "json/game_details.hpp"
 #include "json/game_rows.hpp"

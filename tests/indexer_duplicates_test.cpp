@@ -18,7 +18,7 @@
 #include "indexer/search/pattern_parse.hpp"
 #include "indexer/explorer/query.hpp"
 #include "indexer/search/search.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"

@@ -10,7 +10,7 @@
 #include "indexer/names/event_clusters.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/explorer/game_list.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 

@@ -11,7 +11,7 @@
 
 #include "indexer/export.hpp"
 #include "indexer/explorer/query.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 #include "tests/games_fixture.hpp"

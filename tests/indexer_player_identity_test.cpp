@@ -11,7 +11,7 @@
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/names/player_identity.hpp"
 #include "indexer/names/player_overrides.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 

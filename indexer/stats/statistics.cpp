@@ -1,4 +1,4 @@
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 
 #include <algorithm>
 #include <map>
