@@ -13,7 +13,7 @@
 #include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
 #include "indexer/duplicates/duplicate_marks.hpp"
-#include "indexer/importer.hpp"
+#include "indexer/import/importer.hpp"
 #include "indexer/names/name_directory.hpp"
 
 namespace damdb::cli {

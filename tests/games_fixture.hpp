@@ -19,7 +19,7 @@
 
 #include "db/database.hpp"
 #include "indexer/records/game_moves.hpp"
-#include "indexer/importer.hpp"
+#include "indexer/import/importer.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 

@@ -13,7 +13,7 @@
 #include <set>
 
 #include "db/database.hpp"
-#include "indexer/importer.hpp"
+#include "indexer/import/importer.hpp"
 #include "indexer/explorer/query.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"

@@ -1,4 +1,4 @@
-#include "indexer/importer.hpp"
+#include "indexer/import/importer.hpp"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
