@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "db/error.hpp"
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/search/pattern_parse.hpp"
 #include "indexer/names/player_overrides.hpp"

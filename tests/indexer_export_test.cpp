@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 #include "indexer/explorer/query.hpp"
 #include "indexer/stats/statistics.hpp"
 #include "pdn/reader.hpp"

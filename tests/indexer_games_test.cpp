@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "pdn/reader.hpp"

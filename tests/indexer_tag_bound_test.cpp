@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 #include "indexer/records/game_text.hpp"
 #include "indexer/records/records.hpp"
 #include "indexer/text/text_fold.hpp"

@@ -1,4 +1,4 @@
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 
 #include <algorithm>
 #include <sstream>
