@@ -6,7 +6,7 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
-#include "indexer/storage_check.hpp"
+#include "indexer/records/storage_check.hpp"
 #include "json/storage_check.hpp"
 
 namespace damdb::cli {

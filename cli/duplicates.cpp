@@ -1,8 +1,8 @@
 // `damdb duplicates [filters] [--limit N] [--json] [--apply CLASS...] [--undo ID|all]
 // [--db DIR]`: the near-duplicate clusters of the stored games that pass the filters (see
-// indexer/duplicates.hpp): per class the clusters and games, then each cluster with its members
+// indexer/duplicates/duplicates.hpp): per class the clusters and games, then each cluster with its members
 // (primary first) and the evidence linking them. --apply marks the clusters of the classes
-// given, --undo removes marks (indexer/duplicate_marks.hpp).
+// given, --undo removes marks (indexer/duplicates/duplicate_marks.hpp).
 #include <iostream>
 #include <optional>
 
@@ -11,11 +11,11 @@
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
-#include "indexer/duplicate_listing.hpp"
-#include "indexer/duplicate_marks.hpp"
-#include "indexer/duplicates.hpp"
-#include "indexer/game_list.hpp"
-#include "indexer/query.hpp"
+#include "indexer/duplicates/duplicate_listing.hpp"
+#include "indexer/duplicates/duplicate_marks.hpp"
+#include "indexer/duplicates/duplicates.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/explorer/query.hpp"
 #include "json/duplicates.hpp"
 
 namespace damdb::cli {

@@ -1,5 +1,5 @@
 // `damdb event EVENT [--db DIR] [--json]`: the table of one stored event from its games
-// (indexer/event_table.hpp): standings with FMJD points and tie-breaks, the crosstable (round by
+// (indexer/stats/event_table.hpp): standings with FMJD points and tie-breaks, the crosstable (round by
 // round when every game names its round), a match's running score, and what an arbiter should
 // check before trusting the table.
 #include <iostream>
@@ -7,8 +7,8 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
-#include "indexer/event_table.hpp"
-#include "indexer/query.hpp"
+#include "indexer/stats/event_table.hpp"
+#include "indexer/explorer/query.hpp"
 #include "json/event_table.hpp"
 
 namespace damdb::cli {

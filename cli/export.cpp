@@ -1,9 +1,9 @@
 // `damdb export [filters] -o FILE.pdn [--json] [--db DIR]`: writes the games that pass the
-// filters as canonical PDN 3.0 (see indexer/export.hpp). "-o -" writes to standard output.
+// filters as canonical PDN 3.0 (see indexer/export/export.hpp). "-o -" writes to standard output.
 // An existing FILE is replaced only with --force; the file is written to a new temporary file
 // beside it, renamed over it at the end (db/atomic_file.hpp), so a failed export leaves FILE as
 // it was and deletes nothing.
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 
 #include <cstdio>
 #include <iostream>

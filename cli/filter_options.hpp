@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 
 namespace damdb::cli {
 

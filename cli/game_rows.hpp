@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/table.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::cli {
 

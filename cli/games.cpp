@@ -1,5 +1,5 @@
 // `damdb games [filters] [--limit N] [--offset N] [--json] [--db DIR]`: the stored games that
-// pass the filters, in import order (see indexer/game_list.hpp), with the normalised date and
+// pass the filters, in import order (see indexer/explorer/game_list.hpp), with the normalised date and
 // result the filters use, and how many copies of each game were read (sources).
 #include <iostream>
 
@@ -8,7 +8,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "json/game_rows.hpp"
 
 namespace damdb::cli {

@@ -9,8 +9,8 @@
 #include "cli/database_option.hpp"
 #include "cli/kind_counts.hpp"
 #include "cli/table.hpp"
-#include "indexer/duplicate_listing.hpp"
-#include "indexer/import_run.hpp"
+#include "indexer/duplicates/duplicate_listing.hpp"
+#include "indexer/import/import_run.hpp"
 #include "json/import.hpp"
 
 namespace damdb::cli {

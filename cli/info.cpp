@@ -5,7 +5,7 @@
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
 #include "cli/table.hpp"
-#include "indexer/database_summary.hpp"
+#include "indexer/records/database_summary.hpp"
 #include "json/database_info.hpp"
 
 namespace damdb::cli {

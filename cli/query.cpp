@@ -1,7 +1,7 @@
 // `damdb query position|opening (--fen FEN | --moves "32-28 18-23 ...") [filters] [--mirror]
 // [--json] [--db DIR]`: which games reached a position; which moves were played there and how
 // they scored (an opening explorer).
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -12,7 +12,7 @@
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
 #include "cli/text_width.hpp"
-#include "indexer/stored_answers.hpp"
+#include "indexer/explorer/stored_answers.hpp"
 #include "json/query.hpp"
 #include "rules/fen.hpp"
 

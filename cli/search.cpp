@@ -1,7 +1,7 @@
 // `damdb search ["COMPACT QUERY"] [--must FEN] [--empty SQUARES] [--not FEN] [--any-of FEN
 // [--at-least K]]... [--white-men A-B] ... [--plies A-B] [--hold N] [--mirror] [filters]
 // [--json] [--limit N] [--offset N] [--count] [--db DIR]`: games that reach a partial position.
-// The options are clauses of the compact form (indexer/pattern_parse.hpp), applied in the order
+// The options are clauses of the compact form (indexer/search/pattern_parse.hpp), applied in the order
 // given, after the compact query.
 #include <unistd.h>
 
@@ -14,8 +14,8 @@
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
-#include "indexer/pattern_parse.hpp"
-#include "indexer/search.hpp"
+#include "indexer/search/pattern_parse.hpp"
+#include "indexer/search/search.hpp"
 #include "json/search.hpp"
 
 namespace damdb::cli {

@@ -1,5 +1,5 @@
 // `damdb stats players|events|results|openings [filters] [--json] [--db DIR]`: statistics over
-// the stored games that pass the filters (see indexer/statistics.hpp).
+// the stored games that pass the filters (see indexer/stats/statistics.hpp).
 //   players [--top N]   per player: games, wins, draws, losses, score %, by colour, first and
 //                       last date; the spellings merged into one player
 //   events              per event: dates, games, players, decisive-game rate, average length
@@ -12,7 +12,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/game_rows.hpp"
 #include "cli/table.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "json/statistics.hpp"
 
 namespace damdb::cli {

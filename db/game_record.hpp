@@ -66,7 +66,7 @@ enum class PdnTextForm : std::uint8_t {
   Verbatim = 0,  ///< byte for byte as read
   /// As read, except the main-line moves and move numbers that the stored move codes write
   /// again (byte for byte) are marks: the byte layout and its expansion are the indexer's
-  /// (indexer/game_text.hpp), which replays the codes; db/ stores the bytes.
+  /// (indexer/records/game_text.hpp), which replays the codes; db/ stores the bytes.
   MovesElided = 1,
 };
 

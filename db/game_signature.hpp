@@ -1,6 +1,6 @@
 #pragma once
 // GameSignature: a small summary of one game's positions, stored at import so that a pattern
-// search rejects most games without replaying them (indexer/signature.hpp decides what a
+// search rejects most games without replaying them (indexer/search/signature.hpp decides what a
 // signature proves). Stored in the signatures column family in blocks of kSignatureBlockGames
 // consecutive game ids.
 //

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/database_summary.hpp"
+#include "indexer/records/database_summary.hpp"
 
 namespace damdb::json {
 

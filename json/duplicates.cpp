@@ -1,7 +1,7 @@
 #include "json/duplicates.hpp"
 
-#include "indexer/game_list.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::json {
 namespace {

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "db/duplicate_mark.hpp"
-#include "indexer/duplicate_listing.hpp"
-#include "indexer/duplicates.hpp"
+#include "indexer/duplicates/duplicate_listing.hpp"
+#include "indexer/duplicates/duplicates.hpp"
 
 namespace damdb::json {
 

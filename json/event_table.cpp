@@ -1,6 +1,6 @@
 #include "json/event_table.hpp"
 
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::json {
 namespace {

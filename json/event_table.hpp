@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/event_table.hpp"
+#include "indexer/stats/event_table.hpp"
 
 namespace damdb::json {
 

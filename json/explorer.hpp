@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "rules/position.hpp"
 
 namespace damdb::json {

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/export.hpp"
+#include "indexer/export/export.hpp"
 
 namespace damdb::json {
 

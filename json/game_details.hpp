@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/game_details.hpp"
+#include "indexer/explorer/game_details.hpp"
 
 namespace damdb::json {
 

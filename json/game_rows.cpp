@@ -1,6 +1,6 @@
 #include "json/game_rows.hpp"
 
-#include "indexer/issue_kinds.hpp"
+#include "indexer/records/issue_kinds.hpp"
 
 namespace damdb::json {
 

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/game_list.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/explorer/query.hpp"
 
 namespace damdb::json {
 

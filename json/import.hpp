@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/import_run.hpp"
+#include "indexer/import/import_run.hpp"
 
 namespace damdb::json {
 

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/search.hpp"
+#include "indexer/search/search.hpp"
 
 namespace damdb::json {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "rules/position.hpp"
 
 namespace damdb::json {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/statistics.hpp"
+#include "indexer/stats/statistics.hpp"
 
 namespace damdb::json {
 

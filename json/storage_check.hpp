@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "indexer/storage_check.hpp"
+#include "indexer/records/storage_check.hpp"
 
 namespace damdb::json {
 

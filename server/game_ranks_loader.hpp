@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "db/database.hpp"
-#include "indexer/game_ranks.hpp"
+#include "indexer/games/game_ranks.hpp"
 
 namespace damdb::server {
 

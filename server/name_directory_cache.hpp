@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "db/database.hpp"
-#include "indexer/name_directory.hpp"
+#include "indexer/names/name_directory.hpp"
 
 namespace damdb::server {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "pdn/encoding.hpp"
 #include "rules/fen.hpp"
 

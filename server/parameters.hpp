@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "indexer/game_filter.hpp"
+#include "indexer/games/game_filter.hpp"
 #include "server/name_directory_cache.hpp"
 #include "rules/position.hpp"
 

@@ -35,7 +35,7 @@
 #include "tests/corpus_files.hpp"
 #include "db/database.hpp"
 #include "db/error.hpp"
-#include "indexer/importer.hpp"
+#include "indexer/import/importer.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
 #include "rules/movegen.hpp"

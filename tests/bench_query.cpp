@@ -6,8 +6,8 @@
 // Usage: bench_query --db DIR [--queries N] [--commands N] [--seed S]
 // Prints figures only; it asserts nothing about times.
 #include "db/database.hpp"
-#include "indexer/game_moves.hpp"
-#include "indexer/query.hpp"
+#include "indexer/records/game_moves.hpp"
+#include "indexer/explorer/query.hpp"
 #include "rules/fen.hpp"
 
 #include <algorithm>

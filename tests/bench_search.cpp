@@ -17,9 +17,10 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "indexer/pattern_parse.hpp"
-#include "indexer/search.hpp"
-#include "indexer/signature.hpp"
+#include "indexer/search/batch_signatures.hpp"
+#include "indexer/search/pattern_parse.hpp"
+#include "indexer/search/search.hpp"
+#include "indexer/search/signature.hpp"
 
 using namespace damdb;
 using Clock = std::chrono::steady_clock;

@@ -17,7 +17,7 @@
 #include <utility>
 
 #include "db/database.hpp"
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 
 using namespace damdb;
 namespace fs = std::filesystem;

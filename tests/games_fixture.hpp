@@ -18,8 +18,8 @@
 #include <cstdio>
 
 #include "db/database.hpp"
-#include "indexer/game_moves.hpp"
-#include "indexer/importer.hpp"
+#include "indexer/records/game_moves.hpp"
+#include "indexer/import/importer.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 

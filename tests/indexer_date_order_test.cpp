@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/query.hpp"
+#include "indexer/explorer/query.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

@@ -13,9 +13,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "indexer/duplicate_rules.hpp"
-#include "indexer/event_clusters.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/text/duplicate_rules.hpp"
+#include "indexer/names/event_clusters.hpp"
+#include "indexer/text/text_fold.hpp"
 
 namespace damdb {
 namespace {

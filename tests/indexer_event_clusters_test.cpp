@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "indexer/event_clusters.hpp"
-#include "indexer/game_filter.hpp"
-#include "indexer/game_list.hpp"
-#include "indexer/statistics.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/names/event_clusters.hpp"
+#include "indexer/games/game_filter.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/stats/statistics.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

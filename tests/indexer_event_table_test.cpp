@@ -1,4 +1,4 @@
-// The table of a stored event (indexer/event_table.hpp): a hand-made round robin whose event
+// The table of a stored event (indexer/stats/event_table.hpp): a hand-made round robin whose event
 // and one player are spelled two ways, and the real NK 2003 (samples/) against an independent
 // count of the points from the file's Result tags.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "indexer/event_table.hpp"
+#include "indexer/stats/event_table.hpp"
 #include "pdn/reader.hpp"
 #include "tests/games_fixture.hpp"
 

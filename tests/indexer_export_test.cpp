@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "indexer/export.hpp"
-#include "indexer/query.hpp"
-#include "indexer/statistics.hpp"
+#include "indexer/export/export.hpp"
+#include "indexer/explorer/query.hpp"
+#include "indexer/stats/statistics.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 #include "tests/games_fixture.hpp"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "db/duplicate_mark.hpp"
-#include "indexer/game_ranks.hpp"
-#include "indexer/query.hpp"
+#include "indexer/games/game_ranks.hpp"
+#include "indexer/explorer/query.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "tests/games_fixture.hpp"

@@ -1,13 +1,13 @@
-// A stored game's text with its moves elided (indexer/game_text.hpp): the exact bytes stored for
+// A stored game's text with its moves elided (indexer/records/game_text.hpp): the exact bytes stored for
 // a hand-written game, and the original text given back byte for byte for every corpus game.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "indexer/game_moves.hpp"
-#include "indexer/game_text.hpp"
-#include "indexer/records.hpp"
-#include "indexer/signature.hpp"
+#include "indexer/records/game_moves.hpp"
+#include "indexer/records/game_text.hpp"
+#include "indexer/records/records.hpp"
+#include "indexer/search/signature.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 #include "tests/corpus_required.hpp"

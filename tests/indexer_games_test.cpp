@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "indexer/export.hpp"
-#include "indexer/game_list.hpp"
-#include "indexer/game_moves.hpp"
+#include "indexer/export/export.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/records/game_moves.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"

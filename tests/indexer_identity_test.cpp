@@ -8,11 +8,12 @@
 #include <vector>
 
 #include "db/header_tags.hpp"
-#include "indexer/game_moves.hpp"
-#include "indexer/issue_kinds.hpp"
-#include "indexer/pattern_parse.hpp"
-#include "indexer/search.hpp"
-#include "indexer/query.hpp"
+#include "indexer/records/game_moves.hpp"
+#include "indexer/records/issue_kinds.hpp"
+#include "indexer/search/pattern_parse.hpp"
+#include "indexer/records/position_key.hpp"
+#include "indexer/search/search.hpp"
+#include "indexer/explorer/query.hpp"
 #include "pdn/replay.hpp"
 #include "tests/games_fixture.hpp"
 

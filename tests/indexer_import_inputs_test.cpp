@@ -1,6 +1,6 @@
 // indexer::import_inputs: files as given, folders as their *.pdn files below them (recursively,
 // sorted), and a message for each input that is neither.
-#include "indexer/import_run.hpp"
+#include "indexer/import/import_run.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "db/position_stats.hpp"
-#include "indexer/records.hpp"
+#include "indexer/records/records.hpp"
 #include "pdn/reader.hpp"
 #include "tests/games_fixture.hpp"
 

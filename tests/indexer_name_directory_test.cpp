@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "indexer/counted_games.hpp"
-#include "indexer/game_filter.hpp"
-#include "indexer/game_list.hpp"
-#include "indexer/name_directory.hpp"
+#include "indexer/duplicates/counted_games.hpp"
+#include "indexer/games/game_filter.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/names/name_directory.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "indexer/game_filter.hpp"
-#include "indexer/game_list.hpp"
+#include "indexer/games/game_filter.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "indexer/game_filter.hpp"
-#include "indexer/game_list.hpp"
-#include "indexer/player_identity.hpp"
-#include "indexer/player_overrides.hpp"
-#include "indexer/statistics.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/games/game_filter.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/names/player_identity.hpp"
+#include "indexer/names/player_overrides.hpp"
+#include "indexer/stats/statistics.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {

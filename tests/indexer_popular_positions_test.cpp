@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "indexer/cache_file.hpp"
-#include "indexer/game_ranks.hpp"
-#include "indexer/popular_positions.hpp"
-#include "indexer/query.hpp"
+#include "indexer/text/cache_file.hpp"
+#include "indexer/games/game_ranks.hpp"
+#include "indexer/explorer/popular_positions.hpp"
+#include "indexer/records/position_key.hpp"
+#include "indexer/explorer/query.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"

@@ -13,8 +13,8 @@
 #include <set>
 
 #include "db/database.hpp"
-#include "indexer/importer.hpp"
-#include "indexer/query.hpp"
+#include "indexer/import/importer.hpp"
+#include "indexer/explorer/query.hpp"
 #include "pdn/reader.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"

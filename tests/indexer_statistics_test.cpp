@@ -1,7 +1,7 @@
 // Statistics over the hand-made database of games_fixture.hpp; every expected figure is counted
 // by hand from kGamesPdn (FMJD points: win 2, draw 1).
-#include "indexer/statistics.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/stats/statistics.hpp"
+#include "indexer/text/text_fold.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,10 +7,10 @@
 #include <sstream>
 #include <string>
 
-#include "indexer/export.hpp"
-#include "indexer/game_text.hpp"
-#include "indexer/records.hpp"
-#include "indexer/text_fold.hpp"
+#include "indexer/export/export.hpp"
+#include "indexer/records/game_text.hpp"
+#include "indexer/records/records.hpp"
+#include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/tag_values.hpp"
 #include "tests/games_fixture.hpp"

@@ -1,11 +1,11 @@
-// Text folding of indexer/text_fold.hpp: names and events compared regardless of case, white
+// Text folding of indexer/text/text_fold.hpp: names and events compared regardless of case, white
 // space, diacritics and word order.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "indexer/text_fold.hpp"
+#include "indexer/text/text_fold.hpp"
 
 namespace damdb::indexer {
 namespace {

@@ -1,4 +1,4 @@
-// The table of an event (indexer/tournament_table.hpp) from games whose every figure is known by
+// The table of an event (indexer/stats/tournament_table.hpp) from games whose every figure is known by
 // construction: a round robin of six players with chosen results, a match, a Swiss round with a
 // bye, a game without a result and a pairing played twice. The expected points, places and
 // tie-breaks are worked out by hand in the comments.
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/tournament_table.hpp"
+#include "indexer/stats/tournament_table.hpp"
 
 namespace damdb::indexer {
 namespace {

@@ -212,7 +212,7 @@ TEST(BrokenExports, ByteOrderMarksTabsCrLfAndNul) {
 }
 
 TEST(BrokenExports, PlaceholderDatesAreUnknownForEveryReader) {
-  // check_tag_value is what the indexer's date filters use (indexer/game_filter.cpp).
+  // check_tag_value is what the indexer's date filters use (indexer/games/game_filter.cpp).
   EXPECT_EQ(check_tag_value("Date", "0000.00.00").normalized, "????.??.??");
   EXPECT_EQ(check_tag_value("Date", "0000-00-00").normalized, "????.??.??");
   EXPECT_EQ(check_tag_value("Date", "00.00.0000").normalized, "????.??.??");

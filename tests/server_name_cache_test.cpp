@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "indexer/game_list.hpp"
+#include "indexer/explorer/game_list.hpp"
 #include "server/name_directory_cache.hpp"
 #include "tests/games_fixture.hpp"
 
