@@ -1,6 +1,8 @@
 #include "db/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -159,13 +161,20 @@ AtomicFile::AtomicFile(const fs::path& target) : impl_(std::make_unique<Impl>())
   std::mt19937_64 random((std::uint64_t{seed()} << 32) ^ seed());
   for (int attempt = 0; impl_->fd < 0; ++attempt) {
     fs::path candidate = folder / temporary_name(impl_->target, random);
+    // Signals wait while the file is created and registered: a signal between the two would
+    // leave the file behind (remove_temporaries would not know it).
+    sigset_t all, before;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &before);
     impl_->fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    const int error = errno;
     if (impl_->fd >= 0) {
       impl_->temporary = std::move(candidate);
       impl_->slot = register_temporary(impl_->temporary.c_str());
-    } else if (errno != EEXIST || attempt == 100) {
-      throw system_error(errno, "create a file beside", impl_->target);
     }
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
+    if (impl_->fd < 0 && (error != EEXIST || attempt == 100))
+      throw system_error(error, "create a file beside", impl_->target);
   }
   if (mode && ::fchmod(impl_->fd, *mode) != 0) {
     // not kept: the new file has 0666 less the umask

@@ -7,7 +7,7 @@
 
 #include "pdn/game.hpp"
 #include "pdn/issue.hpp"
-#include "pdn/parser.hpp"
+#include "pdn/parse_step.hpp"
 #include "pdn/plain_token.hpp"
 #include "pdn/projected_capacity.hpp"
 
