@@ -14,6 +14,7 @@
 #include "cli/table.hpp"
 #include "indexer/duplicate_marks.hpp"
 #include "indexer/duplicates.hpp"
+#include "indexer/game_date.hpp"
 #include "indexer/game_list.hpp"
 #include "indexer/query.hpp"
 #include "json/duplicates.hpp"

@@ -1,4 +1,5 @@
 #include "indexer/duplicates.hpp"
+#include "indexer/game_date.hpp"
 
 #include <algorithm>
 #include <map>

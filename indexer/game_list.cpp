@@ -1,4 +1,5 @@
 #include "indexer/game_list.hpp"
+#include "indexer/game_date.hpp"
 
 #include <algorithm>
 #include <charconv>

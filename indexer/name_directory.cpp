@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "indexer/event_clusters.hpp"
-#include "indexer/game_filter.hpp"
+#include "indexer/game_date.hpp"
 #include "indexer/text_fold.hpp"
 
 namespace damdb::indexer {

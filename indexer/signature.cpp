@@ -1,4 +1,5 @@
 #include "indexer/signature.hpp"
+#include "indexer/game_date.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,7 @@
 #include "json/duplicates.hpp"
 
 #include "indexer/game_list.hpp"
+#include "indexer/game_date.hpp"
 #include "indexer/query.hpp"
 
 namespace damdb::json {

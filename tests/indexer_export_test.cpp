@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "indexer/export.hpp"
+#include "indexer/game_date.hpp"
 #include "indexer/query.hpp"
 #include "indexer/statistics.hpp"
 #include "pdn/reader.hpp"

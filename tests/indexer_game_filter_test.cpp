@@ -1,5 +1,6 @@
 // Filters of indexer/game_filter.hpp on hand-made game headers: dates as the PDN reader
 // normalises them, and the bounds given on the command line.
+#include "indexer/game_date.hpp"
 #include "indexer/game_filter.hpp"
 
 #include <gtest/gtest.h>
