@@ -1,14 +1,18 @@
-// `damdb event EVENT [--db DIR] [--json]`: the table of one stored event from its games
-// (indexer/stats/event_table.hpp): standings with FMJD points and tie-breaks, the crosstable (round by
-// round when every game names its round), a match's running score, and what an arbiter should
-// check before trusting the table.
+// `damdb event EVENT [--db DIR] [--json | --html FILE [--force]]`: the table of one stored event
+// from its games (indexer/stats/event_table.hpp): standings with FMJD points and tie-breaks, the
+// crosstable (round by round when every game names its round), a match's running score, and what
+// an arbiter should check before trusting the table; --html writes it as a self-contained page
+// (cli/event_html.hpp).
 #include <iostream>
 
 #include "cli/command.hpp"
 #include "cli/database_option.hpp"
+#include "cli/event_html.hpp"
+#include "cli/output_files.hpp"
 #include "cli/table.hpp"
-#include "indexer/stats/event_table.hpp"
+#include "db/atomic_file.hpp"
 #include "indexer/explorer/query.hpp"
+#include "indexer/stats/event_table.hpp"
 #include "json/event_table.hpp"
 
 namespace damdb::cli {
@@ -18,12 +22,29 @@ struct EventOptions {
   std::string db;
   std::string event;
   bool json = false;
+  std::string html;  ///< --html FILE: the table as an HTML page
+  bool force = false;
 };
 
-/// "2", "1", "0" or "*" (no result) for the row's player, and the game: "2 #17".
-std::string cell_text(const indexer::CellGame& g) {
-  return (g.points < 0 ? std::string("*") : std::to_string(g.points)) + " #" +
-         std::to_string(g.id.value);
+/// Writes the page through a temporary file renamed over `path` at the end (db::AtomicFile).
+void write_html(const indexer::EventTableReport& report, const std::string& path) {
+  db::AtomicFile out(path);
+  out.write(event_table_html(report));
+  out.commit();
+}
+
+/// The lookup error as the user reads it: the events a text names when it names several,
+/// else where to find the names.
+[[noreturn]] void explain(const indexer::EventLookupError& e) {
+  for (const auto& spellings : e.candidates)
+    std::cerr << "  " << spellings.front()
+              << (spellings.size() > 1 ? " (and " + std::to_string(spellings.size() - 1) +
+                                             " other spelling(s))"
+                                       : "")
+              << '\n';
+  if (e.candidates.empty())
+    throw InputError(std::string(e.what()) + " (damdb stats events lists the events)");
+  throw InputError(e.what());
 }
 
 void print_standings(const indexer::TournamentTable& t) {
@@ -95,32 +116,11 @@ void print_running(const indexer::TournamentTable& t) {
   table.print(std::cout);
 }
 
-std::string ids_text(const std::vector<db::GameId>& ids) {
-  std::string out;
-  for (const db::GameId id : ids) out += (out.empty() ? "" : ", ") + std::to_string(id.value);
-  return out;
-}
-
 void print_checks(const indexer::TournamentTable& t) {
   std::cout << "\nchecks:\n";
-  bool any = false;
-  auto line = [&](const std::string& text) { std::cout << "  " << text << '\n', any = true; };
-  if (!t.without_result.empty())
-    line("games without a result (not counted): " + ids_text(t.without_result));
-  if (!t.contradicted.empty())
-    line("results the final position contradicts: " + ids_text(t.contradicted));
-  for (const indexer::RepeatedPair& p : t.repeated_pairs)
-    line("met more often than most pairs: " + t.players[p.a].name + " - " + t.players[p.b].name +
-         ": games " + ids_text(p.games));
-  for (const indexer::MissingGame& m : t.missing)
-    line("no game in round " + m.round + ": " + t.players[m.player].name);
-  for (const indexer::TablePlayer& p : t.players)
-    if (p.spellings.size() > 1) {
-      std::string list;
-      for (const std::string& s : p.spellings) list += (list.empty() ? "\"" : ", \"") + s + "\"";
-      line("spellings merged into " + p.name + ": " + list);
-    }
-  if (!any) std::cout << "  none\n";
+  const std::vector<std::string> lines = table_checks(t);
+  for (const std::string& line : lines) std::cout << "  " << line << '\n';
+  if (lines.empty()) std::cout << "  none\n";
 }
 
 void print_event(const indexer::EventTableReport& r) {
@@ -129,8 +129,7 @@ void print_event(const indexer::EventTableReport& r) {
   for (const std::string& s : r.spellings) std::cout << (&s == &r.spellings[0] ? " \"" : ", \"") << s << '"';
   std::cout << ": " << t.games << " games, " << t.players.size() << " players, " << t.points_total
             << " points (win 2, draw 1, loss 0)\n"
-            << "places by points, then wins, then Sonneborn-Berger (SB: the points scored in "
-               "each game times the opponent's points); resistance: the opponents' points\n\n";
+            << kPlacingRule << "\n\n";
   print_standings(t);
   std::cout << '\n';
   if (t.match) print_running(t);
@@ -140,18 +139,23 @@ void print_event(const indexer::EventTableReport& r) {
 }
 
 int run_event(const EventOptions& o) {
+  if (!o.html.empty() && o.html != "-")
+    check_output_files({{}, database_folder(o.db)}, {{"--html", o.html}}, o.force);
   const db::Database database = open_for_reading(o.db);
   indexer::EventTableReport report;
   try {
     report = indexer::event_table(database, o.event);
   } catch (const indexer::EventLookupError& e) {
-    for (const auto& spellings : e.candidates)
-      std::cerr << "  " << spellings.front()
-                << (spellings.size() > 1 ? " (and " + std::to_string(spellings.size() - 1) +
-                                               " other spelling(s))"
-                                         : "")
-                << '\n';
-    throw InputError(e.what());
+    explain(e);
+  }
+  if (o.html == "-") {
+    std::cout << event_table_html(report);
+    return kOk;
+  }
+  if (!o.html.empty()) {
+    write_html(report, o.html);
+    std::cout << "wrote the table of " << report.table.games << " games to " << o.html << '\n';
+    return kOk;
   }
   if (o.json) print_json(std::cout, json::event_table_json(report));
   else print_event(report);
@@ -165,6 +169,10 @@ void setup_event(CLI::App& app, int& exit_code) {
       ->required();
   add_database_option(cmd, opts->db);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
+  cmd->add_option("--html", opts->html,
+                  "Write the table as a self-contained HTML page to FILE ('-': standard output)")
+      ->type_name("FILE");
+  cmd->add_flag("--force", opts->force, "Replace an existing --html file");
   cmd->callback([opts, &exit_code] { exit_code = run_event(*opts); });
 }
 

@@ -49,6 +49,8 @@ nlohmann::json crosstable_json(const indexer::TournamentTable& t) {
 void add_checks(const indexer::TournamentTable& t, nlohmann::json& out) {
   out["without_result"] = ids_json(t.without_result);
   out["contradicted"] = ids_json(t.contradicted);
+  out["result_mismatch"] = ids_json(t.result_mismatch);
+  out["left_out"] = ids_json(t.left_out);
   nlohmann::json pairs = nlohmann::json::array();
   for (const indexer::RepeatedPair& p : t.repeated_pairs)
     pairs.push_back({{"players", {p.a, p.b}}, {"games", ids_json(p.games)}});

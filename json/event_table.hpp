@@ -12,7 +12,7 @@ namespace damdb::json {
 /// "unknown", "points", "sonneborn_berger", "resistance"}], "crosstable": [[[{"id", "points"
 /// (null without a result), "white", "round"}]]] (row player, column player: indexes into
 /// "players"), "rounds", "match", "running": [{"id", "round", "white", "result", "score":
-/// [first, second]}], "without_result", "contradicted", "repeated_pairs": [{"players": [a, b],
+/// [first, second]}], "without_result", "contradicted", "result_mismatch", "left_out", "repeated_pairs": [{"players": [a, b],
 /// "games"}], "missing": [{"round", "player"}]}.
 nlohmann::json event_table_json(const indexer::EventTableReport& r);
 

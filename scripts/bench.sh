@@ -96,6 +96,20 @@ player=$(build/cli/damdb stats players --db "$work/db" --json |
   python3 -c 'import json,shlex,sys; r=json.load(sys.stdin)["rows"]; print(shlex.quote(r[min(19, len(r) - 1)]["name"]))')
 whole "filtered by a player, no goal" "build/cli/damdb query opening --db $work/db --player $player"
 
+echo; echo "== damdb event on the $games-game database (hyperfine, 50 runs; goal < 100 ms) =="
+# The generated games keep their corpus game's Event tag, so each event holds about GAMES / 4,000
+# times its corpus games: measured are the event of four players or more nearest to 200 games and a
+# real round robin (samples/nk2003-amsterdam.pdn, 91 games) imported under names of its own (its
+# players renamed too, or its games would be taken for copies of the generated ones).
+sed -e 's/^\[Event "NK 2003"\]/[Event "Bench RR"]/' \
+  -e 's/^\[\(White\|Black\) "\(.*\)"\]/[\1 "\2 (bench)"]/' samples/nk2003-amsterdam.pdn >"$work/rr.pdn"
+build/cli/damdb import --db "$work/db" "$work/rr.pdn" >/dev/null
+whole "goal < 100 ms" "build/cli/damdb event --db $work/db 'Bench RR'"
+near=$(build/cli/damdb stats events --db "$work/db" --json | python3 -c 'import json,shlex,sys
+e=[r for r in json.load(sys.stdin)["events"] if r["name"] not in ("", "?", "Bench RR") and r["players"] >= 4]
+print(shlex.quote(min(e, key=lambda r: abs(r["games"] - 200))["name"]))')
+whole "goal < 100 ms" "build/cli/damdb event --db $work/db $near"
+
 echo; echo "== figures beside their goals =="
 read -r pps bpp rss us <<<"$(import_figures "$work/import.txt")"
 echo "import, $games games: $pps positions/CPU-s (goal >= 1,000,000), $bpp bytes/position (goal <= 14), peak RSS $rss MB (goal: flat in the games, table above)"

@@ -13,9 +13,11 @@
 #include "indexer/names/player_overrides.hpp"
 #include "indexer/explorer/query.hpp"
 #include "indexer/search/search.hpp"
+#include "indexer/stats/event_table.hpp"
 #include "indexer/stats/statistics.hpp"
 #include "json/database_info.hpp"
 #include "json/error.hpp"
+#include "json/event_table.hpp"
 #include "json/explorer.hpp"
 #include "json/game_details.hpp"
 #include "json/game_rows.hpp"
@@ -95,6 +97,7 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
   if (path == "/api/moves") return moves(params);
   if (path == "/api/info") return info(params);
   if (path == "/api/search") return search(params);
+  if (path == "/api/event") return event(params);
   constexpr std::string_view games_prefix = "/api/games/", stats_prefix = "/api/stats/";
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);
@@ -202,6 +205,23 @@ Response Api::statistics(std::string_view report, const ParameterMap& params) co
         json::openings_json(indexer::opening_statistics(db_, p.filter(names_), plies, top)));
   }
   return error_response(404, "not found");
+}
+
+/// The table of the event `name` names: 404 when it names none, 400 naming the parameter and
+/// listing the events ("candidates": their spellings) when it names several.
+Response Api::event(const ParameterMap& params) const {
+  const Parameters p(params, {"name"}, false, limits_);
+  if (p.text("name").find_first_not_of(" \t") == std::string::npos)
+    throw BadParameter("name", "expected an event's name (or a part of it)");
+  try {
+    return json_response(
+        json::event_table_json(indexer::event_table(db_, names_.get(), p.text("name"))));
+  } catch (const indexer::EventLookupError& e) {
+    if (e.candidates.empty()) return error_response(404, e.what());
+    nlohmann::json error = json::error_json(e.what(), "name");
+    error["candidates"] = e.candidates;
+    return {400, "application/json", json::to_text(error)};
+  }
 }
 
 Response Api::info(const ParameterMap& params) const {

@@ -63,6 +63,7 @@ class Api {
   Response statistics(std::string_view report, const ParameterMap& params) const;
   Response info(const ParameterMap& params) const;
   Response search(const ParameterMap& params) const;
+  Response event(const ParameterMap& params) const;
 
   const db::Database& db_;
   Limits limits_;

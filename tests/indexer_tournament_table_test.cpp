@@ -167,6 +167,7 @@ TEST(TournamentTable, AGameNamingOnePlayerTwiceOrNoPlayerIsLeftOut) {
                             game(3, 0, 1, R::WhiteWin)});
   EXPECT_EQ(t.games, 1u);
   EXPECT_EQ(standing_of(t, 0).points, 2u);
+  EXPECT_EQ(t.left_out, (std::vector<db::GameId>{db::GameId{1}, db::GameId{2}}));
 }
 
 }  // namespace

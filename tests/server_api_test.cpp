@@ -274,6 +274,37 @@ TEST_F(ServerApiTest, BoardMovesStatisticsInfoAndThePage) {
   EXPECT_EQ(get("/app.js").content_type, "text/javascript; charset=utf-8");
 }
 
+TEST_F(ServerApiTest, EventTableAndItsErrors) {
+  // WK 2003 of games_fixture.hpp: Sijbrands (three spellings) beats Clerc, draws Clerc, loses to
+  // Jansen: Sijbrands 2 + 1 + 0 = 3, Jansen 2, Clerc 0 + 1 = 1; 3 games, 6 points; one game a
+  // round, so in each round one of the three has no game (Jansen in 1 and 2, Clerc in 3).
+  const nlohmann::json t = get("/api/event?name=wk%202003").json();
+  EXPECT_EQ(t.at("games"), 3);
+  EXPECT_EQ(t.at("points"), 6);
+  ASSERT_EQ(t.at("standings").size(), 3u);
+  EXPECT_EQ(t.at("standings").at(0).at("points"), 3);
+  EXPECT_NE(t.at("standings").at(0).at("name").get<std::string>().find("ijbrands"),
+            std::string::npos);
+  EXPECT_EQ(t.at("standings").at(1).at("points"), 2);
+  EXPECT_EQ(t.at("standings").at(2).at("points"), 1);
+  EXPECT_EQ(t.at("rounds"), nlohmann::json::array({"1", "2", "3"}));
+  EXPECT_EQ(t.at("missing").size(), 3u);
+  // The Dutch championship, spelled two ways: game 5 has no result.
+  const nlohmann::json dutch = get("/api/event?name=dutch%20ch%202004").json();
+  EXPECT_EQ(dutch.at("event").size(), 2u);
+  EXPECT_EQ(dutch.at("without_result"), nlohmann::json::array({5}));
+  expect_bad("/api/event", "name");
+  expect_bad("/api/event?name=%20", "name");
+  const Answer none = get("/api/event?name=no%20such%20event");
+  EXPECT_EQ(none.status, 404);
+  EXPECT_FALSE(none.json().at("error").get<std::string>().empty());
+  // "200" is in "WK 2003" and in both spellings of the Dutch championship: two events.
+  const Answer several = get("/api/event?name=200");
+  ASSERT_EQ(several.status, 400);
+  EXPECT_EQ(several.json().at("parameter"), "name");
+  EXPECT_EQ(several.json().at("candidates").size(), 2u);
+}
+
 TEST_F(ServerApiTest, EveryBadParameterIs400NamingIt) {
   expect_bad("/api/explorer?fen=W:W99", "fen");
   expect_bad("/api/explorer?play=32-29", "play");
@@ -666,6 +697,7 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
       {"/api/games?limit=3&offset=2&player=sijbrands", "games --limit 3 --offset 2 --player sijbrands"},
       {"/api/stats/players?top=5", "stats players --top 5"},
       {"/api/stats/events", "stats events"},
+      {"/api/event?name=NK%202003", "event 'NK 2003'"},
       {"/api/stats/results", "stats results"},
       {"/api/stats/openings?plies=4&top=5", "stats openings --plies 4 --top 5"},
       {"/api/search?q=must%20%3F:W28:B23%3B%20mirror&limit=4&offset=1",

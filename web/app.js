@@ -552,6 +552,7 @@ function drawGame() {
   const g = state.game;
   $('game-panel').hidden = !g;
   if (!g) return;
+  if (typeof drawEventLink === 'function') drawEventLink(g);  // web/event.js
   const onGame = pathOf(state.node).every((m, i) => g.moves[i] === m) &&
                  parseFenKey(state.start) === parseFenKey(g.fens[0]);
   const ply = plyOf(state.node);

@@ -16,6 +16,7 @@ namespace {
 /// The one event `text` names among the stored events (see event_table).
 std::vector<std::string> choose_event(const NameDirectory& names, const std::string& text) {
   const std::string needle = fold_text(text);
+  if (needle.empty()) throw EventLookupError("no event named: give (a part of) an event's name", {});
   std::vector<std::vector<std::string>> events = names.events_of(
       [&](const std::string& tag) { return fold_text(tag).find(needle) != std::string::npos; });
   if (events.size() == 1) return events[0];
@@ -76,17 +77,27 @@ class EventPlayers {
   std::vector<std::vector<std::pair<std::string, std::size_t>>> spellings_;  // first seen first
 };
 
-/// The result contradicted by the final position (the replay's warning kept in the record).
-bool result_contradicted(const db::Database& db, db::GameId id) {
-  const std::optional<db::GameRecord> record = db.game(id);
-  constexpr auto bit = static_cast<unsigned>(pdn::IssueKind::ResultContradicted);
-  return record && (record->issue_kinds >> bit & 1) != 0;
+/// Marks the game when the replay's warnings kept in its record say that the final position
+/// contradicts its result, or that its Result tag and its movetext's result disagree.
+void mark_result_warnings(const db::Database& db, TableGame& g) {
+  const std::optional<db::GameRecord> record = db.game(g.id);
+  if (!record) return;
+  auto has = [&](pdn::IssueKind kind) {
+    return (record->issue_kinds >> static_cast<unsigned>(kind) & 1) != 0;
+  };
+  g.result_contradicted = has(pdn::IssueKind::ResultContradicted);
+  g.result_mismatch = has(pdn::IssueKind::ResultMismatch);
 }
 
 }  // namespace
 
 EventTableReport event_table(const db::Database& db, const std::string& text) {
-  const std::shared_ptr<const NameDirectory> names = NameDirectory::of(db);
+  return event_table(db, NameDirectory::of(db), text);
+}
+
+EventTableReport event_table(const db::Database& db,
+                             const std::shared_ptr<const NameDirectory>& names,
+                             const std::string& text) {
   EventTableReport report;
   report.spellings = choose_event(*names, text);
   const std::set<std::string> spellings(report.spellings.begin(), report.spellings.end());
@@ -107,7 +118,8 @@ EventTableReport event_table(const db::Database& db, const std::string& text) {
     g.result = row.game.result;
     g.round = row.game.round;
     g.date = row.date;
-    g.result_contradicted = result_contradicted(db, g.id);
+    // The replay's warnings are in the full record; a valid game has none.
+    if (row.status != db::ValidationStatus::Valid) mark_result_warnings(db, g);
     games.push_back(std::move(g));
     report.games.push_back(row.game.id);
   }

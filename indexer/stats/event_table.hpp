@@ -2,6 +2,7 @@
 // spellings, its players as `stats players` merges them, and tournament_table over its games.
 #pragma once
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,8 +32,14 @@ struct EventTableReport {
 /// `text` (folded: case, accents and spacing ignored, as `--event`); when several do, the one
 /// with an Event tag equal to it (folded). Players are merged as `stats players` merges them
 /// (spellings "?" or empty stay apart, each a player of its own). Throws EventLookupError when
-/// no event or several match, db::Error from the database, OverridesError for a bad
-/// player-overrides.txt.
+/// `text` is empty once folded (spaces only), or no event or several match, db::Error from the
+/// database, OverridesError for a bad player-overrides.txt.
 EventTableReport event_table(const db::Database& db, const std::string& text);
+
+class NameDirectory;
+/// The same with the database's names already read (a server keeps them between requests).
+EventTableReport event_table(const db::Database& db,
+                             const std::shared_ptr<const NameDirectory>& names,
+                             const std::string& text);
 
 }  // namespace damdb::indexer

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
 #include <tuple>
 
 namespace damdb::indexer {
@@ -31,6 +32,7 @@ void count_games(TournamentTable& t, const std::vector<TableGame>& games) {
     t.cells[g.black][g.white].push_back({g.id, black_points, false, g.round});
     ++t.games;
     if (g.result_contradicted) t.contradicted.push_back(g.id);
+    if (g.result_mismatch) t.result_mismatch.push_back(g.id);
     if (white_points < 0) {
       t.without_result.push_back(g.id);
       ++t.standings[g.white].unknown;
@@ -108,13 +110,16 @@ void find_rounds(TournamentTable& t, const std::vector<TableGame>& games) {
   }
   t.rounds.assign(rounds.begin(), rounds.end());
   std::sort(t.rounds.begin(), t.rounds.end(), round_before);
-  for (const std::string& round : t.rounds) {
-    std::vector<bool> played(t.players.size(), false);
-    for (const TableGame& g : games)
-      if (g.round == round) played[g.white] = played[g.black] = true;
-    for (std::size_t p = 0; p < t.players.size(); ++p)
-      if (!played[p]) t.missing.push_back({round, p});
+  std::map<std::string_view, std::size_t> index;  // round -> its place in t.rounds
+  for (std::size_t r = 0; r < t.rounds.size(); ++r) index.emplace(t.rounds[r], r);
+  std::vector<std::vector<bool>> played(t.rounds.size(), std::vector<bool>(t.players.size()));
+  for (const TableGame& g : games) {
+    std::vector<bool>& in_round = played[index.at(g.round)];
+    in_round[g.white] = in_round[g.black] = true;
   }
+  for (std::size_t r = 0; r < t.rounds.size(); ++r)
+    for (std::size_t p = 0; p < t.players.size(); ++p)
+      if (!played[r][p]) t.missing.push_back({t.rounds[r], p});
 }
 
 /// A match's score after each game, in the order of the games.
@@ -171,6 +176,8 @@ TournamentTable tournament_table(std::vector<TablePlayer> players,
   for (const TableGame& g : games)
     if (g.white < t.players.size() && g.black < t.players.size() && g.white != g.black)
       kept.push_back(g);
+    else
+      t.left_out.push_back(g.id);
   count_games(t, kept);
   tie_breaks(t);
   place_players(t);

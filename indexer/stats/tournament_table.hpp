@@ -30,6 +30,7 @@ struct TableGame {
   std::string round;                 ///< the Round tag as stored ("" when none)
   std::string date;                  ///< the normalised date ("" when unknown)
   bool result_contradicted = false;  ///< the final position has no move, the result says otherwise
+  bool result_mismatch = false;  ///< the Result tag and the movetext's result disagree
 };
 
 /// One player of the event: the name shown and the spellings of the games merged into it.
@@ -90,6 +91,10 @@ struct TournamentTable {
   // What an arbiter checks before trusting the table.
   std::vector<db::GameId> without_result;
   std::vector<db::GameId> contradicted;
+  std::vector<db::GameId> result_mismatch;  ///< counted by the movetext's result
+  /// Games left out of the table: their two sides are one player (the same spelling or merged
+  /// spellings; two unnamed players "?" are one spelling), or a side is not a player of it.
+  std::vector<db::GameId> left_out;
   std::vector<RepeatedPair> repeated_pairs;
   std::vector<MissingGame> missing;
   std::uint64_t games = 0;          ///< the event's games
@@ -97,7 +102,8 @@ struct TournamentTable {
 };
 
 /// The table of an event of `players` and `games` (games in the order given, usually by id;
-/// a game whose player index is out of range, or that names one player twice, is left out).
+/// a game whose player index is out of range, or that names one player twice, is left out and
+/// listed in `left_out`).
 TournamentTable tournament_table(std::vector<TablePlayer> players,
                                  const std::vector<TableGame>& games);
 

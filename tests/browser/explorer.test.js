@@ -202,6 +202,24 @@ async function longestGame(page, tag) {
   await page.screenshot({ path: path.join(shots, `${tag}-3-longest-game.png`), fullPage: true });
 }
 
+/** The event table of an open game (web/event.js): the NK 2003 round robin of 14 players; a
+ *  crosstable cell opens its game in the viewer. */
+async function eventTable(page, tag) {
+  const first = (await getJson('/api/games?event=' + encodeURIComponent('NK 2003') + '&limit=1')).results[0];
+  await page.goto(address + `#explorer?game=${first.id}`);
+  await ready(page);
+  await page.click('#game-event');
+  await page.waitForSelector('#event-dialog[open] .event-game');
+  const rows = await page.$$eval('#event-dialog table:first-of-type tbody tr', (r) => r.length);
+  const link = page.locator('#event-dialog .event-cross .event-game').last();
+  const id = await link.getAttribute('data-id');
+  await page.screenshot({ path: path.join(shots, `${tag}-3b-event-table.png`), fullPage: true });
+  await link.click();
+  await page.waitForFunction((i) => document.getElementById('game-title').textContent.startsWith(`#${i} `), id);
+  check(rows === 14 && !(await page.isVisible('#event-dialog')),
+        `${tag}: the event table lists 14 players and its cell opens game #${id}`);
+}
+
 async function boardDetails(page, tag) {
   await page.goto(address + '#explorer');
   await ready(page);
@@ -410,6 +428,7 @@ async function session(viewport, tag) {
   await explorerAndHistory(page, tag);
   await oneRequestGame(page, tag);
   await longestGame(page, tag);
+  await eventTable(page, tag);
   await boardDetails(page, tag);
   await pasteAndRoutes(page, tag);
   await patternSearch(page, tag);
