@@ -19,10 +19,14 @@ nlohmann::json percent_json(double value, bool any_known) {
 bool known(const Tally& t) { return t.games > t.unknown; }
 bool known(const ResultCounts& c) { return c.games > c.unknown; }
 
+}  // namespace
+
 nlohmann::json tally_json(const Tally& t) {
   return {{"games", t.games},   {"wins", t.wins},       {"draws", t.draws},
           {"losses", t.losses}, {"unknown", t.unknown}, {"score", percent_json(t.score(), known(t))}};
 }
+
+namespace {
 
 nlohmann::json counts_json(const ResultCounts& c) {
   return {{"games", c.games},     {"white_wins", c.white_wins},

@@ -8,6 +8,10 @@
 
 namespace damdb::json {
 
+/// {"games", "wins", "draws", "losses", "unknown", "score"} of one side's tally (score: null
+/// when no game has a known result).
+nlohmann::json tally_json(const indexer::Tally& t);
+
 /// {"games", "players", "rows": [{"games", "wins", "draws", "losses", "unknown", "score",
 /// "name", "key", "white": {tally}, "black": {tally}, "first_date", "last_date"}], "merges":
 /// [{"name", "spellings": [{"name", "games"}], "steps": [{"from", "to", "rule", "evidence",
