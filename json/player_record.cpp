@@ -25,19 +25,6 @@ nlohmann::json node_json(const indexer::OpeningNode& n, const std::string& playe
   return out;
 }
 
-nlohmann::json games_json(const std::vector<indexer::GameRow>& rows) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const indexer::GameRow& g : rows)
-    out.push_back({{"id", g.id.value},
-                   {"white", g.white},
-                   {"black", g.black},
-                   {"event", g.event},
-                   {"date", g.date},
-                   {"result", indexer::result_text(g.result)},
-                   {"plies", g.ply}});
-  return out;
-}
-
 nlohmann::json events_json(const std::vector<indexer::EventRecord>& events) {
   nlohmann::json out = nlohmann::json::array();
   for (const indexer::EventRecord& e : events) {
@@ -93,8 +80,8 @@ nlohmann::json player_record_json(const indexer::PlayerRecord& r) {
                 {"undecodable", r.undecodable},
                 {"white", node_json(r.as_white_openings, r.name)},
                 {"black", node_json(r.as_black_openings, r.name)}}},
-              {"longest", games_json(r.longest)},
-              {"shortest", games_json(r.shortest)},
+              {"longest", game_lengths_json(r.longest)},
+              {"shortest", game_lengths_json(r.shortest)},
               {"without_result", std::move(without)}});
   return out;
 }

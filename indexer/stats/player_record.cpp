@@ -390,12 +390,12 @@ void put_node(std::string& out, const OpeningNode& n) {
 void get_node(db::Reader& in, OpeningNode& n, int depth) {
   if (depth > static_cast<int>(PlayerRecord::kRepertoirePlies)) in.fail("tree too deep");
   n.move = in.string();
+  if (depth > 0) n.line.push_back(n.move);
   n.tally = get_tally(in);
   n.children.resize(in.varint_max(in.remaining()));
   for (OpeningNode& c : n.children) {
-    get_node(in, c, depth + 1);
     c.line = n.line;
-    c.line.push_back(c.move);
+    get_node(in, c, depth + 1);
   }
 }
 
