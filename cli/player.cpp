@@ -111,7 +111,10 @@ void print_record(const indexer::PlayerRecord& r) {
               << ")";
   std::cout << '\n';
   if (!r.without_result.empty()) {
-    std::cout << "games without a result:";
+    std::cout << "games without a result";
+    if (r.total.unknown > r.without_result.size())
+      std::cout << " (the first " << r.without_result.size() << " of " << r.total.unknown << ")";
+    std::cout << ':';
     for (const db::GameId id : r.without_result) std::cout << ' ' << id.value;
     std::cout << '\n';
   }

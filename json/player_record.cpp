@@ -19,7 +19,6 @@ nlohmann::json node_json(const indexer::OpeningNode& n, const std::string& playe
   nlohmann::json children = nlohmann::json::array();
   for (const indexer::OpeningNode& c : n.children) children.push_back(node_json(c, player));
   out.update({{"move", n.move},
-              {"line", n.line},
               {"explorer", {{"line", line}, {"player", player}}},
               {"children", std::move(children)}});
   return out;

@@ -13,8 +13,8 @@ namespace damdb::json {
 /// [{tally, "name", "white", "black"}], "events": [{tally, "name", "spellings", "first_date",
 /// "last_date", "place" (null without a table), "players", "table_points"}], "openings":
 /// {"plies", "from_setup", "undecodable", "white": node, "black": node} with node = {tally,
-/// "move", "line": [moves], "explorer": {"line": "32-28 18-23", "player": name} (the explorer
-/// page's filter that opens it), "children": [node]}, "longest" and "shortest": [{"id",
+/// "move", "explorer": {"line": "32-28 18-23" (the moves from the initial position to it),
+/// "player": name} (the explorer page's filter that opens it), "children": [node]}, "longest" and "shortest": [{"id",
 /// "white", "black", "event", "date", "result", "plies"}], "without_result": [ids]}.
 nlohmann::json player_record_json(const indexer::PlayerRecord& r);
 

@@ -530,6 +530,7 @@ struct PlayerGames {
     counts->add(games.back(), h, own);
     spellings.insert(own);
     if (h.result == db::GameResult::Unknown &&
+        record.without_result.size() < PlayerRecord::kListedWithoutResult &&
         (record.without_result.empty() || record.without_result.back() != id))
       record.without_result.push_back(id);
   }

@@ -85,7 +85,10 @@ struct PlayerRecord {
   /// The longest and the shortest games with at least one ply (GameRow::ply = plies), longest
   /// (shortest) first, ties by lower id.
   std::vector<GameRow> longest, shortest;
-  std::vector<db::GameId> without_result;  ///< ascending
+  /// The first kListedWithoutResult games without a result, ascending (total.unknown counts
+  /// them all).
+  std::vector<db::GameId> without_result;
+  static constexpr std::size_t kListedWithoutResult = 100;
   static constexpr std::size_t kRepertoirePlies = 4;
 };
 
