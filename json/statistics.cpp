@@ -19,10 +19,27 @@ nlohmann::json percent_json(double value, bool any_known) {
 bool known(const Tally& t) { return t.games > t.unknown; }
 bool known(const ResultCounts& c) { return c.games > c.unknown; }
 
+}  // namespace
+
+nlohmann::json game_lengths_json(const std::vector<indexer::GameRow>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const indexer::GameRow& g : rows)
+    out.push_back({{"id", g.id.value},
+                   {"white", g.white},
+                   {"black", g.black},
+                   {"event", g.event},
+                   {"date", g.date},
+                   {"result", indexer::result_text(g.result)},
+                   {"plies", g.ply}});
+  return out;
+}
+
 nlohmann::json tally_json(const Tally& t) {
   return {{"games", t.games},   {"wins", t.wins},       {"draws", t.draws},
           {"losses", t.losses}, {"unknown", t.unknown}, {"score", percent_json(t.score(), known(t))}};
 }
+
+namespace {
 
 nlohmann::json counts_json(const ResultCounts& c) {
   return {{"games", c.games},     {"white_wins", c.white_wins},
@@ -90,15 +107,7 @@ nlohmann::json results_json(const indexer::ResultReport& r) {
     row["year"] = y.year;
     years.push_back(std::move(row));
   }
-  nlohmann::json longest = nlohmann::json::array();
-  for (const indexer::GameRow& g : r.longest)
-    longest.push_back({{"id", g.id.value},
-                       {"white", g.white},
-                       {"black", g.black},
-                       {"event", g.event},
-                       {"date", g.date},
-                       {"result", indexer::result_text(g.result)},
-                       {"plies", g.ply}});
+  nlohmann::json longest = game_lengths_json(r.longest);
   nlohmann::json out = counts_json(r.overall);
   out.update({{"average_plies", round1(r.average_plies())},
               {"average_moves", round1(r.average_moves())},

@@ -8,6 +8,14 @@
 
 namespace damdb::json {
 
+/// {"games", "wins", "draws", "losses", "unknown", "score"} of one side's tally (score: null
+/// when no game has a known result).
+nlohmann::json tally_json(const indexer::Tally& t);
+
+/// [{"id", "white", "black", "event", "date", "result", "plies"}] of games listed by length
+/// (GameRow::ply = the game's plies).
+nlohmann::json game_lengths_json(const std::vector<indexer::GameRow>& rows);
+
 /// {"games", "players", "rows": [{"games", "wins", "draws", "losses", "unknown", "score",
 /// "name", "key", "white": {tally}, "black": {tally}, "first_date", "last_date"}], "merges":
 /// [{"name", "spellings": [{"name", "games"}], "steps": [{"from", "to", "rule", "evidence",

@@ -98,6 +98,7 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
   if (path == "/api/info") return info(params);
   if (path == "/api/search") return search(params);
   if (path == "/api/event") return event(params);
+  if (path == "/api/player") return player(params);
   constexpr std::string_view games_prefix = "/api/games/", stats_prefix = "/api/stats/";
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);

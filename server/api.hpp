@@ -9,6 +9,7 @@
 //                   after every ply, its diagnostics and sources; /api/games/ID.pdn its PDN
 //   /api/board.svg  the SVG diagram of a position; /api/moves its legal moves (= `moves --json`)
 //   /api/stats/players|events|results|openings (= `stats ... --json`); /api/info (= `info`)
+//   /api/player     a player's record: name (= `player NAME --json`)
 //   /api/search     games reaching a partial position: q = the single-string query form
 //                   (= `search "Q" --json`), limit, offset, count, filters
 // Every bad parameter gives 400 {"error", "parameter"}; an unknown path or game 404.
@@ -64,6 +65,7 @@ class Api {
   Response info(const ParameterMap& params) const;
   Response search(const ParameterMap& params) const;
   Response event(const ParameterMap& params) const;
+  Response player(const ParameterMap& params) const;  ///< server/player_api.cpp
 
   const db::Database& db_;
   Limits limits_;

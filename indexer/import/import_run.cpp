@@ -5,6 +5,7 @@
 
 #include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/names/name_directory.hpp"
+#include "indexer/stats/player_record.hpp"
 
 namespace damdb::indexer {
 namespace {
@@ -21,11 +22,13 @@ std::vector<db::DuplicateMark> merge_new_games(db::Database& database, bool no_m
   return marks;
 }
 
-/// Builds the name directory of the new state when the import changed anything.
+/// Builds the name directory and the players' records of the new state when the import changed
+/// anything.
 void refresh_name_directory(const db::Database& database, const ImportSummary& s) {
   if (s.games_stored == 0 && s.duplicates == 0) return;
   try {
     NameDirectory::of(database);
+    keep_player_records(database);
   } catch (const OverridesError&) {
   }
 }

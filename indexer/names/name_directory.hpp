@@ -68,6 +68,9 @@ class NameDirectory {
     const auto it = player_.find(spelling);
     return it == player_.end() ? PlayerKeys::kUnknown : it->second;
   }
+  /// The merged player `name` names as a spelling of its own (PlayerKeys::identity_of: a stored
+  /// spelling of it, else the one full name it fits); PlayerKeys::kUnknown when none.
+  std::uint32_t player_named(std::string_view name) const { return keys_.identity_of(name); }
 
  private:
   PlayerKeys keys_;
