@@ -10,6 +10,7 @@
 #include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/names/name_directory.hpp"
+#include "indexer/text/game_date.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/stats/event_table.hpp"
 #include "indexer/stats/player_records_file.hpp"
