@@ -69,10 +69,7 @@ void bound_segment(const Game& game, int error_token, Context& c) {
          c.tokens[c.end].segment == c.tokens[error_token].segment)
     ++c.end;
   c.ends_game = c.end == static_cast<int>(c.tokens.size());
-  const Element* terminator = game.result();
-  c.recorded = terminator ? terminator->outcome() : Outcome::Unknown;
-  if (c.recorded == Outcome::Unknown)
-    if (const Tag* tag = game.tag("Result")) c.recorded = outcome_of(tag->value);
+  c.recorded = recorded_result(game).said();
 }
 
 }  // namespace damdb::pdn::repair_detail
