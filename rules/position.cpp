@@ -2,7 +2,7 @@
 
 #include <cassert>
 
-#include "rules/zobrist.hpp"
+#include "rules/zobrist_key.hpp"
 
 namespace damdb::rules {
 
@@ -25,7 +25,7 @@ Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings
   p.black_ = black;
   p.kings_ = kings;
   p.side_ = to_move;
-  p.key_ = zobrist::compute(p);
+  p.key_ = zobrist::main_key(white, black, kings, to_move == Color::Black);
   return p;
 }
 
@@ -37,6 +37,8 @@ Piece Position::piece_on(Square sq) const {
   return Piece::Empty;
 }
 
-std::uint32_t Position::check_key() const { return zobrist::compute_check(*this); }
+std::uint32_t Position::check_key() const {
+  return zobrist::check_key(white_, black_, kings_, side_ == Color::Black);
+}
 
 }  // namespace damdb::rules

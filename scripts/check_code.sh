@@ -84,12 +84,6 @@ include_exceptions=(
 mutual_exceptions=(
   # Database's private implementation (the RocksDB state its .cpp files share) names Database.
   "db/database db/detail/database_rocksdb"
-  "db/detail/entry_codec db/position_stats"
-  "pdn/game pdn/result"
-  "pdn/game pdn/tag_values"
-  "pdn/game pdn/writer"
-  "rules/position rules/zobrist"
-  "server/api server/response_cache"
 )
 # Every include of ours as "file included" (the included file as written).
 includes=$(grep -rHE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "${sources[@]}" \

@@ -23,16 +23,10 @@
 #include "server/game_ranks_loader.hpp"
 #include "server/name_directory_cache.hpp"
 #include "server/parameters.hpp"
+#include "server/response.hpp"
 #include "server/response_cache.hpp"
 
 namespace damdb::server {
-
-/// An answer: HTTP status, media type and body.
-struct Response {
-  int status = 200;
-  std::string content_type = "application/json";
-  std::string body;
-};
 
 class Api {
  public:

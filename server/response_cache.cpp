@@ -1,7 +1,5 @@
 #include "server/response_cache.hpp"
 
-#include "server/api.hpp"
-
 namespace damdb::server {
 
 ResponseCache::ResponseCache(std::size_t max_bytes) : max_bytes_(max_bytes) {}

@@ -16,10 +16,9 @@
 #include <unordered_map>
 
 #include "server/parameters.hpp"
+#include "server/response.hpp"
 
 namespace damdb::server {
-
-struct Response;
 
 class ResponseCache {
  public:

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to db/: streaming pieces of the value encodings, shared by the public value types
-// (position_stats.cpp, occurrence.cpp, position_entry.cpp), the import batch and the merge operator.
+// (position_stats_codec.cpp, occurrence.cpp, position_entry.cpp), the import batch and the merge operator.
 
 #include <cstdint>
 #include <span>
