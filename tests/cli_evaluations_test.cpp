@@ -204,7 +204,8 @@ class EvaluatedDatabase : public ::testing::Test {
     const CommandRun run = run_damdb("games --db " + db() + " --json " + filters, folder_.path());
     EXPECT_EQ(run.exit_code, 0) << run.err;
     std::vector<int> ids;
-    for (const auto& row : nlohmann::json::parse(run.out)["results"]) ids.push_back(row["id"].get<int>());
+    const nlohmann::json listed = nlohmann::json::parse(run.out);
+    for (const auto& row : listed["results"]) ids.push_back(row["id"].get<int>());
     return ids;
   }
   TempFolder folder_{"evals-filters"};
@@ -238,7 +239,8 @@ TEST_F(EvaluatedDatabase, ExportAndSearchTakeTheSameFilters) {
   const CommandRun search = run_damdb("search --db " + db() + " --missed-win --plies 0- --json", folder_.path());
   ASSERT_EQ(search.exit_code, 0) << search.err;
   std::set<int> ids;
-  for (const auto& row : nlohmann::json::parse(search.out)["results"]) ids.insert(row["id"].get<int>());
+  const nlohmann::json found = nlohmann::json::parse(search.out);
+  for (const auto& row : found["results"]) ids.insert(row["id"].get<int>());
   EXPECT_EQ(ids, (std::set<int>{3, 5}));
 }
 
@@ -246,7 +248,8 @@ TEST_F(EvaluatedDatabase, QueryOpeningShowsTheStoredEvaluationOfEachMove) {
   const CommandRun run = run_damdb("query opening --db " + db() + " --json", folder_.path());
   ASSERT_EQ(run.exit_code, 0) << run.err;
   std::map<std::string, nlohmann::json> moves;
-  for (const auto& m : nlohmann::json::parse(run.out)["moves"]) moves[m["move"]] = m;
+  const nlohmann::json answer = nlohmann::json::parse(run.out);
+  for (const auto& m : answer["moves"]) moves[m["move"]] = m;
   ASSERT_EQ(moves.size(), 3u);  // 32-28, 33-28, 31-26 (game 7 starts from a set-up position)
   EXPECT_FALSE(moves["32-28"].contains("evaluation"));
   EXPECT_DOUBLE_EQ(moves["33-28"]["evaluation"]["score"].get<double>(), 0.5);
