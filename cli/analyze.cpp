@@ -1,6 +1,9 @@
 // `damdb analyze FILE.pdn --engine CMD [--engine-dir DIR] [--depth N | --nodes N | --move-time S]
 // [--engines K] [--engine-param name=value]... [--json] [-o OUT.pdn]`: every game's main line
-// searched by the user's Hub engine (indexer/analysis), K engine processes at once. Prints per
+// searched by the user's Hub engine (indexer/analysis), K engine processes at once. With
+// `--db DB` the evaluations are kept in the database by position and a position found there
+// (same engine, a budget at least as large) is not searched again; without FILE the stored
+// games are analysed (`damdb analyze --db DB [GAME_ID ...] [filters]`). Prints per
 // game the average loss and marks of each side and the ply where the result was decided, then
 // per player; --json prints every ply; -o writes the games with [%eval] comments and NAGs.
 // An engine failure stops one game (a message names the engine, the game and the ply); the other
@@ -8,20 +11,26 @@
 // some, 2 for unusable input.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/filter_options.hpp"
 #include "cli/output_files.hpp"
 #include "db/atomic_file.hpp"
 #include "indexer/analysis/annotate.hpp"
 #include "indexer/analysis/game_analysis.hpp"
+#include "indexer/analysis/stored_evaluations.hpp"
+#include "indexer/explorer/game_list.hpp"
+#include "indexer/records/game_text.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/writer.hpp"
 
@@ -30,7 +39,9 @@ namespace {
 
 /// The options of `damdb analyze`.
 struct AnalyzeCliOptions {
-  std::string file, engine, engine_dir, output;
+  std::vector<std::string> inputs;  ///< FILE.pdn, or with --db stored game ids (none: every game)
+  std::string db, engine, engine_dir, output;
+  indexer::FilterSpec filter;
   int depth = 0;
   long long nodes = 0;
   double move_time = 0;
@@ -47,6 +58,8 @@ struct GameSet {
   std::vector<analysis::GameAnalysis> results;
   std::vector<char> done;  ///< 1 once a thread analysed the game (char: written by threads)
   std::size_t positions = 0;  ///< searches needed at least (the `!` checks add some)
+  std::unique_ptr<db::Database> database;  ///< --db: open for writing (the evaluations)
+  std::unique_ptr<analysis::StoredEvaluations> cache;  ///< --db: the evaluations kept there
 };
 
 engine::EngineConfig engine_config(const AnalyzeCliOptions& o) {
@@ -75,21 +88,61 @@ analysis::AnalysisSettings settings_of(const AnalyzeCliOptions& o) {
   return s;
 }
 
-GameSet read_games(const std::string& file) {
-  GameSet set;
+/// Adds `game` to the set, replayed with its plies recorded.
+void add_game(GameSet& set, pdn::Game&& game) {
+  pdn::ReplayOptions options;
+  options.record_plies = true;
+  options.replay_variations = false;
+  set.replays.push_back(pdn::replay(game, options));
+  set.positions += analysis::positions_to_search(set.replays.back());
+  set.games.push_back(std::move(game));
+}
+
+void read_games(const std::string& file, GameSet& set) {
   try {
     pdn::GameReader reader(file);
-    pdn::ReplayOptions options;
-    options.record_plies = true;
-    options.replay_variations = false;
-    while (auto game = reader.next()) {
-      set.replays.push_back(pdn::replay(*game, options));
-      set.positions += analysis::positions_to_search(set.replays.back());
-      set.games.push_back(std::move(*game));
-    }
+    while (auto game = reader.next()) add_game(set, std::move(*game));
   } catch (const pdn::ReadError& e) {
     throw InputError(e.what());
   }
+}
+
+/// Adds the stored game `record` (its original text read again), numbered by its id.
+void add_stored_game(GameSet& set, db::GameId id, const db::GameRecord& record) {
+  std::vector<pdn::Game> games = pdn::read_games(indexer::original_text(record), set.database->folder().string());
+  if (games.empty()) return;
+  games.front().index = id.value - 1;
+  add_game(set, std::move(games.front()));
+}
+
+/// The stored games named by `ids`, or every stored game passing the filters when none is named.
+void read_stored_games(const AnalyzeCliOptions& o, GameSet& set) {
+  std::vector<db::GameId> ids;
+  for (const std::string& text : o.inputs) ids.push_back(indexer::parse_game_id(text));
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  indexer::GameFilter filter(o.filter);
+  if (!filter.empty()) filter.resolve_names(*set.database);
+  const auto visit = [&](db::GameId id, const db::GameRecord& record) {
+    if (filter.matches(record)) add_stored_game(set, id, record);
+    return true;
+  };
+  if (ids.empty()) set.database->for_each_game(visit);
+  else set.database->for_each_game_of(ids, visit);
+}
+
+/// The games to analyse: FILE's, or with --db and no FILE the stored games asked for; with --db
+/// the database is opened for writing and its evaluations are used.
+GameSet read_input(const AnalyzeCliOptions& o, const engine::SearchLimit& limit) {
+  GameSet set;
+  const bool file = o.inputs.size() == 1 && !std::all_of(o.inputs[0].begin(), o.inputs[0].end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (o.db.empty() && !file) throw InputError("analyze: give a PDN file, or --db DB to analyse stored games");
+  if (!o.db.empty()) {
+    set.database = std::make_unique<db::Database>(db::Database::open(o.db));
+    set.cache = std::make_unique<analysis::StoredEvaluations>(*set.database, limit);
+  }
+  if (file) read_games(o.inputs[0], set);
+  else read_stored_games(o, set);
   set.results.resize(set.games.size());
   set.done.assign(set.games.size(), 0);
   return set;
@@ -116,6 +169,7 @@ void engine_thread(const engine::EngineConfig& config, const analysis::AnalysisS
   std::unique_ptr<engine::HubClient> client;
   try {
     client = std::make_unique<engine::HubClient>(config);
+    if (set.cache) set.cache->set_engine(client->name());
     const std::lock_guard lock(shared.mutex);
     if (shared.engine_name.empty()) shared.engine_name = client->name();
   } catch (const engine::EngineError& e) {
@@ -124,7 +178,14 @@ void engine_thread(const engine::EngineConfig& config, const analysis::AnalysisS
     return;
   }
   for (std::size_t i = shared.next++; i < set.games.size(); i = shared.next++) {
-    set.results[i] = analysis::analyse_game(*client, set.games[i], set.replays[i], settings, &shared.searched);
+    try {
+      set.results[i] = analysis::analyse_game(*client, set.games[i], set.replays[i], settings, &shared.searched);
+      if (set.cache) set.cache->flush();  // what was searched is kept, whatever comes next
+    } catch (const db::Error& e) {
+      const std::lock_guard lock(shared.mutex);
+      shared.start_errors.push_back(std::string("the evaluations could not be kept: ") + e.what());
+      return;
+    }
     set.done[i] = 1;
     ++shared.finished;
     if (set.results[i].error.empty()) continue;
@@ -244,6 +305,20 @@ void print_text(const GameSet& set) {
                 side_text(p.moves).c_str());
 }
 
+/// The evaluations found stored and searched (--db): "cache" of the JSON.
+nlohmann::json cache_json(const analysis::StoredEvaluations& cache) {
+  const std::size_t hits = cache.hits(), lookups = cache.lookups();
+  return {{"positions", lookups}, {"found_stored", hits}, {"searched", lookups - hits},
+          {"hit_rate", lookups > 0 ? std::round(1000.0 * hits / lookups) / 1000 : 0.0}};
+}
+
+/// "evaluations: H of N positions found stored (P%), S searched by the engine" (--db).
+void print_cache(const analysis::StoredEvaluations& cache) {
+  const std::size_t hits = cache.hits(), lookups = cache.lookups();
+  std::printf("evaluations: %zu of %zu positions found stored (%.1f%%), %zu searched by the engine\n", hits,
+              lookups, lookups > 0 ? 100.0 * hits / lookups : 0.0, lookups - hits);
+}
+
 void print_json(const GameSet& set, const Shared& shared) {
   nlohmann::json games = nlohmann::json::array(), players = nlohmann::json::array();
   for (std::size_t i = 0; i < set.games.size(); ++i) games.push_back(game_json(set.games[i], set.results[i]));
@@ -253,7 +328,8 @@ void print_json(const GameSet& set, const Shared& shared) {
     j["games"] = p.games;
     players.push_back(std::move(j));
   }
-  const nlohmann::json out{{"engine", shared.engine_name}, {"games", games}, {"players", players}};
+  nlohmann::json out{{"engine", shared.engine_name}, {"games", games}, {"players", players}};
+  if (set.cache) out["cache"] = cache_json(*set.cache);
   std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
 }
 
@@ -272,10 +348,11 @@ void write_output(const AnalyzeCliOptions& o, GameSet& set) {
 
 /// `damdb analyze`: returns the exit code (kProblems when an engine failed on a game).
 int run_analyze(const AnalyzeCliOptions& o) {
-  if (!o.output.empty()) check_output_files({{o.file}, ""}, {{"-o", o.output}}, o.force);
+  if (!o.output.empty()) check_output_files({o.inputs, o.db}, {{"-o", o.output}}, o.force);
   const engine::EngineConfig config = engine_config(o);
-  const analysis::AnalysisSettings settings = settings_of(o);
-  GameSet set = read_games(o.file);
+  analysis::AnalysisSettings settings = settings_of(o);
+  GameSet set = read_input(o, settings.limit);
+  settings.cache = set.cache.get();
   Shared shared;
   const int k = std::max(1, std::min<int>(o.engines, static_cast<int>(std::max<std::size_t>(1, set.games.size()))));
   shared.running = static_cast<std::size_t>(k);
@@ -296,14 +373,19 @@ int run_analyze(const AnalyzeCliOptions& o) {
   std::fflush(stderr);
   if (o.json) print_json(set, shared);
   else print_text(set);
+  if (set.cache && !o.json) print_cache(*set.cache);
   if (!o.output.empty()) write_output(o, set);
   return failed ? kProblems : kOk;
 }
 
 void setup_analyze(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<AnalyzeCliOptions>();
-  auto* cmd = app.add_subcommand("analyze", "Analyse the games of a PDN file with a Hub engine");
-  cmd->add_option("file", opts->file, "PDN file")->required();
+  auto* cmd = app.add_subcommand("analyze", "Analyse the games of a PDN file (or stored games) with a Hub engine");
+  cmd->add_option("input", opts->inputs, "PDN file; with --db and no file: the ids of stored games (none: all)");
+  cmd->add_option("--db", opts->db,
+                  "Keep the evaluations in this database by position and reuse them; without a PDN file, "
+                  "analyse its stored games (those named, or those passing the game filters)");
+  add_filter_options(cmd, opts->filter);
   cmd->add_option("--engine", opts->engine, "Command line of a Hub engine, e.g. \"./scan hub\"")->required();
   cmd->add_option("--engine-dir", opts->engine_dir, "Working folder of the engine")->check(CLI::ExistingDirectory);
   auto* depth = cmd->add_option("--depth", opts->depth, "Search every position to this depth (default 10)")

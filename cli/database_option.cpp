@@ -18,10 +18,12 @@ std::string database_folder(const std::string& option_value) {
   return db::kDefaultFolder;
 }
 
-db::Database open_for_reading(const std::string& option_value, bool explorer_only) {
+db::Database open_for_reading(const std::string& option_value, bool explorer_only,
+                              bool evaluations) {
   db::OpenOptions open;
   open.mode = db::OpenMode::ReadOnly;
   open.explorer_only = explorer_only;
+  open.evaluations = evaluations;
   return db::Database::open(database_folder(option_value), open);
 }
 

@@ -19,6 +19,8 @@ std::string database_folder(const std::string& option_value);
 /// import). Raises db::Error (ErrorKind::NotFound when the folder holds no database).
 /// `explorer_only`: for a query without filter criteria, open only the families it reads
 /// (db::OpenOptions::explorer_only).
-db::Database open_for_reading(const std::string& option_value, bool explorer_only = false);
+/// `evaluations`: also open the position evaluations (db::OpenOptions::evaluations).
+db::Database open_for_reading(const std::string& option_value, bool explorer_only = false,
+                              bool evaluations = false);
 
 }  // namespace damdb::cli

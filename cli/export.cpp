@@ -64,8 +64,9 @@ void print_export_summary(std::ostream& report, const ExportCliOptions& o,
 int run_export(const ExportCliOptions& o) {
   check_output_files({{}, database_folder(o.db)}, {{"-o", o.output}}, o.force);
   indexer::GameFilter filter(o.filter);
-  const db::Database database = open_for_reading(o.db);
+  const db::Database database = open_for_reading(o.db, false, filter.evaluation_criteria());
   filter.resolve_names(database);
+  filter.resolve_evaluations(database);
   indexer::ExportSummary summary;
   const bool to_stdout = o.output == "-";
   if (to_stdout) {
@@ -84,6 +85,7 @@ void setup_export(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("export", "Write the stored games as canonical PDN 3.0");
   add_database_option(cmd, opts->db);
   add_filter_options(cmd, opts->filter);
+  add_evaluation_filter_options(cmd, opts->filter);
   cmd->add_option("-o,--output", opts->output, "PDN file to write (\"-\" = standard output)")
       ->required();
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");

@@ -21,4 +21,21 @@ void add_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
       ->group(group);
 }
 
+void add_evaluation_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
+  const char* group = "Game filters";
+  cmd->add_option("--blunder-by", spec.blunder_by,
+                  "Games where this side (white, black or either) made a move losing 1.50 men or "
+                  "more by the stored evaluations (damdb analyze --db)")
+      ->check(CLI::IsMember({"white", "black", "either"}))
+      ->group(group);
+  cmd->add_flag("--missed-win", spec.missed_win,
+                "Games where a side moved from a position the stored evaluations call won for it "
+                "to one they do not")
+      ->group(group);
+  cmd->add_option("--eval-swing", spec.eval_swing,
+                  "Games with a ply whose stored evaluation changes by at least this many men")
+      ->check(CLI::PositiveNumber)
+      ->group(group);
+}
+
 }  // namespace damdb::cli

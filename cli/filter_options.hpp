@@ -15,4 +15,10 @@ namespace damdb::cli {
 /// indexer::GameFilter(spec) in the callback; it throws indexer::FilterError for a bad value.
 void add_filter_options(CLI::App* cmd, indexer::FilterSpec& spec);
 
+/// Adds the filters judged from the stored position evaluations (`damdb analyze --db`):
+/// --blunder-by white|black|either, --missed-win, --eval-swing X (games, search, export).
+/// The command opens its database with the evaluations when GameFilter::evaluation_criteria()
+/// and calls GameFilter::resolve_evaluations.
+void add_evaluation_filter_options(CLI::App* cmd, indexer::FilterSpec& spec);
+
 }  // namespace damdb::cli

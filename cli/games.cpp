@@ -46,8 +46,9 @@ void print_listing(const indexer::GameListing& list, std::size_t offset) {
 /// `damdb games`: returns the exit code.
 int run_games(const GamesCliOptions& o) {
   indexer::GameFilter filter(o.filter);
-  const db::Database database = open_for_reading(o.db);
+  const db::Database database = open_for_reading(o.db, false, filter.evaluation_criteria());
   filter.resolve_names(database);
+  filter.resolve_evaluations(database);
   const indexer::GameListing list = indexer::list_games(database, filter, o.limit, o.offset);
   if (o.json)
     print_json(std::cout, json::game_listing_json(list, o.offset));
@@ -61,6 +62,7 @@ void setup_games(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("games", "List the stored games (filters as for queries)");
   add_database_option(cmd, opts->db);
   add_filter_options(cmd, opts->filter);
+  add_evaluation_filter_options(cmd, opts->filter);
   cmd->add_option("--limit", opts->limit, "Games to list (default 50)")
       ->check(kCount);
   cmd->add_option("--offset", opts->offset, "Matching games to skip first (default 0)")

@@ -3,6 +3,7 @@
 // they scored (an opening explorer).
 #include "indexer/explorer/query.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -94,11 +95,21 @@ void run_position(const QueryOptions& o) {
   }
 }
 
+/// The eval column of a move (9 characters): "+0.35 " with the engine's score from White's side,
+/// "+win" / "-win" for a win score, blank when none is stored.
+std::string eval_cell(const std::optional<db::PositionEvaluation>& e) {
+  char cell[32] = "";
+  if (e && e->win) std::snprintf(cell, sizeof cell, "%7s  ", e->white_score() > 0 ? "+win" : "-win");
+  else if (e) std::snprintf(cell, sizeof cell, "%+7.2f  ", e->white_score());
+  else std::snprintf(cell, sizeof cell, "%7s  ", "");
+  return cell;
+}
+
 /// `damdb query opening`.
 void run_opening(const QueryOptions& o) {
   const rules::Position pos = position_of(o);
   indexer::GameFilter filter(o.filter);
-  const db::Database db = open_for_reading(o.db, filter.empty());
+  const db::Database db = open_for_reading(o.db, filter.empty(), true);
   filter.resolve_names(db);
   const indexer::StoredAnswers stored = indexer::stored_answers(db, filter);
   const indexer::OpeningAnswer a = indexer::query_opening(
@@ -119,8 +130,10 @@ void run_opening(const QueryOptions& o) {
   if (a.moves.empty()) return;
   // white/draw/black: shares of the games with a known result; '*': games without one.
   // score: the side to move's score (win 2, draw 1 point) over the games with a known result.
-  std::printf("  %-12s %6s %6s  %6s %6s %6s %5s  %6s  %s\n", "move", "games", "share", "white",
-              "draw", "black", "*", "score", "most recent game");
+  // eval: the stored engine evaluation after the move (White's view), a column only when one is.
+  const bool evals = std::any_of(a.moves.begin(), a.moves.end(), [](const auto& m) { return m.evaluation.has_value(); });
+  std::printf("  %-12s %6s %6s  %6s %6s %6s %5s  %6s  %s%s\n", "move", "games", "share", "white",
+              "draw", "black", "*", "score", evals ? "   eval  " : "", "most recent game");
   for (const auto& m : a.moves) {
     const double known = static_cast<double>(m.white_wins + m.draws + m.black_wins);
     auto pct = [&](std::uint64_t n) {
@@ -138,11 +151,12 @@ void run_opening(const QueryOptions& o) {
     }
     char score[16] = "     -";
     if (known > 0) std::snprintf(score, sizeof score, "%5.1f%%", m.score(side));
-    std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%% %5llu  %6s  %s\n",
+    std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%% %5llu  %6s  %s%s\n",
                 m.notation.c_str(), static_cast<unsigned long long>(m.games),
                 a.games ? 100.0 * static_cast<double>(m.games) / static_cast<double>(a.games) : 0.0,
                 pct(m.white_wins), pct(m.draws), pct(m.black_wins),
-                static_cast<unsigned long long>(m.unknown), score, recent.c_str());
+                static_cast<unsigned long long>(m.unknown), score,
+                evals ? eval_cell(m.evaluation).c_str() : "", recent.c_str());
   }
 }
 

@@ -121,8 +121,9 @@ void print_answer(const indexer::SearchAnswer& a, const SearchCliOptions& o) {
 int run_search(const SearchCliOptions& o) {
   const indexer::SearchSpec spec = spec_of(o);
   indexer::GameFilter filter(spec.filter);
-  const db::Database db = open_for_reading(o.db);
+  const db::Database db = open_for_reading(o.db, false, filter.evaluation_criteria());
   filter.resolve_names(db);
+  filter.resolve_evaluations(db);
   indexer::SearchOptions options;
   options.limit = o.limit;
   options.offset = o.offset;
@@ -170,6 +171,7 @@ void setup_search(CLI::App& app, int& exit_code) {
   cmd->add_flag("--mirror", o->mirror,
                 "Also the colour-reversed pattern (square n <-> 51-n, colours swapped)");
   add_filter_options(cmd, o->filter);
+  add_evaluation_filter_options(cmd, o->filter);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->add_flag("--count", o->count, "Only count the games");
   cmd->add_option("--limit", o->limit, "Games to list (default 50)")->check(kCount);

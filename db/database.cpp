@@ -24,7 +24,7 @@ using detail::kCfCount;
 using detail::kCfNames;
 using detail::kDefault, detail::kMeta;
 using detail::kMetaCounts, detail::kMetaNextId, detail::kMetaSchema;
-using detail::kSignaturesName, detail::kSignatureMovesName;
+using detail::kSignaturesName, detail::kSignatureMovesName, detail::kEvaluationsName;
 using detail::DatabaseImpl;
 using detail::check;
 using detail::check_signature_format_once;
@@ -113,8 +113,8 @@ void check_families(const DatabaseImpl& impl, const std::vector<std::string>& pr
 }
 
 // Opens impl's folder read-only with `descriptors`, those of the families explorer_family
-// names, in schema order (RocksDB opens a subset for reading); the handles of the others are
-// null.
+// names, in schema order (RocksDB opens a subset for reading), then the optional families asked
+// for; the handles of the others are null.
 rocksdb::Status open_explorer_families(
     DatabaseImpl& impl, const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
   std::vector<rocksdb::ColumnFamilyHandle*> opened;
@@ -122,8 +122,10 @@ rocksdb::Status open_explorer_families(
       impl.db_options, impl.folder.string(), descriptors, &opened, &impl.db);
   if (!s.ok()) return s;
   impl.handles.assign(kCfCount, nullptr);
-  for (std::size_t c = 0, i = 0; c < kCfCount; ++c)
+  std::size_t i = 0;
+  for (std::size_t c = 0; c < kCfCount; ++c)
     if (explorer_family(c)) impl.handles[c] = opened[i++];
+  for (; i < opened.size(); ++i) impl.handles.push_back(opened[i]);  // the optional ones
   return s;
 }
 
@@ -190,9 +192,12 @@ void finish_open(DatabaseImpl& impl, const rocksdb::Status& s) {
                                    "wait until it ends (queries may run meanwhile): " +
                                    s.ToString());
   check(s, "opening database '" + where + "'");
-  for (std::size_t i = 0; i < impl.optional_names.size(); ++i)
-    (impl.optional_names[i] == kSignaturesName ? impl.signatures : impl.signature_moves) =
-        impl.handles[kCfCount + i];
+  for (std::size_t i = 0; i < impl.optional_names.size(); ++i) {
+    const std::string& name = impl.optional_names[i];
+    (name == kSignaturesName       ? impl.signatures
+     : name == kSignatureMovesName ? impl.signature_moves
+                                   : impl.evaluations) = impl.handles[kCfCount + i];
+  }
 }
 
 // Opens RocksDB in impl's mode with every family the folder holds. A reader first names the
@@ -204,6 +209,9 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options) {
   if (impl.mode != OpenMode::ReadWrite) {
     std::vector<std::string> expected{kSignaturesName, kSignatureMovesName};
     if (impl.explorer_only) expected.clear();
+    std::error_code ec;
+    if (impl.want_evaluations && fs::exists(impl.folder / detail::kEvaluationsMarker, ec))
+      expected.emplace_back(kEvaluationsName);
     const rocksdb::Status s = open_status(impl, options, family_descriptors(impl, expected));
     if (!s.IsInvalidArgument()) return finish_open(impl, s);
     impl.handles.clear();
@@ -211,7 +219,11 @@ void open_rocksdb(DatabaseImpl& impl, const OpenOptions& options) {
   }
   std::vector<std::string> present = present_families(impl);
   check_families(impl, present);
-  if (impl.explorer_only) present.clear();  // no optional family
+  const bool evaluations = has(present, kEvaluationsName) &&
+                           (impl.mode == OpenMode::ReadWrite || impl.want_evaluations);
+  if (impl.explorer_only) present.clear();  // no optional family but the evaluations
+  std::erase(present, std::string(kEvaluationsName));
+  if (evaluations) present.emplace_back(kEvaluationsName);
   finish_open(impl, open_status(impl, options, family_descriptors(impl, present)));
 }
 
@@ -241,8 +253,10 @@ constexpr std::uint64_t kManifestRewriteBytes = 32 << 10;
 // Opens impl's folder for writing and closes it again: RocksDB's open starts a new MANIFEST
 // holding only the live table files (the old one, with every flush, ingestion and compaction
 // since the last open, is deleted). Nothing starts a compaction meanwhile.
-void rewrite_manifest(DatabaseImpl& impl) {
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = family_descriptors(impl, {});
+void rewrite_manifest(DatabaseImpl& impl, bool evaluations) {
+  std::vector<std::string> present;
+  if (evaluations) present.emplace_back(kEvaluationsName);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = family_descriptors(impl, present);
   for (auto& d : descriptors) d.options.disable_auto_compactions = true;
   finish_open(impl, open_status(impl, OpenOptions(), descriptors));
   close_rocksdb(impl);
@@ -259,12 +273,14 @@ namespace detail {
 // of the instructions of damdb info). Failures leave the database as it was.
 void close(DatabaseImpl& impl) noexcept {
   const bool writer = impl.mode == OpenMode::ReadWrite;
+  const bool evaluations = impl.evaluations != nullptr;  // a writer must open every family
   if (writer) impl.db->Flush(rocksdb::FlushOptions(), impl.handles).PermitUncheckedError();
   close_rocksdb(impl);
+  impl.evaluations = impl.signatures = impl.signature_moves = nullptr;
   if (!writer || manifest_bytes(impl.folder) <= kManifestRewriteBytes) return;
   impl.optional_names.clear();
   try {
-    rewrite_manifest(impl);
+    rewrite_manifest(impl, evaluations);
   } catch (const std::exception&) {
     if (impl.db != nullptr) close_rocksdb(impl);
   }
@@ -325,6 +341,7 @@ Database Database::open(const fs::path& dir, const OpenOptions& options) {
   impl->mode = options.mode;
   impl->bulk = options.bulk_load && options.mode == OpenMode::ReadWrite;
   impl->explorer_only = options.explorer_only && options.mode == OpenMode::ReadOnly;
+  impl->want_evaluations = options.evaluations;
   check_folder(dir, impl->mode == OpenMode::ReadWrite);
   set_db_options(*impl, options);
   open_rocksdb(*impl, options);

@@ -25,6 +25,7 @@
 #include "db/import_batch.hpp"
 #include "db/meta.hpp"
 #include "db/occurrence.hpp"
+#include "db/position_evaluation.hpp"
 #include "db/position_key.hpp"
 #include "db/position_stats.hpp"
 #include "db/text_index.hpp"
@@ -61,6 +62,9 @@ struct OpenOptions {
   /// Tests only: the rocksdb::Env to run on (e.g. one that injects disk-full errors); it must
   /// outlive the Database. nullptr: the default environment.
   rocksdb::Env* env = nullptr;
+  /// ReadOnly and Secondary: also open the evaluations family (position evaluations) when the
+  /// database has one. A reader that does not ask opens as before and sees no evaluations.
+  bool evaluations = false;
 };
 
 /// How commit() writes a batch (all are atomic; see db/SCHEMA.md "Bulk load").
@@ -255,6 +259,25 @@ class Database {
       std::span<const int> columns,
       const std::function<bool(GameId, std::string_view, std::span<const std::string_view>)>&
           visit) const;
+
+  // ---- position evaluations (db/position_evaluation.hpp): the evaluations family, created by
+  // the first put_evaluations; a database without it has none ----
+
+  /// True when the evaluations family is open (it exists and, for a reader, was asked for).
+  bool has_evaluations() const noexcept;
+  /// The stored evaluation of `position`, or nullopt (none stored, or no evaluations family).
+  /// Raises Error from RocksDB or for a value that does not decode.
+  std::optional<PositionEvaluation> evaluation(const PositionKey& position) const;
+  /// The evaluations of `positions` in one batched lookup, in their order (nullopt where none).
+  std::vector<std::optional<PositionEvaluation>> evaluations(
+      std::span<const PositionKey> positions) const;
+  /// Stores `evaluations` (replacing what a position held) in one atomic write, creating the
+  /// family when missing. ReadWrite only (Error(InvalidArgument)); Error(io) from RocksDB.
+  void put_evaluations(std::span<const std::pair<PositionKey, PositionEvaluation>> evaluations);
+  /// Calls visit(position, evaluation) for every stored evaluation in key order until it returns
+  /// false (nothing when the family is absent). Raises Error like evaluation().
+  void for_each_evaluation(
+      const std::function<bool(const PositionKey&, const PositionEvaluation&)>& visit) const;
 
   // ---- near-duplicate marks (db/duplicate_mark.hpp, kept in meta under "cluster:") ----
 

@@ -258,7 +258,22 @@ std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     descriptors.emplace_back(name, o);
     impl.optional_names.emplace_back(name);
   }
+  if (has(present, kEvaluationsName)) {
+    descriptors.emplace_back(kEvaluationsName, evaluation_options(impl));
+    impl.optional_names.emplace_back(kEvaluationsName);
+  }
   return descriptors;
+}
+
+rocksdb::ColumnFamilyOptions evaluation_options(const DatabaseImpl& impl) {
+  rocksdb::ColumnFamilyOptions o = cf_options(kDefault, impl.bulk, impl.cache);
+  rocksdb::BlockBasedTableOptions t;
+  t.block_cache = impl.cache;
+  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  t.format_version = 5;
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  o.write_buffer_size = 4 << 20;
+  return o;
 }
 
 rocksdb::Options ingest_options(const DatabaseImpl& impl, Cf cf) {

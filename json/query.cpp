@@ -21,6 +21,11 @@ nlohmann::json position_answer_json(const rules::Position& pos, const indexer::P
   return j;
 }
 
+nlohmann::json evaluation_json(const db::PositionEvaluation& e) {
+  return {{"score", e.white_score()}, {"win", e.win}, {"depth", e.depth},
+          {"engine", e.engine},       {"best", e.best}, {"pv", e.pv}};
+}
+
 nlohmann::json opening_answer_json(const rules::Position& pos, const indexer::OpeningAnswer& a,
                                    bool mirror) {
   const rules::Color side = pos.side_to_move();
@@ -32,6 +37,7 @@ nlohmann::json opening_answer_json(const rules::Position& pos, const indexer::Op
                      {"score", m.score(side)}};
     if (mirror) j["mirrored_games"] = m.mirrored_games;
     if (m.recent) j["recent"] = position_row_json(*m.recent);
+    if (m.evaluation) j["evaluation"] = evaluation_json(*m.evaluation);
     moves.push_back(std::move(j));
   }
   nlohmann::json j{{"fen", rules::to_fen(pos)},

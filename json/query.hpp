@@ -14,9 +14,14 @@ namespace damdb::json {
 nlohmann::json position_answer_json(const rules::Position& pos,
                                     const indexer::PositionAnswer& answer, bool mirror);
 
+/// A stored engine evaluation: {"score" (men, White's view), "win", "depth", "engine", "best",
+/// "pv"}.
+nlohmann::json evaluation_json(const db::PositionEvaluation& evaluation);
+
 /// {"fen", "games", "ended_here", "moves": [{"move", "games", "white_wins", "draws",
-/// "black_wins", "unknown", "score" (side to move, %), "mirrored_games"? , "recent"?}]}; with
-/// `mirror` also "mirrored_games".
+/// "black_wins", "unknown", "score" (side to move, %), "mirrored_games"? , "recent"?,
+/// "evaluation"? (of the position after the move, when stored)}]}; with `mirror` also
+/// "mirrored_games".
 nlohmann::json opening_answer_json(const rules::Position& pos,
                                    const indexer::OpeningAnswer& answer, bool mirror);
 

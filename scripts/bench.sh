@@ -5,7 +5,8 @@
 # 1,000,000; built from real corpus games branching into random legal moves), query p50/p99 on that
 # database, the import cost per game at 10,000, 100,000 and GAMES games, whole-command times
 # (hyperfine) and each figure beside its goal. Counts are checked by the benchmarks (perft, games);
-# times are only printed. Takes 10-20 minutes with the default size.
+# times are only printed; then damdb analyze's own cost per position beside a fake engine's.
+# Takes 10-20 minutes with the default size.
 #   GAMES=100000 bash scripts/bench.sh     # a quicker run
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -171,3 +172,40 @@ build/tests/bench_import --games 84000 --dir "$work/cold" --keep >/dev/null
 p99=$(bash scripts/load_test.sh --cold --connections 20 --duration 20 --dir "$work/cold" |
   awk '$1 == "99%" {print $2}' || true)
 echo "cold server, 84,000 games, 20 connections: p99 ${p99:-not measured (load_test.sh needs wrk and node)} (goal < 100 ms)"
+
+echo; echo "== damdb analyze: damdb's own CPU per position beside the engine's (fake engine, answers at once) =="
+# ANALYZE_GAMES corpus games (default 2000, 0: the whole corpus) through tests/fake_hub_engine.py at depth 1, with the
+# evaluations kept in a new database: damdb's own CPU (utime + stime of its threads, /proc) and
+# the engine's (the rest of wait4's total) per position asked, wall time at 1 and 2 engines, and
+# the cache's hit rate (positions found stored: shared between the games). Goal: damdb under 1 ms
+# a position at 1 engine, the wall time falling in proportion with --engines up to the processors.
+python3 - build/cli/damdb "$work" "${ANALYZE_GAMES:-2000}" "${corpus_files[@]}" <<'PY'
+import json, os, subprocess, sys, time
+damdb, work, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+text = "".join(open(f, encoding="latin-1").read() + "\n\n" for f in sys.argv[4:])
+games = [g for g in text.split("\n[Event ") if g.strip()]  # cut at Event tags: a sample
+games = games[:n] if n > 0 else games
+pdn = os.path.join(work, "analyze.pdn")
+open(pdn, "w", encoding="latin-1").write("\n[Event ".join(games))
+def own_cpu(pid):  # utime + stime of the process itself (fields 14, 15 of /proc/PID/stat)
+    f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+for engines in (1, 2):
+    db = os.path.join(work, "evals-%d" % engines)
+    args = [damdb, "analyze", pdn, "--db", db, "--depth", "1", "--no-only-moves", "--json", "--engines", str(engines),
+            "--engine", "python3 tests/fake_hub_engine.py"]
+    before, start = sum(os.times()[2:4]), time.perf_counter()
+    p = subprocess.Popen(args, stdout=open(os.path.join(work, "analyze.json"), "w"), stderr=subprocess.DEVNULL)
+    own = 0.0
+    while p.poll() is None:
+        try: own = own_cpu(p.pid)
+        except (OSError, IndexError): pass
+        time.sleep(0.02)
+    wall = time.perf_counter() - start
+    engine = sum(os.times()[2:4]) - before - own  # damdb and its engines (wait4), less damdb's own
+    cache = json.load(open(os.path.join(work, "analyze.json")))["cache"]
+    positions = cache["positions"]
+    print("%d engine(s): %d positions (%d searched, hit rate %.1f%%), wall %.2f s = %.3f ms/position; CPU per "
+          "position: damdb %.3f ms (goal < 1 ms), engine %.3f ms" % (engines, positions, cache["searched"],
+          100.0 * cache["hit_rate"], wall, wall / positions * 1e3, own / positions * 1e3, engine / positions * 1e3))
+PY

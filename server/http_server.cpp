@@ -97,6 +97,7 @@ struct HttpServer::Impl {
     try {
       db::OpenOptions open;
       open.mode = db::OpenMode::ReadOnly;
+      open.evaluations = true;  // the explorer shows the stored evaluation of each move
       auto fresh = std::make_shared<const Served>(
           std::make_shared<const db::Database>(db::Database::open(current()->database->folder(), open)),
           options);

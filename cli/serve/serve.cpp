@@ -54,7 +54,7 @@ class ShutdownOnSignal {
 void run_serve(const std::string& db_option, const server::ServerOptions& options) {
   // Before any thread starts (RocksDB starts its own at open), so that every thread inherits it.
   const sigset_t signals = block_stop_signals();
-  const db::Database database = open_for_reading(db_option);
+  const db::Database database = open_for_reading(db_option, false, true);  // with evaluations
   const std::uint64_t games = database.info().counts.games;
   server::HttpServer http(database, options);
   try {

@@ -24,6 +24,13 @@ inline constexpr std::array<const char*, kCfCount> kCfNames = {
 /// beside them.
 inline constexpr const char* kSignaturesName = "signatures";
 inline constexpr const char* kSignatureMovesName = "signature_moves";
+/// The optional family of position evaluations (db/position_evaluation.hpp): created by the first
+/// Database::put_evaluations, opened by a reader only when it asks (OpenOptions::evaluations).
+inline constexpr const char* kEvaluationsName = "evaluations";
+/// An empty file in the database folder, written when the evaluations family is created: a
+/// reader that asks for the evaluations names the family at its first open attempt only when
+/// the file is there (a database without it opens in one attempt, as before).
+inline constexpr const char* kEvaluationsMarker = "evaluations.present";
 
 inline constexpr std::string_view kMetaSchema = "schema_version";
 inline constexpr std::string_view kMetaNextId = "next_game_id";

@@ -60,6 +60,8 @@ struct DatabaseImpl {
   rocksdb::ColumnFamilyHandle* signatures = nullptr;
   // signature_moves: GameId -> result, start FEN and move codes (what a replay needs), or null.
   rocksdb::ColumnFamilyHandle* signature_moves = nullptr;
+  // evaluations: PositionKey -> PositionEvaluation, or null (not created yet, or not asked for).
+  rocksdb::ColumnFamilyHandle* evaluations = nullptr;
   std::vector<std::string> optional_names;  // names of the handles after the kCfCount ones
   // Set once the layout of the signatures was checked (a writer at open, a reader at its first
   // use of them).
@@ -81,6 +83,8 @@ struct DatabaseImpl {
 
   // A reader opened with OpenOptions::explorer_only: the other families' handles are null.
   bool explorer_only = false;
+  // The reader asked for the evaluations family (OpenOptions::evaluations).
+  bool want_evaluations = false;
 
   /// The handle of family `c`. Raises Error(InvalidArgument) when it was not opened
   /// (explorer_only).
@@ -127,6 +131,8 @@ bool explorer_family(std::size_t c);
 /// them); their names go to impl.optional_names, in handle order.
 std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(
     DatabaseImpl& impl, const std::vector<std::string>& present);
+/// The options of the evaluations family (point lookups by position, small values).
+rocksdb::ColumnFamilyOptions evaluation_options(const DatabaseImpl& impl);
 /// Options of the SST files a commit ingests into family `cf`.
 rocksdb::Options ingest_options(const DatabaseImpl& impl, Cf cf);
 /// The options of positions files written once into the bottom level, as a compaction writes

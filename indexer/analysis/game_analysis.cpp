@@ -62,21 +62,33 @@ PositionEval eval_of(const engine::SearchResult& r, const rules::Position& pos) 
   return e;
 }
 
+/// The evaluation of `pos` (not terminal) kept in settings.cache, or the engine's answer for it
+/// (searched from `root` after `moves`), then kept.
+PositionEval evaluate(engine::HubClient& client, const rules::Position& root,
+                      std::span<const rules::Move> moves, const rules::Position& pos,
+                      const AnalysisSettings& settings) {
+  if (settings.cache != nullptr)
+    if (std::optional<PositionEval> kept = settings.cache->find(pos)) return std::move(*kept);
+  PositionEval e = eval_of(client.search(root, moves, pos, settings.limit), pos);
+  if (settings.cache != nullptr) settings.cache->keep(pos, e);
+  return e;
+}
+
 PositionEval search_position(engine::HubClient& client, const pdn::Replay& replay, std::size_t k,
-                             const engine::SearchLimit& limit) {
+                             const AnalysisSettings& settings) {
   const rules::Position& pos = position_at(replay, k);
   if (is_terminal(pos)) return terminal_eval(pos);
   const std::size_t start = history_start(replay, k);
   std::vector<rules::Move> moves;
   for (std::size_t i = start; i < k; ++i) moves.push_back(replay.plies_played[i].move);
-  return eval_of(client.search(position_at(replay, start), moves, pos, limit), pos);
+  return evaluate(client, position_at(replay, start), moves, pos, settings);
 }
 
 /// True when every legal move of `pos` other than `played` loses at least kMistakeMen against
 /// `played_value` (White's view of the position after `played`), each searched by `client`.
 bool only_move_holds(engine::HubClient& client, const rules::Position& pos,
                      const rules::Move& played, double played_value,
-                     const engine::SearchLimit& limit, std::atomic<std::size_t>* searched) {
+                     const AnalysisSettings& settings, std::atomic<std::size_t>* searched) {
   rules::MoveList legal;
   rules::generate_moves(pos, legal);
   if (legal.size() < 2 || legal.size() > kMaxOnlyMoveChecks) return false;
@@ -89,7 +101,7 @@ bool only_move_holds(engine::HubClient& client, const rules::Position& pos,
     if (is_terminal(next)) {
       e = terminal_eval(next);
     } else {
-      e = eval_of(client.search(next, {}, next, limit), next);
+      e = evaluate(client, next, {}, next, settings);
       if (searched) ++*searched;
     }
     if (sign * (played_value - value_of(e)) < kMistakeMen) return false;
@@ -124,7 +136,7 @@ void search_line(engine::HubClient& client, const pdn::Replay& replay,
                  GameAnalysis& a, std::size_t& k) {
   const std::size_t n = replay.plies_played.size();
   for (k = 0; k <= n; ++k) {
-    PositionEval e = search_position(client, replay, k, settings.limit);
+    PositionEval e = search_position(client, replay, k, settings);
     if (searched && !e.terminal) ++*searched;
     if (k == n) {
       a.final_eval = std::move(e);
@@ -183,7 +195,7 @@ GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
       k = i;
       if (settings.only_moves && p.mark == Mark::None && p.played == p.before.best &&
           only_move_holds(client, replay.plies_played[i].before, replay.plies_played[i].move, after,
-                          settings.limit, searched))
+                          settings, searched))
         p.mark = Mark::Good;
       (p.side == rules::Color::White ? a.white : a.black).add(p);
     }

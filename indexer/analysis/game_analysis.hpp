@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,10 +58,23 @@ struct GameAnalysis {
   int decided_ply = 0;        ///< ply after which the winner was ahead for good; 0: none
 };
 
+/// Where analyse_game looks for an evaluation before it asks the engine, and keeps what the
+/// engine answered (indexer/analysis/stored_evaluations.hpp keeps them in a database). Called by
+/// every engine thread at once: an implementation is thread-safe.
+class EvalCache {
+ public:
+  virtual ~EvalCache() = default;
+  /// The kept evaluation of `pos` that answers the search asked, or nullopt.
+  virtual std::optional<PositionEval> find(const rules::Position& pos) = 0;
+  /// Keeps what the engine answered for `pos` (never a terminal position).
+  virtual void keep(const rules::Position& pos, const PositionEval& eval) = 0;
+};
+
 /// What analyse_game needs besides the game.
 struct AnalysisSettings {
   engine::SearchLimit limit;
   bool only_moves = true;  ///< search the alternatives of best moves to find `!` marks
+  EvalCache* cache = nullptr;  ///< consulted before each search, given each answer; may be null
 };
 
 /// The number of searches analyse_game makes at least: the main line's positions that are not

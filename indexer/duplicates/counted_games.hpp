@@ -21,10 +21,10 @@ class CountedGames {
   bool everything() const { return filter_.empty() && hidden_->empty(); }
   /// True when the game passes the filter and is no hidden member.
   bool counts(db::GameId id, const db::GameHeader& game) const {
-    return !hidden_->hidden(id) && filter_.matches(game);
+    return !hidden_->hidden(id) && filter_.allows(id) && filter_.matches(game);
   }
   bool counts(db::GameId id, const db::GameRecord& game) const {
-    return !hidden_->hidden(id) && filter_.matches(game);
+    return !hidden_->hidden(id) && filter_.allows(id) && filter_.matches(game);
   }
   const HiddenGames& hidden() const { return *hidden_; }
   /// The filter's candidates in `db` (GameFilter::candidates), read once for every use by one

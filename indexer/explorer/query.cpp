@@ -538,6 +538,19 @@ std::optional<GameRow> recent_game(const db::Database& db, const rules::Position
   return std::nullopt;
 }
 
+/// Sets each row's stored evaluation of the position after its move (one batched lookup).
+void add_evaluations(const db::Database& db, const rules::Position& pos, std::vector<MoveRow>& rows) {
+  if (!db.has_evaluations() || rows.empty()) return;
+  std::vector<db::PositionKey> keys;
+  for (const MoveRow& row : rows) {
+    rules::Position next = pos;
+    next.play(row.move);
+    keys.push_back(position_key(next));
+  }
+  std::vector<std::optional<db::PositionEvaluation>> found = db.evaluations(keys);
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i].evaluation = std::move(found[i]);
+}
+
 }  // namespace
 
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
@@ -565,6 +578,7 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
   }
   std::stable_sort(answer.moves.begin(), answer.moves.end(),
                    [](const MoveRow& a, const MoveRow& b) { return a.games > b.games; });
+  add_evaluations(db, pos, answer.moves);
   return answer;
 }
 

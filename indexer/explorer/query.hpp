@@ -92,6 +92,9 @@ struct MoveRow {
   std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, unknown = 0;
   std::uint64_t mirrored_games = 0;  ///< of which from the colour-reversed position
   std::optional<GameRow> recent;     ///< the game with this move of the latest date (as query_position orders)
+  /// The stored engine evaluation of the position after the move (`damdb analyze --db`), when
+  /// the database was opened with its evaluations and holds one.
+  std::optional<db::PositionEvaluation> evaluation;
   /// Score of the side to move in percent (win 2, draw 1 points; games with a known result).
   double score(rules::Color side_to_move) const;
 };
@@ -111,6 +114,7 @@ struct OpeningAnswer {
 /// no filter criteria, found without reading the headers of the games that made the move.
 /// With `popular` (PopularPositions::read_stored), the statistics and newest games of the
 /// positions it keeps are read from it (the same answer, without decompressing their entries).
+/// Each move gets the stored evaluation of the position it leads to, where there is one.
 OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
                             const GameFilter& filter, bool mirror = false,
                             bool with_games = true, const GameRanks* ranks = nullptr,

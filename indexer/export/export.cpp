@@ -180,7 +180,7 @@ ExportSummary export_games(const db::Database& db, const GameFilter& filter, std
   ExportSummary summary;
   db.for_each_readable_game(
       [&](db::GameId id, const db::GameRecord& game) {
-        if (!filter.matches(game)) return true;
+        if (!filter.allows(id) || !filter.matches(game)) return true;
         bool copied = false;
         const std::string text = canonical_game_text(game, copied);
         if (summary.games > 0) out << '\n';

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <iterator>
 
 #include "db/database.hpp"
@@ -86,6 +87,29 @@ GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {
   if (!spec.until.empty()) until_ = date_bound(spec.until, true), empty_ = false;
   result_ = parse_result(spec.result);
   if (result_) empty_ = false;
+  set_evaluation_criteria(spec);
+}
+
+void GameFilter::set_evaluation_criteria(const FilterSpec& spec) {
+  const std::string& side = spec.blunder_by;
+  if (side == "white") evaluation_.blunder_by = BlunderBy::White;
+  else if (side == "black") evaluation_.blunder_by = BlunderBy::Black;
+  else if (side == "either") evaluation_.blunder_by = BlunderBy::Either;
+  else if (!side.empty())
+    throw FilterError("--blunder-by \"" + side + "\": give white, black or either");
+  if (spec.eval_swing < 0 || !std::isfinite(spec.eval_swing))
+    throw FilterError("--eval-swing wants a number of men above 0");
+  evaluation_.missed_win = spec.missed_win;
+  evaluation_.eval_swing = spec.eval_swing;
+  if (evaluation_.any()) empty_ = false;
+}
+
+void GameFilter::resolve_evaluations(const db::Database& db) {
+  if (evaluation_.any()) evaluated_ = games_by_evaluation(db, evaluation_);
+}
+
+bool GameFilter::allows(db::GameId id) const {
+  return !evaluated_ || std::binary_search(evaluated_->begin(), evaluated_->end(), id);
 }
 
 GameFilter::~GameFilter() = default;
@@ -141,6 +165,22 @@ std::optional<std::vector<std::string>> GameFilter::player_index_keys(
 }
 
 std::optional<GameFilter::Candidates> GameFilter::candidates(const db::Database& db) const {
+  std::optional<Candidates> named = name_candidates(db);
+  if (!evaluated_) return named;
+  if (!named) {
+    const bool header_criteria = !player_.empty() || player_re_ || !white_.empty() || white_re_ ||
+                                 !black_.empty() || black_re_ || !event_.empty() || event_re_ ||
+                                 !since_.empty() || !until_.empty() || result_;
+    return Candidates{*evaluated_, !header_criteria};
+  }
+  std::vector<db::GameId> both;
+  std::set_intersection(named->ids.begin(), named->ids.end(), evaluated_->begin(), evaluated_->end(),
+                        std::back_inserter(both));
+  named->ids = std::move(both);
+  return named;
+}
+
+std::optional<GameFilter::Candidates> GameFilter::name_candidates(const db::Database& db) const {
   std::vector<std::pair<db::TextIndex, std::vector<std::string>>> criteria;
   auto add_player = [&](const std::string& needle, const std::unique_ptr<re2::RE2>& re,
                         const std::unordered_set<std::string>& names) {

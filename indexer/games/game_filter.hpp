@@ -4,6 +4,7 @@
 #include "db/game_header.hpp"
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
+#include "indexer/games/games_by_evaluation.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -44,6 +45,10 @@ struct FilterSpec {
   std::string until;   ///< inclusive (a partial date covers its whole period)
   std::string result;  ///< "2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "*" or white/draw/black
   bool regex = false;
+  // Judged from the stored position evaluations (games_by_evaluation.hpp):
+  std::string blunder_by;  ///< "white", "black" or "either": a game with a blunder of that side
+  bool missed_win = false; ///< a game where a side let a won position go
+  double eval_swing = 0;   ///< > 0: a game with a ply whose evaluation changes by this many men
 };
 
 /// A compiled FilterSpec.
@@ -69,6 +74,14 @@ class GameFilter {
   void resolve_names(std::shared_ptr<const NameDirectory> directory);
   /// True when a player or event criterion is set (resolve_names then reads the names).
   bool names_criteria() const;
+  /// True when an evaluation criterion (--blunder-by, --missed-win, --eval-swing) is set.
+  bool evaluation_criteria() const { return evaluation_.any(); }
+  /// Finds the games the evaluation criteria pass in `db` (opened with OpenOptions::evaluations;
+  /// games_by_evaluation); until called, or without such criteria, every game passes them.
+  /// Throws db::Error from the database.
+  void resolve_evaluations(const db::Database& db);
+  /// True when game `id` passes the evaluation criteria (resolve_evaluations), or none is set.
+  bool allows(db::GameId id) const;
 
   /// The games that can pass, found in the players and events indexes when resolve_names
   /// resolved the player and event criteria to stored spellings that all have an index key
@@ -83,7 +96,8 @@ class GameFilter {
   };
   std::optional<Candidates> candidates(const db::Database& db) const;
 
-  /// True when no criterion is set (every game passes).
+  /// True when no criterion is set (every game passes). Evaluation criteria are checked by id
+  /// (allows), not by matches(): a caller going through the games checks both.
   bool empty() const { return empty_; }
   /// True when the game passes every criterion (every criterion is a header field).
   bool matches(const db::GameHeader& game) const;
@@ -99,6 +113,8 @@ class GameFilter {
   /// The event criterion: among the resolved Event tags when resolve_names knew `value`.
   bool event_matches(const std::string& value) const;
   /// The index keys (player_key) of a resolved player criterion; nullopt when not indexable.
+  std::optional<Candidates> name_candidates(const db::Database& db) const;
+  void set_evaluation_criteria(const FilterSpec& spec);
   std::optional<std::vector<std::string>> player_index_keys(
       const std::string& needle, const re2::RE2* pattern,
       const std::unordered_set<std::string>& names) const;
@@ -110,6 +126,8 @@ class GameFilter {
   std::shared_ptr<const NameDirectory> directory_;  // set by resolve_names
   std::unordered_set<std::string> player_names_, white_names_, black_names_, event_names_;
   bool empty_ = true;
+  EvaluationCriteria evaluation_;
+  std::optional<std::vector<db::GameId>> evaluated_;  // set by resolve_evaluations, ascending
 };
 
 /// The values FilterSpec::result takes, for a help text: "2-0, 1-1, 0-2, *, white, draw or

@@ -262,9 +262,11 @@ SearchSpec parse_search(std::string_view text) {
 void override_filters(SearchSpec& spec, const FilterSpec& given) {
   for (auto field : {&FilterSpec::player, &FilterSpec::white, &FilterSpec::black,
                      &FilterSpec::event, &FilterSpec::since, &FilterSpec::until,
-                     &FilterSpec::result})
+                     &FilterSpec::result, &FilterSpec::blunder_by})
     if (!(given.*field).empty()) spec.filter.*field = given.*field;
   spec.filter.regex = spec.filter.regex || given.regex;
+  spec.filter.missed_win = spec.filter.missed_win || given.missed_win;
+  if (given.eval_swing > 0) spec.filter.eval_swing = given.eval_swing;
 }
 
 }  // namespace damdb::indexer

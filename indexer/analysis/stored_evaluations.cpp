@@ -1,0 +1,106 @@
+// The evaluations an analysis keeps in a database: see stored_evaluations.hpp.
+#include "indexer/analysis/stored_evaluations.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+namespace damdb::analysis {
+namespace {
+
+db::PositionKey key_of(const rules::Position& pos) { return {pos.key(), pos.check_key()}; }
+
+}  // namespace
+
+db::EvalBudget budget_of(const engine::SearchLimit& limit) {
+  switch (limit.kind) {
+    case engine::SearchLimit::Kind::Nodes:
+      return {db::BudgetKind::Nodes, static_cast<std::uint64_t>(std::llround(limit.value))};
+    case engine::SearchLimit::Kind::MoveTime:
+      return {db::BudgetKind::MoveTime, static_cast<std::uint64_t>(std::llround(limit.value * 1000))};
+    case engine::SearchLimit::Kind::Depth:
+      break;
+  }
+  return {db::BudgetKind::Depth, static_cast<std::uint64_t>(std::llround(limit.value))};
+}
+
+db::PositionEvaluation stored_form(const PositionEval& eval, const std::string& engine,
+                                   const db::EvalBudget& budget) {
+  db::PositionEvaluation s;
+  s.engine = engine;
+  s.budget = budget;
+  s.centi_score = db::centi_men(eval.white_score);
+  s.win = eval.win;
+  s.depth = static_cast<std::uint32_t>(std::max(0, eval.depth));
+  s.best = eval.best;
+  s.pv = eval.pv;
+  s.unmatched_pv = eval.unmatched_pv;
+  return s;
+}
+
+PositionEval eval_of_stored(const db::PositionEvaluation& stored) {
+  PositionEval e;
+  e.white_score = stored.white_score();
+  e.win = stored.win;
+  e.depth = static_cast<int>(stored.depth);
+  e.best = stored.best;
+  e.pv = stored.pv;
+  e.unmatched_pv = stored.unmatched_pv;
+  return e;
+}
+
+StoredEvaluations::StoredEvaluations(db::Database& db, const engine::SearchLimit& limit)
+    : db_(db), budget_(budget_of(limit)) {}
+
+StoredEvaluations::~StoredEvaluations() {
+  try {
+    flush();
+  } catch (const std::exception&) {
+    // the caller flushes and reports; a destructor never throws
+  }
+}
+
+void StoredEvaluations::set_engine(const std::string& name) {
+  const std::lock_guard lock(mutex_);
+  if (engine_.empty()) engine_ = name;
+}
+
+std::optional<PositionEval> StoredEvaluations::find(const rules::Position& pos) {
+  ++lookups_;
+  const db::PositionKey key = key_of(pos);
+  std::optional<db::PositionEvaluation> stored;
+  std::string engine;
+  {
+    const std::lock_guard lock(mutex_);
+    engine = engine_;
+    if (const auto it = run_.find(key); it != run_.end()) stored = it->second;
+  }
+  if (engine.empty()) return std::nullopt;
+  if (!stored) stored = db_.evaluation(key);
+  if (!stored || stored->engine != engine || !stored->budget.covers(budget_)) return std::nullopt;
+  ++hits_;
+  return eval_of_stored(*stored);
+}
+
+void StoredEvaluations::keep(const rules::Position& pos, const PositionEval& eval) {
+  const std::lock_guard lock(mutex_);
+  if (engine_.empty()) return;
+  db::PositionEvaluation stored = stored_form(eval, engine_, budget_);
+  const db::PositionKey key = key_of(pos);
+  run_[key] = stored;
+  pending_.emplace_back(key, std::move(stored));
+  if (pending_.size() >= kBatch) write_pending();
+}
+
+void StoredEvaluations::flush() {
+  const std::lock_guard lock(mutex_);
+  write_pending();
+}
+
+void StoredEvaluations::write_pending() {
+  if (pending_.empty()) return;
+  db_.put_evaluations(pending_);
+  pending_.clear();
+}
+
+}  // namespace damdb::analysis
