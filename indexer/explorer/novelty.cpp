@@ -167,6 +167,21 @@ NoveltyLineMove line_move(const db::Database& db, const DecodedPly& played, std:
   return out;
 }
 
+/// The number of games that reached `pos` or its colour-reversed board (statistics only).
+std::uint64_t games_at(const db::Database& db, const rules::Position& pos,
+                       const PopularPositions* popular) {
+  std::uint64_t games = 0;
+  const rules::Position mirror = pos.mirrored();
+  for (const rules::Position* p : {&pos, &mirror}) {
+    if (p == &mirror && mirror == pos) break;
+    const db::PositionKey key = position_key(*p);
+    std::optional<PopularPosition> kept = popular ? popular->find(key) : std::nullopt;
+    if (kept) games += kept->stats.games();
+    else if (const auto stats = db.position_stats(key)) games += stats->games();
+  }
+  return games;
+}
+
 }  // namespace
 
 NoveltyReport novelty(const db::Database& db, db::GameId id, const NoveltyOptions& options) {
@@ -180,12 +195,20 @@ NoveltyReport novelty(const db::Database& db, db::GameId id, const NoveltyOption
   for (const DecodedPly& p : view.plies) positions.push_back(p.before);
   positions.push_back(view.position);
   const Judge judge(db, id, GameRank::of(header).date, options);
+  // An undated game has no certainly earlier game: new from its start, without a pass over
+  // the games of the start position.
+  const bool undated = GameRank::of(header).date == 0 && !options.count_undated;
+  if (undated) report.novelty_ply = 0;
   for (std::size_t i = 0; i < positions.size() && !report.novelty_ply; ++i)
     if (!judge.reached_earlier(positions[i])) report.novelty_ply = i;
   const std::size_t line_end = report.novelty_ply.value_or(report.plies);
   if (report.novelty_ply && *report.novelty_ply > 0)
     report.novelty_move = view.plies[*report.novelty_ply - 1].notation;
-  if (report.novelty_ply) {
+  if (undated) {
+    // An undated game: every other game's order is unknown, so they are the count of the games
+    // at its start (from the statistics, not a pass over a list of every game).
+    report.unknown_order = games_at(db, positions[0], options.popular) - 1;
+  } else if (report.novelty_ply) {
     judge.for_each_game(positions[*report.novelty_ply], [&](const Met&, DateOrder order) {
       if (order == DateOrder::SameDay) ++report.same_day;
       else if (order == DateOrder::Later) ++report.later;
