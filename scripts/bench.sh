@@ -96,6 +96,11 @@ player=$(build/cli/damdb stats players --db "$work/db" --json |
   python3 -c 'import json,shlex,sys; r=json.load(sys.stdin)["rows"]; print(shlex.quote(r[min(19, len(r) - 1)]["name"]))')
 whole "filtered by a player, no goal" "build/cli/damdb query opening --db $work/db --player $player"
 
+# The novelty of single games (damdb novelty ID; goal < 100 ms a game): games spread over the ids.
+for id in 1 $((games / 8)) $((games / 4)) $((games / 2)); do
+  whole "novelty, goal < 100 ms" "build/cli/damdb novelty $id --db $work/db"
+done
+
 echo; echo "== figures beside their goals =="
 read -r pps bpp rss us <<<"$(import_figures "$work/import.txt")"
 echo "import, $games games: $pps positions/CPU-s (goal >= 1,000,000), $bpp bytes/position (goal <= 14), peak RSS $rss MB (goal: flat in the games, table above)"

@@ -13,6 +13,7 @@
 
 #include "db/database.hpp"
 #include "indexer/explorer/game_list.hpp"
+#include "indexer/export/export.hpp"
 #include "indexer/explorer/novelty.hpp"
 #include "indexer/explorer/popular_positions.hpp"
 #include "indexer/explorer/stored_answers.hpp"
@@ -437,4 +438,32 @@ TEST_F(NoveltyTest, EveryGameEqualsABruteForce) {
 
 TEST_F(NoveltyTest, UnknownGameIsALookupError) {
   EXPECT_THROW(indexer::novelty(*db_, db::GameId{999}), indexer::GameLookupError);
+}
+
+/// Whether `text` holds `comment` right after the move `move` (white space between them).
+bool after_move(const std::string& text, const std::string& comment, const std::string& move) {
+  const std::size_t at = text.find(comment);
+  if (at == std::string::npos) return false;
+  std::size_t end = at;
+  while (end > 0 && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+  return end >= move.size() && text.compare(end - move.size(), move.size(), move) == 0;
+}
+
+TEST_F(NoveltyTest, ExportWritesTheNoveltyAfterItsMove) {
+  std::ostringstream out;
+  indexer::export_games(*db_, indexer::GameFilter{}, out, true);
+  const std::string text = out.str();
+  // S1 (id 9): novelty 2-7 at ply 8; earlier at ply 7: V (newest, id 8), M, G4, G3; S2 the same
+  // day.
+  EXPECT_TRUE(after_move(text, "{damdb: novelty ply=8 move=2-7 earlier=4 newest=8 same_day=1}",
+                         "2-7"))
+      << text;
+  // V: unknown order U (id 7) reached its novelty's position.
+  EXPECT_TRUE(after_move(
+      text, "{damdb: novelty ply=9 move=31-26 earlier=2 newest=6 unknown_order=1}", "31-26"));
+  // T (id 1): new from its start: the comment before the first move.
+  EXPECT_NE(text.find("{damdb: novelty ply=0} 1. 32-28"), std::string::npos);
+  std::ostringstream plain;
+  indexer::export_games(*db_, indexer::GameFilter{}, plain);
+  EXPECT_EQ(plain.str().find("novelty"), std::string::npos);
 }
