@@ -99,8 +99,9 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
   constexpr std::string_view games_prefix = "/api/games/", stats_prefix = "/api/stats/";
   if (path.starts_with(games_prefix) && path.ends_with(kNoveltySuffix)) {
     const std::string_view id = path.substr(games_prefix.size());
-    return novelty_response(db_, ranks_.get().get(), id.substr(0, id.size() - kNoveltySuffix.size()),
-                            params, limits_);
+    const std::optional<std::string> body = novelty_answer(
+        db_, ranks_.get().get(), id.substr(0, id.size() - kNoveltySuffix.size()), params, limits_);
+    return body ? Response{200, "application/json", *body} : error_response(404, "not found");
   }
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);
