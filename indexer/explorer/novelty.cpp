@@ -98,7 +98,9 @@ class Judge {
   /// Whether a game counted as earlier reached `pos` or its colour-reversed board: the newest
   /// games that the popular positions keep first (no read of the position's whole list), then
   /// the list, until one is found.
-  bool reached_earlier(const rules::Position& pos) const {
+  /// When none did, the pass has met every game there: `tally` gets them counted by order
+  /// (NoveltyReport::same_day, unknown_order, later).
+  bool reached_earlier(const rules::Position& pos, NoveltyReport& tally) const {
     if (options_.popular != nullptr) {
       const rules::Position mirror = pos.mirrored();
       for (const rules::Position* p : {&pos, &mirror})
@@ -106,7 +108,16 @@ class Judge {
           for (const NewestGame& g : kept->newest)
             if (counts(g.id)) return true;
     }
-    return !for_each_game(pos, [&](const Met&, DateOrder order) { return !counts(order); });
+    std::uint64_t same_day = 0, unknown_order = 0, later = 0;
+    const bool reached = !for_each_game(pos, [&](const Met&, DateOrder order) {
+      if (counts(order)) return false;
+      if (order == DateOrder::SameDay) ++same_day;
+      else if (order == DateOrder::Later) ++later;
+      else ++unknown_order;
+      return true;
+    });
+    if (!reached) tally.same_day = same_day, tally.unknown_order = unknown_order, tally.later = later;
+    return reached;
   }
 
  private:
@@ -200,7 +211,7 @@ NoveltyReport novelty(const db::Database& db, db::GameId id, const NoveltyOption
   const bool undated = GameRank::of(header).date == 0 && !options.count_undated;
   if (undated) report.novelty_ply = 0;
   for (std::size_t i = 0; i < positions.size() && !report.novelty_ply; ++i)
-    if (!judge.reached_earlier(positions[i])) report.novelty_ply = i;
+    if (!judge.reached_earlier(positions[i], report)) report.novelty_ply = i;
   const std::size_t line_end = report.novelty_ply.value_or(report.plies);
   if (report.novelty_ply && *report.novelty_ply > 0)
     report.novelty_move = view.plies[*report.novelty_ply - 1].notation;
@@ -208,14 +219,7 @@ NoveltyReport novelty(const db::Database& db, db::GameId id, const NoveltyOption
     // An undated game: every other game's order is unknown, so they are the count of the games
     // at its start (from the statistics, not a pass over a list of every game).
     report.unknown_order = games_at(db, positions[0], options.popular) - 1;
-  } else if (report.novelty_ply) {
-    judge.for_each_game(positions[*report.novelty_ply], [&](const Met&, DateOrder order) {
-      if (order == DateOrder::SameDay) ++report.same_day;
-      else if (order == DateOrder::Later) ++report.later;
-      else if (!judge.counts(order)) ++report.unknown_order;
-      return true;
-    });
-  }
+  }  // else reached_earlier counted the games at the novelty's position
   if (!report.novelty_ply || *report.novelty_ply > 0) {
     report.known_ply = report.novelty_ply ? *report.novelty_ply - 1 : report.plies;
     report.known_fen = rules::to_fen(positions[report.known_ply]);
