@@ -16,6 +16,7 @@
 #include "indexer/duplicates/duplicates.hpp"
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/explorer/query.hpp"
+#include "indexer/text/game_date.hpp"
 #include "json/duplicates.hpp"
 
 namespace damdb::cli {

@@ -13,8 +13,7 @@ void add_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
   cmd->add_option("--until", spec.until, "Games on or before this date (YYYY[.MM[.DD]])")
       ->group(group);
   cmd->add_option("--result", spec.result,
-                  "Games with this result: 2-0, 1-1, 0-2, *, white, "
-                  "draw or black")
+                  "Games with this result: " + indexer::result_choices())
       ->group(group);
   cmd->add_flag("--regex", spec.regex,
                 "Name and event filters are RE2 regular expressions (searched in the "

@@ -140,10 +140,10 @@ Table result_table(const std::string& label) {
   Table table;
   table.column(label)
       .column("games", Table::Align::Right)
-      .column("2-0", Table::Align::Right)
-      .column("1-1", Table::Align::Right)
-      .column("0-2", Table::Align::Right)
-      .column("*", Table::Align::Right)
+      .column(indexer::result_text(db::GameResult::WhiteWin), Table::Align::Right)
+      .column(indexer::result_text(db::GameResult::Draw), Table::Align::Right)
+      .column(indexer::result_text(db::GameResult::BlackWin), Table::Align::Right)
+      .column(indexer::result_text(db::GameResult::Unknown), Table::Align::Right)
       .column("white%", Table::Align::Right);
   return table;
 }

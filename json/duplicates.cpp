@@ -2,6 +2,7 @@
 
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/explorer/query.hpp"
+#include "indexer/text/game_date.hpp"
 
 namespace damdb::json {
 namespace {

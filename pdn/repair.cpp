@@ -8,6 +8,7 @@
 #include <span>
 
 #include "pdn/enum_names.hpp"
+#include "pdn/result.hpp"
 #include "pdn/written_move.hpp"
 #include "rules/mirror.hpp"
 #include "rules/movegen.hpp"
@@ -479,10 +480,7 @@ void bound_segment(const Game& game, int error_token, Context& c) {
          c.tokens[c.end].segment == c.tokens[error_token].segment)
     ++c.end;
   c.ends_game = c.end == static_cast<int>(c.tokens.size());
-  const Element* terminator = game.result();
-  c.recorded = terminator ? terminator->outcome() : Outcome::Unknown;
-  if (c.recorded == Outcome::Unknown)
-    if (const Tag* tag = game.tag("Result")) c.recorded = outcome_of(tag->value);
+  c.recorded = recorded_result(game).said();
 }
 
 /// The text before and after the fix of `p` (PDN notation of the moves played in `out.at`).

@@ -569,8 +569,8 @@ class Replayer {
   void check_result(const Position& pos) {
     const Element* terminator = game_.result();
     const Tag* tag = game_.tag("Result");
-    const Outcome played = terminator ? terminator->outcome() : Outcome::Unknown;
-    const Outcome tagged = tag ? outcome_of(tag->value) : Outcome::Unknown;
+    const RecordedResult said = recorded_result(game_);
+    const Outcome played = said.terminator, tagged = said.tag;
     auto game_issue = [&](IssueKind kind, std::string message, TextPos at) {
       ReplayIssue issue;
       issue.kind = kind;
@@ -587,7 +587,7 @@ class Replayer {
                  "Result tag \"" + tag->value + "\" disagrees with the terminator \"" +
                      std::string(game_.text_of(*terminator)) + "\"",
                  game_.pos_of(*terminator));
-    const Outcome recorded = played != Outcome::Unknown ? played : tagged;
+    const Outcome recorded = said.said();
     if (rules::count_moves(pos) == 0 && out_.plies > 0) {
       const Outcome expected =
           pos.side_to_move() == Color::White ? Outcome::BlackWin : Outcome::WhiteWin;

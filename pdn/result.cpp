@@ -2,6 +2,7 @@
 #include "pdn/result.hpp"
 
 #include <array>
+#include <initializer_list>
 
 namespace damdb::pdn {
 
@@ -48,6 +49,95 @@ const char* result_text(Outcome outcome) {
     case Outcome::Unknown: return "*";
   }
   return "*";
+}
+
+const char* standard_results_text() { return "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *"; }
+
+namespace {
+
+std::string_view trim_blanks(std::string_view v) {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  return v;
+}
+
+bool is_regex_space(char c) {  // RE2's \s: [\t\n\f\r ]
+  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+// `v` as side, blanks, '-', blanks, side, where each side is one of `sides` (tried in order,
+// the longest first where one is a prefix of another); the sides read into a and b.
+bool read_pair(std::string_view v, std::initializer_list<std::string_view> sides,
+               std::string_view& a, std::string_view& b) {
+  auto side_at = [&](std::size_t i, std::string_view& out) {
+    for (std::string_view s : sides)
+      if (v.substr(i, s.size()) == s) {
+        out = s;
+        return true;
+      }
+    return false;
+  };
+  if (!side_at(0, a)) return false;
+  std::size_t i = a.size();
+  while (i < v.size() && is_regex_space(v[i])) ++i;
+  if (i == v.size() || v[i] != '-') return false;
+  ++i;
+  while (i < v.size() && is_regex_space(v[i])) ++i;
+  return side_at(i, b) && i + b.size() == v.size();
+}
+
+// "-", "--", ..., "?", "??", ..., or "?-?": a result left open.
+bool is_placeholder(std::string_view v) {
+  if (v == "?-?") return true;
+  return !v.empty() && (v.find_first_not_of('-') == std::string_view::npos ||
+                        v.find_first_not_of('?') == std::string_view::npos);
+}
+
+}  // namespace
+
+ResultTagReading read_result_tag(std::string_view value) {
+  ResultTagReading r;
+  if (value.empty() || is_standard_result(value)) {
+    r.standard = r.result_like = true;
+    return r;
+  }
+  const std::string_view trimmed = trim_blanks(value);
+  std::string_view a, b;
+  r.result_like = true;
+  if (read_pair(trimmed, {"1/2", "2", "1", "0"}, a, b)) {
+    const std::string joined = std::string(a) + "-" + std::string(b);
+    if (is_standard_result(joined) && joined != "*") r.normalized = joined;
+  } else if (is_standard_result(trimmed)) {
+    r.normalized = std::string(trimmed);
+  } else if (read_pair(trimmed, {"\xC2\xBD", "0.5"}, a, b)) {  // "½-½", "0.5-0.5"
+    r.normalized = result_text(Outcome::Draw);
+  } else if (trimmed.empty() || is_placeholder(trimmed)) {
+    r.normalized = result_text(Outcome::Unknown);  // the result is not known
+  } else {
+    r.result_like = false;
+  }
+  return r;
+}
+
+Outcome RecordedResult::decided() const {
+  auto is_decided = [](Outcome o) {
+    return o == Outcome::WhiteWin || o == Outcome::BlackWin || o == Outcome::Draw;
+  };
+  if (is_decided(terminator)) return terminator;
+  return is_decided(tag) ? tag : Outcome::Unknown;
+}
+
+RecordedResult recorded_result(const Game& game) {
+  RecordedResult r;
+  if (const Element* terminator = game.result()) r.terminator = terminator->outcome();
+  if (const Tag* tag = game.tag("Result")) r.tag = outcome_of(tag->value);
+  return r;
+}
+
+double score_percent(std::uint64_t wins, std::uint64_t draws, std::uint64_t losses) {
+  const std::uint64_t known = wins + draws + losses;
+  if (known == 0) return 0.0;
+  return 100.0 * static_cast<double>(result_points(wins, draws)) / (2.0 * static_cast<double>(known));
 }
 
 }  // namespace damdb::pdn

@@ -1,5 +1,6 @@
 #include "pdn/tag_values.hpp"
 
+#include "pdn/date.hpp"
 #include "pdn/result.hpp"
 
 #include <re2/re2.h>
@@ -13,18 +14,8 @@ namespace damdb::pdn {
 namespace {
 
 struct Patterns {
-  RE2 date_iso{R"((\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?))"};
-  RE2 date_dashed_ymd{R"((\d{4})[-/](\d{1,2}|\?\?)[-/](\d{1,2}|\?\?))"};
-  RE2 date_dotted_ymd{R"((\d{4})\.(\d{1,2})\.(\d{1,2}))"};
-  RE2 date_dmy{R"((\d{1,2})[-./](\d{1,2})[-./](\d{4}))"};
-  RE2 date_words{R"((\d{1,2})\s+([A-Za-z]+)\.?\s+(\d{4}))"};
-  RE2 date_year{R"((\d{4})\.?)"};
   RE2 round{R"(\?|-|\d+(\.\d+)*)"};
   RE2 round_words{R"((?i)(?:ronde|round|rd\.?|r)\s*(\d+))"};
-  RE2 result{R"(2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|\*)"};
-  RE2 result_spaced{R"((2|1|0|1/2)\s*-\s*(0|1|2|1/2))"};
-  RE2 result_half{R"((½|0\.5)\s*-\s*(½|0\.5))"};
-  RE2 result_placeholder{R"(-+|\?+|\?-\?)"};
   RE2 game_type{R"((\d+)(,[WB],\d+,\d+,[ANS]\d?,[01])?)"};
   RE2 time_control{
       R"(\?|-|(\d+/\d+|\d+(\+\d+)?|\*\d+)(:(\d+/\d+|\d+(\+\d+)?|\*\d+))*)"};
@@ -36,134 +27,14 @@ const Patterns& patterns() {
   return p;
 }
 
-int month_number(std::string word) {
-  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  static const std::array<std::array<const char*, 3>, 12> names{{
-      {"january", "januari", "jan"},   {"february", "februari", "feb"},
-      {"march", "maart", "mar"},       {"april", "april", "apr"},
-      {"may", "mei", "may"},           {"june", "juni", "jun"},
-      {"july", "juli", "jul"},         {"august", "augustus", "aug"},
-      {"september", "september", "sep"}, {"october", "oktober", "oct"},
-      {"november", "november", "nov"}, {"december", "december", "dec"},
-  }};
-  for (int m = 0; m < 12; ++m)
-    for (const char* n : names[m])
-      if (word == n) return m + 1;
-  if (word == "okt" || word == "sept" || word == "mrt") return word == "mrt" ? 3 : (word == "okt" ? 10 : 9);
-  return 0;
-}
-
-// `v` (0..99) in two digits.
-std::string two_digits(int v) {
-  return {static_cast<char>('0' + v / 10), static_cast<char>('0' + v % 10)};
-}
-
-// "YYYY.MM.DD" with zero parts (placeholders) written '?'; empty when a part is out of range.
-std::string make_date(const std::string& y, int m, int d) {
-  if (m < 0 || m > 12 || d < 0 || d > 31) return {};
-  const bool no_year = y == "0000";
-  return (no_year ? std::string("????") : y) + "." + (m == 0 || no_year ? "??" : two_digits(m)) +
-         "." + (d == 0 || m == 0 || no_year ? "??" : two_digits(d));
-}
-
-// True when a YYYY.MM.DD date has a zero year, month or day (a placeholder such as 0000.00.00).
-bool has_zero_part(std::string_view v) {
-  return v.substr(0, 4) == "0000" || v.substr(5, 2) == "00" || v.substr(8, 2) == "00";
-}
-
-// Digits of v[from, from + n) as a number; -1 unless all are ASCII digits.
-int digits_value(std::string_view v, std::size_t from, std::size_t n) {
-  int x = 0;
-  for (std::size_t i = from; i < from + n; ++i) {
-    if (v[i] < '0' || v[i] > '9') return -1;
-    x = x * 10 + (v[i] - '0');
-  }
-  return x;
-}
-
-// Length (1 or 2) of the digits starting at v[from] that the character `after` ends (or the end
-// of v when `at_end`), or 0.
-std::size_t short_number(std::string_view v, std::size_t from, bool at_end,
-                         bool (*after)(char)) {
-  for (std::size_t n = 1; n <= 2 && from + n <= v.size(); ++n) {
-    if (digits_value(v, from, n) < 0) return 0;
-    if (at_end ? from + n == v.size() : from + n < v.size() && after(v[from + n])) return n;
-  }
-  return 0;
-}
-
-// Patterns::date_dashed_ymd, (\d{4})[-/](\d{1,2}|\?\?)[-/](\d{1,2}|\?\?), read by hand: the year
-// text, and month and day with "??" read as 0.
-bool read_dashed_ymd(std::string_view v, std::string& y, int& m, int& d) {
-  auto dash = [](char c) { return c == '-' || c == '/'; };
-  if (v.size() < 8 || digits_value(v, 0, 4) < 0 || !dash(v[4])) return false;
-  std::size_t i = 5;
-  int parts[2];
-  for (int k = 0; k < 2; ++k) {
-    const bool last = k == 1;
-    if (v.substr(i, 2) == "??" && (last ? i + 2 == v.size() : i + 2 < v.size() && dash(v[i + 2]))) {
-      parts[k] = 0;
-      i += 3;
-      continue;
-    }
-    const std::size_t n = short_number(v, i, last, +[](char c) { return c == '-' || c == '/'; });
-    if (n == 0) return false;
-    parts[k] = digits_value(v, i, n);
-    i += n + 1;
-  }
-  y.assign(v.substr(0, 4));
-  m = parts[0];
-  d = parts[1];
-  return true;
-}
-
-// Patterns::date_dmy, (\d{1,2})[-./](\d{1,2})[-./](\d{4}), read by hand.
-bool read_dmy(std::string_view v, int& d, int& m, std::string& y) {
-  auto sep = +[](char c) { return c == '-' || c == '.' || c == '/'; };
-  if (v.size() < 8 || v.size() > 10 || digits_value(v, v.size() - 4, 4) < 0 ||
-      !sep(v[v.size() - 5]))
-    return false;
-  const std::string_view front = v.substr(0, v.size() - 4);  // "d.m." with 1..2 digits each
-  const std::size_t n1 = short_number(front, 0, false, sep);
-  if (n1 == 0) return false;
-  const std::size_t n2 = short_number(front, n1 + 1, false, sep);
-  if (n2 == 0 || n1 + 1 + n2 + 1 != front.size()) return false;
-  d = digits_value(v, 0, n1);
-  m = digits_value(v, n1 + 1, n2);
-  y.assign(v.substr(v.size() - 4));
-  return true;
-}
-
 TagValueCheck check_date(std::string_view value) {
-  const Patterns& p = patterns();
   TagValueCheck r;
   r.expected = "YYYY.MM.DD with ? for unknown parts";
   r.kind = IssueKind::DateNormalized;
-  if (value.empty()) return r;
-  if (RE2::FullMatch(value, p.date_iso)) {
-    if (!has_zero_part(value)) return r;
-  }
+  const DateTagReading reading = read_date_tag(value);
+  if (reading.standard) return r;
   r.valid = false;
-  std::string y, m, d;
-  int mi = 0, di = 0;
-  // The two common other forms first, read by hand; neither can match a pattern tried before
-  // it below (each of those has four digits and a '.' where these have '-', '/' or fewer digits).
-  if (read_dashed_ymd(value, y, mi, di) || read_dmy(value, di, mi, y)) {
-    r.normalized = make_date(y, mi, di);
-  } else if (RE2::FullMatch(value, p.date_iso, &y, &m, &d)) {
-    r.normalized = make_date(y == "????" ? "0000" : y, m == "??" ? 0 : std::stoi(m),
-                             d == "??" ? 0 : std::stoi(d));
-  } else if (RE2::FullMatch(value, p.date_dashed_ymd, &y, &m, &d)) {
-    r.normalized = make_date(y, m == "??" ? 0 : std::stoi(m), d == "??" ? 0 : std::stoi(d));
-  } else if (RE2::FullMatch(value, p.date_dotted_ymd, &y, &mi, &di)) {
-    r.normalized = make_date(y, mi, di);
-  } else if (RE2::FullMatch(value, p.date_dmy, &di, &mi, &y)) {
-    r.normalized = make_date(y, mi, di);
-  } else if (std::string word; RE2::FullMatch(value, p.date_words, &di, &word, &y)) {
-    r.normalized = make_date(y, month_number(word), di);
-  } else if (RE2::FullMatch(value, p.date_year, &y)) {
-    r.normalized = make_date(y, 0, 0);
-  }
+  r.normalized = reading.normalized;
   if (r.normalized.empty()) r.kind = IssueKind::TagFormat;
   return r;
 }
@@ -181,30 +52,13 @@ TagValueCheck check_round(std::string_view value) {
 }
 
 TagValueCheck check_result(std::string_view value) {
-  const Patterns& p = patterns();
   TagValueCheck r;
-  r.expected = "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *";
-  if (value.empty() || RE2::FullMatch(value, p.result)) return r;
+  r.expected = standard_results_text();
+  const ResultTagReading reading = read_result_tag(value);
+  if (reading.standard) return r;
   r.valid = false;
-  r.kind = IssueKind::ResultNormalized;
-  std::string_view trimmed = value;
-  while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t'))
-    trimmed.remove_prefix(1);
-  while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t'))
-    trimmed.remove_suffix(1);
-  std::string a, b;
-  if (RE2::FullMatch(trimmed, p.result_spaced, &a, &b)) {
-    std::string joined = a + "-" + b;
-    if (RE2::FullMatch(joined, p.result)) r.normalized = joined;
-  } else if (RE2::FullMatch(trimmed, p.result)) {
-    r.normalized = std::string(trimmed);
-  } else if (RE2::FullMatch(trimmed, p.result_half)) {
-    r.normalized = "1-1";
-  } else if (trimmed.empty() || RE2::FullMatch(trimmed, p.result_placeholder)) {
-    r.normalized = "*";  // "-", "?", "--": the result is not known
-  } else {
-    r.kind = IssueKind::TagFormat;
-  }
+  r.normalized = reading.normalized;
+  r.kind = reading.result_like ? IssueKind::ResultNormalized : IssueKind::TagFormat;
   return r;
 }
 
@@ -254,19 +108,6 @@ std::optional<int> game_type_number(std::string_view value) {
 
 namespace {
 // Fast paths for the common valid values (no regular expression needed).
-// Same language as Patterns::date_iso: (\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?).
-bool is_iso_date(std::string_view v) {
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
-  auto part = [&](std::size_t from, std::size_t n) {
-    bool digits = true, unknown = true;
-    for (std::size_t i = from; i < from + n; ++i) {
-      digits = digits && v[i] >= '0' && v[i] <= '9';
-      unknown = unknown && v[i] == '?';
-    }
-    return digits || unknown;
-  };
-  return part(0, 4) && part(5, 2) && part(8, 2);
-}
 // Same language as Patterns::fen:
 // [WB?]:[WB](K?\d+(-\d+)?(,K?\d+(-\d+)?)*)?:[WB](K?\d+(-\d+)?(,K?\d+(-\d+)?)*)?
 bool is_plain_fen(std::string_view v) {
@@ -326,7 +167,7 @@ bool has_value_grammar(std::string_view name) {
 
 TagValueCheck check_tag_value(std::string_view name, std::string_view value) {
   if (!has_value_grammar(name)) return {};  // most tags of a game: Event, Site, White, ...
-  if (name == "Date" && (value.empty() || (is_iso_date(value) && !has_zero_part(value))))
+  if (name == "Date" && is_standard_date(value))
     return {};
   if ((name == "Round" || name == "GameType") && (value == "?" || is_plain_number(value)))
     return {};

@@ -12,6 +12,7 @@
 #include "indexer/export/export.hpp"
 #include "indexer/explorer/query.hpp"
 #include "indexer/stats/statistics.hpp"
+#include "indexer/text/game_date.hpp"
 #include "pdn/reader.hpp"
 #include "tests/corpus_files.hpp"
 #include "tests/games_fixture.hpp"

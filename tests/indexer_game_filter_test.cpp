@@ -1,6 +1,7 @@
 // Filters of indexer/games/game_filter.hpp on hand-made game headers: dates as the PDN reader
 // normalises them, and the bounds given on the command line.
 #include "indexer/games/game_filter.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
 #include "indexer/duplicates/duplicate_listing.hpp"
 
 #include "indexer/games/game_filter.hpp"
+#include "indexer/text/game_date.hpp"
 
 namespace damdb::indexer {
 

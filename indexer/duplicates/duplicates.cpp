@@ -1,4 +1,5 @@
 #include "indexer/duplicates/duplicates.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <algorithm>
 #include <map>

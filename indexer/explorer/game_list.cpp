@@ -1,4 +1,5 @@
 #include "indexer/explorer/game_list.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -256,8 +256,6 @@ rules::Position position_after(const rules::Position& start, std::string_view mo
   return pos;
 }
 
-const char* result_text(db::GameResult result) { return db::result_tag_value(result); }
-
 GameRow game_row(db::GameId id, const db::GameHeader& game) {
   GameRow row;
   row.id = id;
@@ -345,11 +343,8 @@ std::vector<GameRow> top_games(const db::Database& db, const rules::Position& po
 }
 
 double MoveRow::score(rules::Color side) const {
-  const std::uint64_t known = white_wins + draws + black_wins;
-  if (known == 0) return 0;
-  const std::uint64_t wins = side == rules::Color::White ? white_wins : black_wins;
-  return 100.0 * (2.0 * static_cast<double>(wins) + static_cast<double>(draws)) /
-         (2.0 * static_cast<double>(known));
+  const bool white = side == rules::Color::White;
+  return pdn::score_percent(white ? white_wins : black_wins, draws, white ? black_wins : white_wins);
 }
 
 namespace {

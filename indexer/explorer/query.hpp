@@ -5,6 +5,7 @@
 
 #include "db/database.hpp"
 #include "indexer/games/game_filter.hpp"
+#include "indexer/text/stored_result.hpp"  // result_text, for the users of the rows
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 
@@ -40,9 +41,6 @@ struct GameRow {
 GameRow game_row(db::GameId id, const db::GameHeader& game);
 /// The same from a full record.
 GameRow game_row(db::GameId id, const db::GameRecord& game);
-
-/// "2-0", "1-1", "0-2" or "*".
-const char* result_text(db::GameResult result);
 
 struct PositionAnswer {
   std::uint64_t games = 0;     ///< games that reached the position (matching the filter)

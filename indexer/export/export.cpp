@@ -85,12 +85,8 @@ pdn::TextRange append_text(pdn::Game& g, std::string_view text) {
 // statistics count), or 0-0 for a game the text calls unfinished.
 std::string canonical_result(const pdn::Game& g, db::GameResult stored) {
   if (stored != db::GameResult::Unknown) return result_text(stored);
-  const pdn::Element* end = g.result();
-  const pdn::Tag* tag = g.tag("Result");
-  if ((end && end->outcome() == pdn::Outcome::Unfinished) ||
-      (tag && pdn::outcome_of(tag->value) == pdn::Outcome::Unfinished))
-    return std::string(pdn::result_text(pdn::Outcome::Unfinished));
-  return std::string(pdn::result_text(pdn::Outcome::Unknown));
+  return pdn::result_text(pdn::recorded_result(g).unfinished() ? pdn::Outcome::Unfinished
+                                                                : pdn::Outcome::Unknown);
 }
 
 // Gives `g` the known tag values that the stored header holds and its text lacks (taken from

@@ -2,12 +2,14 @@
 
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/text_fold.hpp"
+#include "indexer/text/game_date.hpp"
+#include "indexer/text/stored_result.hpp"
+#include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cctype>
 #include <iterator>
 
@@ -26,80 +28,41 @@ std::unique_ptr<re2::RE2> compile(const std::string& folded_pattern, const std::
   return re;
 }
 
+}  // namespace
+
+std::string result_choices() {
+  using pdn::Outcome;
+  return std::string(pdn::result_text(Outcome::WhiteWin)) + ", " + pdn::result_text(Outcome::Draw) +
+         ", " + pdn::result_text(Outcome::BlackWin) + ", " + pdn::result_text(Outcome::Unknown) +
+         ", white, draw or black";
+}
+
+namespace {
+
 std::optional<db::GameResult> parse_result(const std::string& text) {
   std::string t;
   for (char c : text)
     if (!std::isspace(static_cast<unsigned char>(c)))
       t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (t.empty()) return std::nullopt;
-  if (t == "2-0" || t == "1-0" || t == "white") return db::GameResult::WhiteWin;
-  if (t == "0-2" || t == "0-1" || t == "black") return db::GameResult::BlackWin;
-  if (t == "1-1" || t == "1/2-1/2" || t == "draw") return db::GameResult::Draw;
-  if (t == "*" || t == "unknown") return db::GameResult::Unknown;
-  throw FilterError("bad result \"" + text + "\": use 2-0, 1-1, 0-2, *, white, draw or black");
+  // A result as the reader takes it (pdn/result.hpp), or a side's word; 0-0 (unfinished) is
+  // stored as unknown and so selects nothing of its own.
+  if (pdn::is_standard_result(t) && pdn::outcome_of(t) != pdn::Outcome::Unfinished)
+    return stored_result(pdn::outcome_of(t));
+  if (t == "white") return db::GameResult::WhiteWin;
+  if (t == "black") return db::GameResult::BlackWin;
+  if (t == "draw") return db::GameResult::Draw;
+  if (t == "unknown") return db::GameResult::Unknown;
+  throw FilterError("bad result \"" + text + "\": use " + result_choices());
 }
 
 }  // namespace
 
 std::string date_bound(const std::string& partial, bool upper) {
-  std::string digits[3];
-  int part = 0;
-  for (char c : partial) {
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      digits[part] += c;
-    } else if ((c == '.' || c == '-' || c == '/') && part < 2 && !digits[part].empty()) {
-      ++part;
-    } else {
-      throw FilterError("bad date \"" + partial + "\": use YYYY, YYYY.MM or YYYY.MM.DD");
-    }
-  }
-  if (digits[0].size() != 4 || digits[1].size() > 2 || digits[2].size() > 2)
-    throw FilterError("bad date \"" + partial + "\": use YYYY, YYYY.MM or YYYY.MM.DD");
-  if (!digits[1].empty() && (std::stoi(digits[1]) < 1 || std::stoi(digits[1]) > 12))
-    throw FilterError("bad date \"" + partial + "\": month " + digits[1] + " is not 1..12");
-  if (!digits[2].empty() && !digits[1].empty()) {
-    const std::chrono::year_month_day day{std::chrono::year{std::stoi(digits[0])},
-                                          std::chrono::month(static_cast<unsigned>(std::stoi(digits[1]))),
-                                          std::chrono::day(static_cast<unsigned>(std::stoi(digits[2])))};
-    if (!day.ok())
-      throw FilterError("bad date \"" + partial + "\": no day " + digits[2] + " in " + digits[0] +
-                        "." + digits[1]);
-  }
-  auto two = [&](const std::string& d, const char* open) {
-    if (d.empty()) return std::string(open);
-    return d.size() == 1 ? "0" + d : d;
-  };
-  return digits[0] + "." + two(digits[1], upper ? "99" : "00") + "." +
-         two(digits[2], upper ? "99" : "00");
-}
-
-namespace {
-/// date_key of a raw Date tag after the reader's normalisation (pdn::check_tag_value), so that
-/// "17 april 2009" and "13-01-1996" give "2009.04.17" and "1996.01.13" as in `validate`.
-std::string normalised_date_key(std::string_view raw) {
-  const pdn::TagValueCheck check = pdn::check_tag_value("Date", raw);
-  return date_key(check.normalized.empty() ? raw : std::string_view(check.normalized));
-}
-}  // namespace
-
-std::string game_date(const db::GameHeader& game) { return normalised_date_key(game.date); }
-
-std::string game_date(const db::GameRecord& game) {
-  return normalised_date_key(game.tag("Date"));
-}
-
-std::uint32_t date_number(std::string_view date) {
-  if (date.size() != 10) return 0;
-  auto part = [&](std::size_t at, std::size_t n) {
-    std::uint32_t v = 0;
-    for (std::size_t i = at; i < at + n; ++i) {
-      if (date[i] < '0' || date[i] > '9') return std::uint32_t{0};
-      v = v * 10 + static_cast<std::uint32_t>(date[i] - '0');
-    }
-    return v;
-  };
-  const std::uint32_t year = part(0, 4);
-  return year == 0 ? 0 : year * 10000 + part(5, 2) * 100 + part(8, 2);
+  std::string error;
+  std::string bound = pdn::date_bound(partial, upper, error);
+  if (!error.empty()) throw FilterError(error);
+  return bound;
 }
 
 GameFilter::GameFilter(const FilterSpec& spec) : spec_(spec) {

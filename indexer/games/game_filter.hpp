@@ -112,18 +112,12 @@ class GameFilter {
   bool empty_ = true;
 };
 
-/// "YYYY.MM.DD" lower (or upper) bound of a partial date "2003", "2003.05", "2003-05-14";
-/// throws FilterError when it is not a date.
+/// The values FilterSpec::result takes, for a help text: "2-0, 1-1, 0-2, *, white, draw or
+/// black" (1-0, 0-1 and 1/2-1/2 are read as well).
+std::string result_choices();
+
+/// "YYYY.MM.DD" lower (or upper) bound of a partial date "2003", "2003.05", "2003-05-14"
+/// (pdn::date_bound); throws FilterError when it is not a date.
 std::string date_bound(const std::string& partial, bool upper);
-
-/// The game's date as "YYYY.MM.DD" ('?' for unknown parts), from its Date tag as the PDN reader
-/// normalises it (pdn::check_tag_value: "17 april 2009" -> "2009.04.17", "13-01-1996" ->
-/// "1996.01.13", "2004" -> "2004.??.??"); "" when the year is unknown or the tag unreadable.
-std::string game_date(const db::GameHeader& game);
-std::string game_date(const db::GameRecord& game);
-
-/// A date as game_date gives it ("YYYY.MM.DD") as the number YYYYMMDD, an unknown month or day
-/// as 00; 0 for "" and any other text. Orders games by date.
-std::uint32_t date_number(std::string_view date);
 
 }  // namespace damdb::indexer

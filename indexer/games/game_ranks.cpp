@@ -1,4 +1,5 @@
 #include "indexer/games/game_ranks.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <algorithm>
 #include <string>

@@ -26,21 +26,9 @@ std::set<std::string> name_years(const std::string& folded) {
   return years;
 }
 
-/// A date text with its unknown parts as the lowest ('0') or highest ('9') value.
-std::string bound(std::string date, char unknown) {
-  for (char& c : date)
-    if (c == '?') c = unknown;
-  return date;
-}
-
 /// True when the date ranges overlap or touch within 2 days; true when either is unknown.
 bool dates_overlap(const EventSummary& a, const EventSummary& b) {
-  if (a.first_date.empty() || b.first_date.empty()) return true;
-  if (bound(a.first_date, '0') <= bound(b.last_date, '9') &&
-      bound(b.first_date, '0') <= bound(a.last_date, '9'))
-    return true;
-  return dates_close(CalendarDate::of(a.last_date), CalendarDate::of(b.first_date)) ||
-         dates_close(CalendarDate::of(b.last_date), CalendarDate::of(a.first_date));
+  return pdn::date_ranges_meet(a.first_date, a.last_date, b.first_date, b.last_date);
 }
 
 /// Players of both (sorted unique lists).
@@ -74,24 +62,8 @@ NameFacts name_facts(const std::string& folded) {
   return f;
 }
 
-/// Months as year * 12 + month - 1.
-using Month = long;
-
-/// The months a date text can name: its month, or the 12 of its year when the month is
-/// unknown (as CalendarDate reads it); nullopt when the year is unknown, a part is negative or
-/// the text is not "YYYY", "YYYY.MM..." (then its string order is not the order of its months).
-std::optional<std::pair<Month, Month>> month_span(const std::string& date) {
-  const CalendarDate d = CalendarDate::of(date);
-  if (date.size() < 4 || !std::all_of(date.begin(), date.begin() + 4, [](char c) {
-        return c >= '0' && c <= '9';
-      }))
-    return std::nullopt;
-  if ((date.size() > 4 && date[4] != '.') || d.year <= 0 || d.month < 0 || d.day < 0)
-    return std::nullopt;
-  const Month year = Month{d.year} * 12;
-  if (d.month >= 1 && d.month <= 12) return std::pair{year + d.month - 1, year + d.month - 1};
-  return std::pair{year, year + 11};
-}
+using pdn::Month;
+using pdn::month_span;
 
 /// Where an event's dates can meet another's (dates_overlap): the months from its first date's
 /// to its last date's, one more on each side (dates within 2 days), and the months its complete

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "indexer/names/event_clusters.hpp"
-#include "indexer/games/game_filter.hpp"
 #include "indexer/text/text_fold.hpp"
+#include "indexer/text/game_date.hpp"
 
 namespace damdb::indexer {
 namespace {

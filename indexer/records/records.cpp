@@ -1,4 +1,5 @@
 #include "indexer/records/records.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -8,6 +9,8 @@
 #include "indexer/records/position_key.hpp"
 #include "indexer/records/signature_builder.hpp"
 #include "indexer/text/text_fold.hpp"
+#include "indexer/text/stored_result.hpp"
+#include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 #include "rules/fen.hpp"
 
@@ -32,19 +35,6 @@ db::ValidationStatus status_of(pdn::ReplayStatus s) {
       return db::ValidationStatus::Warnings;
     default:
       return db::ValidationStatus::Invalid;
-  }
-}
-
-db::GameResult from_outcome(pdn::Outcome o) {
-  switch (o) {
-    case pdn::Outcome::WhiteWin:
-      return db::GameResult::WhiteWin;
-    case pdn::Outcome::BlackWin:
-      return db::GameResult::BlackWin;
-    case pdn::Outcome::Draw:
-      return db::GameResult::Draw;
-    default:
-      return db::GameResult::Unknown;
   }
 }
 
@@ -103,7 +93,7 @@ db::ContentHash tag_hash(const pdn::Game& game, const db::GameRecord& rec) {
     } else {
       tags.emplace_back(t.name, t.normalized.empty() ? t.value : t.normalized);
     }
-  tags.emplace_back("Result", db::result_tag_value(rec.result));
+  tags.emplace_back("Result", result_text(rec.result));
   std::sort(tags.begin(), tags.end());
   std::string salt = rec.start_fen;
   for (const auto& [name, value] : tags) {
@@ -149,12 +139,7 @@ std::string canonical_date(const pdn::Tag& date) {
 }
 
 db::GameResult result_of(const pdn::Game& game) {
-  if (const pdn::Element* r = game.result()) {
-    const db::GameResult result = from_outcome(r->outcome());
-    if (result != db::GameResult::Unknown) return result;
-  }
-  if (const pdn::Tag* t = game.tag("Result")) return from_outcome(pdn::outcome_of(t->value));
-  return db::GameResult::Unknown;
+  return stored_result(pdn::recorded_result(game).decided());
 }
 
 db::GameIdentity identity_of(const pdn::Game& game) {

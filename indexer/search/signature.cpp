@@ -1,4 +1,5 @@
 #include "indexer/search/signature.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <algorithm>
 #include <array>

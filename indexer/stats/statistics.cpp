@@ -1,4 +1,5 @@
 #include "indexer/stats/statistics.hpp"
+#include "indexer/text/game_date.hpp"
 
 #include <algorithm>
 #include <map>
@@ -10,15 +11,12 @@
 #include "indexer/names/event_clusters.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/text/text_fold.hpp"
+#include "pdn/result.hpp"
 
 namespace damdb::indexer {
 namespace {
 
-double percent(std::uint64_t points, std::uint64_t known_games) {
-  return known_games == 0 ? 0.0 : 100.0 * static_cast<double>(points) / (2.0 * known_games);
-}
-
-bool known_date(const std::string& date) { return !date.empty() && date[0] != '?'; }
+bool known_date(const std::string& date) { return pdn::date_known(date); }
 
 void widen_dates(const std::string& date, std::string& first, std::string& last) {
   if (!known_date(date)) return;
@@ -56,7 +54,7 @@ void add_tally(Tally& to, const Tally& from) {
 
 }  // namespace
 
-double Tally::score() const { return percent(points(), wins + draws + losses); }
+double Tally::score() const { return pdn::score_percent(wins, draws, losses); }
 
 namespace {
 /// Adds one game of `result` to the counter of its kind: a white win, a draw, a black win or
@@ -298,7 +296,7 @@ void ResultCounts::add(db::GameResult result) {
 }
 
 double ResultCounts::white_score() const {
-  return percent(2 * white_wins + draws, white_wins + draws + black_wins);
+  return pdn::score_percent(white_wins, draws, black_wins);
 }
 
 double ResultReport::average_plies() const {
@@ -315,7 +313,7 @@ ResultReport result_statistics(const db::Database& db, const GameFilter& filter,
     if (!counted.counts(id, game)) return true;
     report.overall.add(game.result);
     const std::string date = game_date(game);
-    years[date.size() >= 4 && date[0] != '?' ? date.substr(0, 4) : "????"].add(game.result);
+    years[pdn::date_year(date)].add(game.result);
     report.plies += game.plies;
     lengths.emplace_back(game.plies, id);
     return true;

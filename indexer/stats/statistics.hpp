@@ -14,6 +14,7 @@
 #include "indexer/games/game_filter.hpp"
 #include "indexer/names/player_identity.hpp"
 #include "indexer/explorer/query.hpp"
+#include "pdn/result.hpp"
 
 namespace damdb::indexer {
 
@@ -21,7 +22,7 @@ namespace damdb::indexer {
 struct Tally {
   std::uint64_t games = 0, wins = 0, draws = 0, losses = 0, unknown = 0;
   /// FMJD points: 2 per win, 1 per draw.
-  std::uint64_t points() const { return 2 * wins + draws; }
+  std::uint64_t points() const { return pdn::result_points(wins, draws); }
   /// Points in percent of the maximum over the games with a known result (0..100; 0 if none).
   double score() const;
   /// Adds one game with this result seen from the side: `won` / `lost` from its point of view.

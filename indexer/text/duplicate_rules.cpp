@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <vector>
 
 #include "indexer/text/text_fold.hpp"
@@ -15,18 +14,6 @@ int number(std::string_view part) {
   const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
   return ec == std::errc() && end == part.data() + part.size() ? value : 0;
 }
-
-/// Days since 1970-01-01 of a complete date (proleptic Gregorian calendar).
-long days_from_civil(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-bool part_fits(int a, int b) { return a == 0 || b == 0 || a == b; }
 
 bool is_year(std::string_view word) {
   if (word.size() != 4 || word.find_first_not_of("0123456789") != std::string_view::npos)
@@ -95,32 +82,6 @@ std::size_t banded_distance(const Seq& a, const Seq& b, std::size_t max) {
 }
 
 }  // namespace
-
-CalendarDate CalendarDate::of(std::string_view key) {
-  CalendarDate d;
-  if (key.size() < 4) return d;
-  d.year = number(key.substr(0, 4));
-  if (key.size() >= 7) d.month = number(key.substr(5, 2));
-  if (key.size() >= 10) d.day = number(key.substr(8, 2));
-  if (d.month > 12) d.month = 0;
-  if (d.day > 31) d.day = 0;
-  if (d.year == 0) d = {};
-  return d;
-}
-
-bool same_year(const CalendarDate& a, const CalendarDate& b) { return part_fits(a.year, b.year); }
-
-bool dates_compatible(const CalendarDate& a, const CalendarDate& b) {
-  return part_fits(a.year, b.year) && part_fits(a.month, b.month) && part_fits(a.day, b.day);
-}
-
-bool dates_close(const CalendarDate& a, const CalendarDate& b, int max_days) {
-  if (dates_compatible(a, b)) return true;
-  if (!a.complete() || !b.complete()) return false;
-  if (a.year == b.year && a.month == b.day && a.day == b.month) return true;
-  const long gap = days_from_civil(a.year, a.month, a.day) - days_from_civil(b.year, b.month, b.day);
-  return std::labs(gap) <= max_days;
-}
 
 std::string event_core(std::string_view event) {
   const std::string folded = fold_text(event);

@@ -1,6 +1,6 @@
 // The rules that tell near-duplicates of one game apart from different games, as small pure
-// functions over already folded values: dates within a few days or equal up to format, event
-// names that are spellings of one event, main lines within a few edited plies.
+// functions over already folded values: dates within a few days or equal up to format (the
+// date rules themselves are pdn/date.hpp's), event names that are spellings of one event, main lines within a few edited plies.
 #pragma once
 
 #include <cstddef>
@@ -9,27 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "indexer/text/game_date.hpp"  // CalendarDate, dates_compatible, dates_close: the date rules
+
 namespace damdb::indexer {
-
-/// A calendar date with unknown parts 0 (from a "YYYY.MM.DD" index text with "??" parts).
-struct CalendarDate {
-  int year = 0, month = 0, day = 0;
-  /// Parses a date_key/game_date text; every part not a number (or 0) is unknown. "" -> all 0.
-  static CalendarDate of(std::string_view date_key);
-  bool known() const { return year != 0; }
-  bool complete() const { return year != 0 && month != 0 && day != 0; }
-};
-
-/// True when the years are equal or either is unknown (the prefix / broadcast rule).
-bool same_year(const CalendarDate& a, const CalendarDate& b);
-
-/// True when every part both know is equal ("2003.??.??" fits "2003.05.14"; unknown fits all).
-bool dates_compatible(const CalendarDate& a, const CalendarDate& b);
-
-/// Dates of one game written twice: compatible (above), or both complete and at most
-/// `max_days` days apart (a date typed a day late), or both complete with day and month
-/// exchanged ("12-3-2003" read as 2003.03.12 and as 2003.12.03).
-bool dates_close(const CalendarDate& a, const CalendarDate& b, int max_days = 2);
 
 /// The comparable core of an event name: fold_text, then without the words that are a year
 /// (four digits 1800..2099) and without one-letter words (elided articles: "d'Allinges" ->

@@ -189,15 +189,4 @@ std::vector<std::string> abbreviated_words(std::string_view name) {
   return words;
 }
 
-std::string date_key(std::string_view date) {
-  // Expect YYYY.MM.DD with '?' parts (the reader's normalised form); keep what is known.
-  std::string out;
-  for (char c : date) {
-    if (std::isdigit(static_cast<unsigned char>(c)) || c == '?' || c == '.') out += c;
-  }
-  if (out.size() != 10 || out[4] != '.' || out[7] != '.') return "";
-  if (out.substr(0, 4) == "????") return "";
-  return out;
-}
-
 }  // namespace damdb::indexer

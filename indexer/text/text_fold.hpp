@@ -38,8 +38,4 @@ std::vector<std::string> abbreviated_words(std::string_view name);
 /// as views into `folded`; empty words (leading, trailing or doubled spaces) are skipped.
 std::vector<std::string_view> folded_words(std::string_view folded);
 
-/// A PDN date as an index text "YYYY.MM.DD" with "??" for unknown parts, from the normalised
-/// tag value when the reader produced one; "" when nothing of the date is known.
-std::string date_key(std::string_view date);
-
 }  // namespace damdb::indexer
