@@ -26,14 +26,17 @@ struct ExportCliOptions {
   std::string output;
   bool json = false;
   bool force = false;
+  bool novelty = false;
 };
 
 /// Exports the games into `path` through a temporary file renamed over it at the end
 /// (db::AtomicFile): a failed export leaves `path` as it was and no other file.
 indexer::ExportSummary export_to_file(const db::Database& database,
-                                      const indexer::GameFilter& filter, const std::string& path) {
+                                      const indexer::GameFilter& filter, const std::string& path,
+                                      bool novelty) {
   db::AtomicFile out(path);
-  const indexer::ExportSummary summary = indexer::export_games(database, filter, out.stream());
+  const indexer::ExportSummary summary =
+      indexer::export_games(database, filter, out.stream(), novelty);
   out.commit();
   return summary;
 }
@@ -70,11 +73,11 @@ int run_export(const ExportCliOptions& o) {
   indexer::ExportSummary summary;
   const bool to_stdout = o.output == "-";
   if (to_stdout) {
-    summary = indexer::export_games(database, filter, std::cout);
+    summary = indexer::export_games(database, filter, std::cout, o.novelty);
     std::cout.flush();
     if (!std::cout) throw InputError("cannot write to standard output");
   } else {
-    summary = export_to_file(database, filter, o.output);
+    summary = export_to_file(database, filter, o.output, o.novelty);
   }
   print_export_summary(to_stdout ? std::cerr : std::cout, o, summary, to_stdout);
   return summary.damaged.empty() ? kOk : kProblems;
@@ -90,6 +93,8 @@ void setup_export(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_flag("--json", opts->json, "Print the summary as one JSON object");
   cmd->add_flag("--force", opts->force, "Replace OUTPUT if it exists");
+  cmd->add_flag("--novelty", opts->novelty,
+                "Mark each game's novelty with a {damdb: novelty ...} comment (see damdb novelty)");
   cmd->callback([opts, &exit_code] { exit_code = run_export(*opts); });
 }
 

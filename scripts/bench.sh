@@ -120,6 +120,11 @@ e=[r for r in json.load(sys.stdin)["events"] if r["name"] not in ("", "?", "Benc
 print(shlex.quote(min(e, key=lambda r: abs(r["games"] - 200))["name"]))')
 whole "goal < 100 ms" "build/cli/damdb event --db $work/db $near"
 
+# The novelty of single games (damdb novelty ID; goal < 100 ms a game): games spread over the ids.
+for id in 1 $((games / 8)) $((games / 4)) $((games / 2)); do
+  whole "novelty, goal < 100 ms" "build/cli/damdb novelty $id --db $work/db"
+done
+
 echo; echo "== figures beside their goals =="
 read -r pps bpp rss us <<<"$(import_figures "$work/import.txt")"
 echo "import, $games games: $pps positions/CPU-s (goal >= 1,000,000), $bpp bytes/position (goal <= 14), peak RSS $rss MB (goal: flat in the games, table above)"

@@ -763,3 +763,39 @@ TEST(ServerCliEquality, SameJsonAsTheCommandLineOnTheSamples) {
 
 }  // namespace
 }  // namespace damdb
+
+namespace damdb {
+namespace {
+
+// Game 4 (2004.03.01) follows game 1 (2003.05.10) for seven plies, then plays 2-7 where game 1
+// played 1-7: no earlier game reached that position (tests/games_fixture.hpp).
+TEST_F(ServerApiTest, NoveltyOfAGameMatchesTheCommandLine) {
+  const Answer a = get("/api/games/4/novelty");
+  ASSERT_EQ(a.status, 200) << a.body;
+  const nlohmann::json n = a.json();
+  EXPECT_EQ(n.at("game").at("id"), 4);
+  EXPECT_EQ(n.at("novelty").at("ply"), 8);
+  EXPECT_EQ(n.at("novelty").at("move"), "2-7");
+  EXPECT_EQ(n.at("known").at("ply"), 7);
+  EXPECT_EQ(n.at("known").at("predecessors"), 1);
+  ASSERT_EQ(n.at("known").at("games").size(), 1u);
+  EXPECT_EQ(n.at("known").at("games").at(0).at("id"), 1);
+  EXPECT_EQ(n.at("known").at("games").at(0).at("ply"), 7);
+  ASSERT_EQ(n.at("line").size(), 8u);
+  // From the initial position: games 1 to 6; 32-28 in games 1, 2 and 4 (2-0, 1-1, 2-0).
+  EXPECT_EQ(n.at("line").at(0).at("position_games"), 6);
+  EXPECT_EQ(n.at("line").at(0).at("games"), 3);
+  EXPECT_NEAR(n.at("line").at(0).at("score").get<double>(), 100.0 * 5 / 6, 1e-9);
+  EXPECT_EQ(n.at("line").at(7).at("novelty"), true);
+  const std::string db = (folder_->path() / "db").string();
+  EXPECT_EQ(n, nlohmann::json::parse(damdb_output("novelty 4 --json --db '" + db + "'")));
+  EXPECT_EQ(get("/api/games/4/novelty?count_undated=1&limit=0").json(),
+            nlohmann::json::parse(
+                damdb_output("novelty 4 --json --count-undated --limit 0 --db '" + db + "'")));
+  EXPECT_EQ(get("/api/games/99/novelty").status, 404);
+  EXPECT_EQ(get("/api/games/x/novelty").status, 404);
+  expect_bad("/api/games/4/novelty?limit=x", "limit");
+}
+
+}  // namespace
+}  // namespace damdb

@@ -304,6 +304,7 @@ function render() {
   drawGames(state.explorer.recent_games, state.explorer.games + (state.explorer.mirrored_games || 0));
   drawTopGames();
   drawGame();
+  if (typeof drawNovelty === 'function') drawNovelty(state.game);  // web/novelty.js
   updateButtons();
   $('fen-input').value = state.node.fen || '';
 }

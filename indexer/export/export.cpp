@@ -6,6 +6,7 @@
 #include "db/header_tags.hpp"
 #include "indexer/records/game_text.hpp"
 #include "indexer/explorer/query.hpp"
+#include "indexer/explorer/stored_answers.hpp"
 #include "indexer/records/records.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "pdn/reader.hpp"
@@ -156,9 +157,49 @@ void canonicalise(pdn::Game& g, const db::GameRecord& game) {
   g.moves.insert(g.moves.begin(), comment);
 }
 
+// Inserts a comment holding `note` after the `ply`-th move of the main line of `g` and the
+// NAGs that follow it (ply 0: before the first move number or move; past the last move: before
+// the terminator).
+void insert_comment_at_ply(pdn::Game& g, std::size_t ply, std::string note) {
+  std::replace(note.begin(), note.end(), '}', ')');  // a '}' would end the comment
+  std::size_t at = 0, moves = 0;
+  if (ply == 0) {
+    while (at < g.moves.size() && g.moves[at].kind != pdn::ElementKind::MoveNumber &&
+           g.moves[at].kind != pdn::ElementKind::Move && g.moves[at].kind != pdn::ElementKind::Result)
+      ++at;
+  } else {
+    while (at < g.moves.size() && moves < ply && g.moves[at].kind != pdn::ElementKind::Result)
+      if (g.moves[at++].kind == pdn::ElementKind::Move) ++moves;
+    while (at < g.moves.size() && g.moves[at].kind == pdn::ElementKind::Nag) ++at;
+  }
+  pdn::Element comment;
+  comment.kind = pdn::ElementKind::Comment;
+  comment.text = append_text(g, note);
+  g.moves.insert(g.moves.begin() + static_cast<std::ptrdiff_t>(at), comment);
+}
+
 }  // namespace
 
+std::string novelty_comment(const NoveltyReport& r) {
+  std::string out = "damdb: novelty";
+  if (r.novelty_ply && *r.novelty_ply == 0) return out + " ply=0";
+  if (r.novelty_ply)
+    out += " ply=" + std::to_string(*r.novelty_ply) + " move=" + r.novelty_move;
+  else
+    out += " none";
+  out += " earlier=" + std::to_string(r.predecessors_total);
+  if (!r.predecessors.empty()) out += " newest=" + std::to_string(r.predecessors.front().id.value);
+  if (r.unknown_order > 0) out += " unknown_order=" + std::to_string(r.unknown_order);
+  if (r.same_day > 0) out += " same_day=" + std::to_string(r.same_day);
+  return out;
+}
+
 std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
+  return canonical_game_text(game, copied, nullptr);
+}
+
+std::string canonical_game_text(const db::GameRecord& game, bool& copied,
+                                const NoveltyReport* report) {
   const std::string original = original_text(game);
   std::istringstream in(original);
   pdn::GameReader reader(in, "<stored>");
@@ -168,6 +209,9 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
   copied = !one_clean_game;
   if (one_clean_game) {
     canonicalise(*first, game);
+    if (report)
+      insert_comment_at_ply(*first, report->novelty_ply.value_or(report->plies),
+                            novelty_comment(*report));
     pdn::write_game(*first, text);
   } else {
     text = terminated(original);
@@ -177,12 +221,27 @@ std::string canonical_game_text(const db::GameRecord& game, bool& copied) {
 }
 
 ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out) {
+  return export_games(db, filter, out, false);
+}
+
+ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out,
+                           bool with_novelty) {
   ExportSummary summary;
+  StoredAnswers stored;
+  NoveltyOptions options;
+  options.predecessors = 1;  // the comment names the newest
+  if (with_novelty) {
+    stored = stored_answers(db, GameFilter{});
+    options.ranks = stored.ranks.get();
+    options.popular = stored.popular.get();
+  }
   db.for_each_readable_game(
       [&](db::GameId id, const db::GameRecord& game) {
         if (!filter.allows(id) || !filter.matches(game)) return true;
         bool copied = false;
-        const std::string text = canonical_game_text(game, copied);
+        std::optional<NoveltyReport> report;
+        if (with_novelty) report = novelty(db, id, options);
+        const std::string text = canonical_game_text(game, copied, report ? &*report : nullptr);
         if (summary.games > 0) out << '\n';
         out << text;
         if (copied) summary.copied_as_read.push_back(id.value);

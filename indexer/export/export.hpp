@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "db/database.hpp"
+#include "indexer/explorer/novelty.hpp"
 #include "indexer/games/game_filter.hpp"
 
 namespace damdb::indexer {
@@ -40,8 +41,27 @@ struct ExportSummary {
 /// caller checks `out` for write errors.
 ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out);
 
+/// As above; with `with_novelty`, each game written in canonical form also gets the comment
+/// novelty_comment() of its novelty (indexer/explorer/novelty.hpp, earlier games by certain
+/// date) after the move that made it (before the first move for a game new from its start,
+/// after the last one when every position was reached before); a game written as stored gets
+/// none.
+ExportSummary export_games(const db::Database& db, const GameFilter& filter, std::ostream& out,
+                           bool with_novelty);
+
+/// The text of the novelty comment (without braces): "damdb: novelty ply=K move=M earlier=N"
+/// then " newest=ID" (the newest earlier game at the position before the novelty, when there is
+/// one), " unknown_order=U" and " same_day=S" (games that reached the novelty's position, when
+/// not 0); "damdb: novelty ply=0" for a game new from its start; "damdb: novelty none
+/// earlier=N [newest=ID]" for a game whose every position was reached before (N games reached
+/// its last position).
+std::string novelty_comment(const NoveltyReport& report);
+
 /// The canonical PDN text of one stored game (as export_games writes it), ending with '\n';
 /// sets `copied` when the text was kept as read.
 std::string canonical_game_text(const db::GameRecord& game, bool& copied);
+/// The same with the novelty comment of `report` (none when the text is kept as read).
+std::string canonical_game_text(const db::GameRecord& game, bool& copied,
+                                const NoveltyReport* report);
 
 }  // namespace damdb::indexer
