@@ -11,6 +11,7 @@
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/game_date.hpp"
+#include "pdn/date.hpp"
 #include "indexer/records/game_moves.hpp"
 #include "indexer/stats/event_table.hpp"
 #include "indexer/stats/player_records_file.hpp"
@@ -19,10 +20,8 @@
 namespace damdb::indexer {
 namespace {
 
-bool known_date(const std::string& date) { return !date.empty() && date[0] != '?'; }
-
 void widen_dates(const std::string& date, std::string& first, std::string& last) {
-  if (!known_date(date)) return;
+  if (!pdn::date_known(date)) return;
   if (first.empty() || date < first) first = date;
   if (last.empty() || date > last) last = date;
 }
@@ -281,7 +280,7 @@ class RecordCounts {
     (g.white ? record_.as_white : record_.as_black).add(g.result, g.white);
     widen_dates(date, record_.first_date, record_.last_date);
     spellings_.add(own);
-    years_[known_date(date) ? date.substr(0, 4) : "????"].add(g.result, g.white);
+    years_[pdn::date_year(date)].add(g.result, g.white);
     add_opponent(g, g.white ? h.black : h.white);
     Event& e = events_[h.event];
     e.tally.add(g.result, g.white);
