@@ -3,6 +3,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/html_page.hpp"
 #include "cli/table.hpp"
 
 namespace damdb::cli {
@@ -17,7 +18,7 @@ std::string score_text(const Tally& t) {
 /// A row of cells, each escaped.
 void row(std::ostringstream& out, const std::vector<std::string>& cells, const char* tag = "td") {
   out << "<tr>";
-  for (const std::string& c : cells) out << '<' << tag << '>' << html_escaped(c) << "</" << tag << '>';
+  for (const std::string& c : cells) out << '<' << tag << '>' << html_escape(c) << "</" << tag << '>';
   out << "</tr>\n";
 }
 
@@ -37,7 +38,7 @@ struct TallyRow {
 void tally_table(std::ostringstream& out, const std::string& title,
                  const std::vector<std::string>& first, const std::vector<TallyRow>& rows,
                  const std::vector<std::string>& last = {}) {
-  out << "<h2>" << html_escaped(title) << "</h2>\n<table>\n";
+  out << "<h2>" << html_escape(title) << "</h2>\n<table>\n";
   std::vector<std::string> head = first;
   for (const char* h : {"games", "wins", "draws", "losses", "no result", "points", "score"})
     head.push_back(h);
@@ -56,9 +57,9 @@ void opening_list(std::ostringstream& out, const indexer::OpeningNode& n) {
   if (n.children.empty()) return;
   out << "<ul>\n";
   for (const indexer::OpeningNode& c : n.children) {
-    out << "<li><b>" << html_escaped(c.move) << "</b> " << c.tally.games << " games, +"
+    out << "<li><b>" << html_escape(c.move) << "</b> " << c.tally.games << " games, +"
         << c.tally.wins << " =" << c.tally.draws << " -" << c.tally.losses << ", score "
-        << html_escaped(score_text(c.tally));
+        << html_escape(score_text(c.tally));
     opening_list(out, c);
     out << "</li>\n";
   }
@@ -67,7 +68,7 @@ void opening_list(std::ostringstream& out, const indexer::OpeningNode& n) {
 
 void games_table(std::ostringstream& out, const std::string& title,
                  const std::vector<indexer::GameRow>& games) {
-  out << "<h2>" << html_escaped(title) << "</h2>\n<table>\n";
+  out << "<h2>" << html_escape(title) << "</h2>\n<table>\n";
   row(out, {"game", "plies", "white", "black", "event", "date", "result"}, "th");
   for (const indexer::GameRow& g : games)
     row(out, {std::to_string(g.id.value), std::to_string(g.ply), g.white, g.black, g.event, g.date,
@@ -77,30 +78,14 @@ void games_table(std::ostringstream& out, const std::string& title,
 
 }  // namespace
 
-std::string html_escaped(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string player_record_html(const indexer::PlayerRecord& r) {
   std::ostringstream out;
   out << "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
-      << html_escaped(r.name) << " - damdb player record</title>\n<style>body{font-family:"
+      << html_escape(r.name) << " - damdb player record</title>\n<style>body{font-family:"
       << "sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}td,th{border:"
       << "1px solid #ccc;padding:2px 6px}td{text-align:right}td:first-child{text-align:left}"
-      << "</style>\n</head>\n<body>\n<h1>" << html_escaped(r.name) << "</h1>\n<p>"
-      << html_escaped(r.first_date.empty() ? "no dated game"
+      << "</style>\n</head>\n<body>\n<h1>" << html_escape(r.name) << "</h1>\n<p>"
+      << html_escape(r.first_date.empty() ? "no dated game"
                                            : r.first_date + " to " + r.last_date)
       << ". Points: win 2, draw 1, loss 0; score: points in percent of the maximum over the "
          "games with a result.</p>\n";
@@ -126,7 +111,7 @@ std::string player_record_html(const indexer::PlayerRecord& r) {
   games_table(out, "Shortest games", r.shortest);
   out << "<h2>Spellings merged into this player</h2>\n<ul>\n";
   for (const auto& [name, games] : r.spellings)
-    out << "<li>" << html_escaped(name) << " (" << games << " games)</li>\n";
+    out << "<li>" << html_escape(name) << " (" << games << " games)</li>\n";
   out << "</ul>\n</body>\n</html>\n";
   return out.str();
 }

@@ -9,10 +9,6 @@
 
 namespace damdb::cli {
 
-/// `text` with &, <, >, " and ' written as character references (safe in element text and in
-/// quoted attribute values).
-std::string html_escaped(std::string_view text);
-
 /// The page: the totals, by colour, by year, head to head, by event with places, the
 /// repertoire trees, the longest and shortest games, the spellings merged.
 std::string player_record_html(const indexer::PlayerRecord& r);
