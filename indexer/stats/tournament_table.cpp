@@ -6,18 +6,18 @@
 #include <string_view>
 #include <tuple>
 
+#include "pdn/result.hpp"
+
 namespace damdb::indexer {
 namespace {
 
-/// Points of White and of Black for a result (FMJD: win 2, draw 1, loss 0); -1 for none.
+/// Points of White and of Black for a result (pdn::result_points: win 2, draw 1, loss 0); -1
+/// for none.
 std::pair<int, int> points_of(db::GameResult result) {
-  switch (result) {
-    case db::GameResult::WhiteWin: return {2, 0};
-    case db::GameResult::Draw: return {1, 1};
-    case db::GameResult::BlackWin: return {0, 2};
-    case db::GameResult::Unknown: break;
-  }
-  return {-1, -1};
+  if (result == db::GameResult::Unknown) return {-1, -1};
+  const bool draw = result == db::GameResult::Draw;
+  return {static_cast<int>(pdn::result_points(result == db::GameResult::WhiteWin, draw)),
+          static_cast<int>(pdn::result_points(result == db::GameResult::BlackWin, draw))};
 }
 
 /// Wins, draws, losses, points and the cells from the games with a result.
