@@ -31,6 +31,7 @@
 #include "indexer/analysis/stored_evaluations.hpp"
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/records/game_text.hpp"
+#include "json/game_analysis.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/writer.hpp"
 
@@ -216,46 +217,9 @@ void show_progress(const GameSet& set, const Shared& shared, std::vector<std::th
   if (terminal) std::fprintf(stderr, "\r%*s\r", 72, "");
 }
 
-double rounded(double x) { return std::round(x * 100) / 100; }
-
 std::string tag_or(const pdn::Game& g, const char* name) {
   const pdn::Tag* t = g.tag(name);
   return t && !t->value.empty() ? t->value : "?";
-}
-
-nlohmann::json eval_json(const analysis::PositionEval& e) {
-  nlohmann::json j{{"score", rounded(e.white_score)}, {"win", e.win}, {"depth", e.depth}};
-  if (e.terminal) j["terminal"] = true;
-  if (!e.best.empty()) j["best"] = e.best;
-  if (!e.pv.empty()) j["pv"] = e.pv;
-  if (!e.unmatched_pv.empty()) j["unmatched_pv_move"] = e.unmatched_pv;
-  return j;
-}
-
-nlohmann::json side_json(const analysis::SideSummary& s) {
-  return {{"moves", s.moves},           {"average_loss", rounded(s.average_loss())},
-          {"inaccuracies", s.inaccuracies}, {"mistakes", s.mistakes},
-          {"blunders", s.blunders},     {"good", s.good}};
-}
-
-nlohmann::json game_json(const pdn::Game& g, const analysis::GameAnalysis& a) {
-  nlohmann::json j{{"game", g.number()}, {"white", tag_or(g, "White")}, {"black", tag_or(g, "Black")},
-                   {"result", tag_or(g, "Result")}, {"analysed", a.analysed}};
-  if (!a.skipped.empty()) j["skipped"] = a.skipped;
-  if (!a.error.empty()) j["error"] = a.error;
-  if (!a.analysed) return j;
-  nlohmann::json plies = nlohmann::json::array();
-  for (const analysis::PlyAnalysis& p : a.plies) {
-    nlohmann::json ply{{"ply", p.ply}, {"side", p.side == rules::Color::White ? "white" : "black"},
-                       {"move", p.played}, {"before", eval_json(p.before)},
-                       {"loss", rounded(p.loss)}, {"mark", std::string(analysis::to_string(p.mark))}};
-    plies.push_back(std::move(ply));
-  }
-  j["plies"] = std::move(plies);
-  j["final"] = eval_json(a.final_eval);
-  j["summary"] = {{"white", side_json(a.white)}, {"black", side_json(a.black)}};
-  j["decided_ply"] = a.decided_ply == 0 ? nlohmann::json(nullptr) : nlohmann::json(a.decided_ply);
-  return j;
 }
 
 /// A player's totals over the analysed games.
@@ -308,7 +272,8 @@ void print_text(const GameSet& set) {
 /// The evaluations found stored and searched (--db): "cache" of the JSON.
 nlohmann::json cache_json(const analysis::StoredEvaluations& cache) {
   const std::size_t hits = cache.hits(), lookups = cache.lookups();
-  return {{"positions", lookups}, {"found_stored", hits}, {"searched", lookups - hits},
+  return {{"positions", lookups}, {"found_stored", hits}, {"searched", cache.kept()},
+          {"not_answered", lookups - hits - cache.kept()},
           {"hit_rate", lookups > 0 ? std::round(1000.0 * hits / lookups) / 1000 : 0.0}};
 }
 
@@ -316,14 +281,14 @@ nlohmann::json cache_json(const analysis::StoredEvaluations& cache) {
 void print_cache(const analysis::StoredEvaluations& cache) {
   const std::size_t hits = cache.hits(), lookups = cache.lookups();
   std::printf("evaluations: %zu of %zu positions found stored (%.1f%%), %zu searched by the engine\n", hits,
-              lookups, lookups > 0 ? 100.0 * hits / lookups : 0.0, lookups - hits);
+              lookups, lookups > 0 ? 100.0 * hits / lookups : 0.0, cache.kept());
 }
 
 void print_json(const GameSet& set, const Shared& shared) {
   nlohmann::json games = nlohmann::json::array(), players = nlohmann::json::array();
-  for (std::size_t i = 0; i < set.games.size(); ++i) games.push_back(game_json(set.games[i], set.results[i]));
+  for (std::size_t i = 0; i < set.games.size(); ++i) games.push_back(json::game_analysis_json(set.games[i], set.results[i]));
   for (const auto& [name, p] : player_totals(set)) {
-    nlohmann::json j = side_json(p.moves);
+    nlohmann::json j = json::side_summary_json(p.moves);
     j["name"] = name;
     j["games"] = p.games;
     players.push_back(std::move(j));

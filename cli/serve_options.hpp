@@ -19,7 +19,8 @@ struct ServeOptions {
   server::ServerOptions server;
 };
 
-/// Adds --db, --host, --port, --threads, --max-connections-per-client and --cache-mb to `cmd`,
+/// Adds --db, --host, --port, --threads, --max-connections-per-client, --cache-mb and the
+/// engine's options (--engine, --engine-dir, --depth | --nodes | --move-time, --engine-timeout) to `cmd`,
 /// storing into `options`.
 void add_serve_options(CLI::App* cmd, ServeOptions& options);
 

@@ -153,6 +153,7 @@ void HubClient::read_search(const SearchLimit& limit, std::string& move_text, st
     if (parsed_.command != "done") continue;
     if (const auto move = parsed_.value("move")) move_text.assign(*move);
     if (!scored) fail(EngineError::Kind::Garbage, "answered 'done' without any score in its 'info' lines");
+    result.cut_short = stopped && !timed;
     return;
   }
 }

@@ -43,6 +43,9 @@ struct SearchResult {
   rules::Move best{};            ///< `done move=` (or the first PV move for a bare `done`)
   std::vector<rules::Move> pv;   ///< the PV moves that matched legal moves, in order
   std::string unmatched_pv;      ///< the first PV move that matched none (PV cut there); "" if none
+  /// A depth or nodes search that had to be stopped at the timeout: its answer did not reach
+  /// the budget asked (a move-time search stopped at its budget is not cut short).
+  bool cut_short = false;
 
   /// True when the score claims a win (or, negative, a loss) for the side to move.
   bool is_win() const { return score >= kWinScore || score <= -kWinScore; }

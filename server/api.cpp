@@ -27,6 +27,7 @@
 #include "json/statistics.hpp"
 #include "json/text.hpp"
 #include "rules/svg.hpp"
+#include "server/evaluations_api.hpp"
 #include "server/novelty_api.hpp"
 #include "server/static_files.hpp"
 
@@ -106,6 +107,12 @@ Response Api::route(std::string_view path, const ParameterMap& params) const {
     const std::optional<std::string> body = novelty_answer(
         db_, ranks_.get().get(), id.substr(0, id.size() - kNoveltySuffix.size()), params, limits_);
     return body ? Response{200, "application/json", *body} : error_response(404, "not found");
+  }
+  if (path.starts_with(games_prefix) && path.ends_with(kEvaluationsSuffix)) {
+    const std::string_view id = path.substr(games_prefix.size());
+    const std::optional<std::string> body =
+        evaluations_answer(db_, id.substr(0, id.size() - kEvaluationsSuffix.size()), params, limits_);
+    return body ? Response{200, "application/json", *body} : error_response(404, "no such game");
   }
   if (path.starts_with(games_prefix)) return game(path.substr(games_prefix.size()), params);
   if (path.starts_with(stats_prefix)) return statistics(path.substr(stats_prefix.size()), params);

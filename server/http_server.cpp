@@ -82,7 +82,8 @@ struct HttpServer::Impl {
             std::shared_ptr<const db::Database>(&database, [](const db::Database*) {}),
             options)),
         http(options.max_connections_per_client,
-             RequestStream::Bounds{options.max_head_bytes, options.max_head_lines, {}}) {}
+             RequestStream::Bounds{options.max_head_bytes, options.max_head_lines, {}}),
+        jobs(database.folder(), options.analysis, [this] { reopen(); }) {}
   const ServerOptions options;
   mutable std::shared_mutex served_mutex;  ///< shared by requests, exclusive to reopen()
   std::shared_ptr<const Served> served;  ///< replaced by reopen(); a request keeps its own
@@ -110,11 +111,17 @@ struct HttpServer::Impl {
     }
   }
   GuardedServer http;
+  AnalysisJobs jobs;  ///< "analyse this game" (POST): answered before the Api and its cache
   std::atomic<int> listen_socket{-1};
   std::atomic<bool> stop_requested{false};
 
   /// The single handler of every request: checks method and length, then asks the Api.
-  void answer(const httplib::Request& req, httplib::Response& res) const {
+  void answer(const httplib::Request& req, httplib::Response& res) {
+    if (std::optional<Response> r = jobs.route(req.method, req.path, *current()->database)) {
+      res.status = r->status;
+      res.set_content(r->body, r->content_type);
+      return;
+    }
     if (req.method != "GET" && req.method != "HEAD") {
       res.status = 405;
       res.set_header("Allow", "GET, HEAD");

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "db/database.hpp"
+#include "server/analysis_jobs.hpp"
 #include "server/parameters.hpp"
 
 namespace damdb::server {
@@ -43,6 +44,8 @@ struct ServerOptions {
   /// DatabaseWatcher); the new imports then appear, with no kept answer from before. 0: never.
   std::chrono::milliseconds watch_interval{1000};
   Limits limits;
+  /// The engine that analyses games from the page (server/analysis_jobs.hpp; none by default).
+  AnalysisOptions analysis;
 };
 
 /// Raised when the server cannot bind its address and port.

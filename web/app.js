@@ -305,6 +305,7 @@ function render() {
   drawTopGames();
   drawGame();
   if (typeof drawNovelty === 'function') drawNovelty(state.game);  // web/novelty.js
+  if (typeof drawEvaluations === 'function') drawEvaluations(state.game);  // web/eval_graph.js
   updateButtons();
   $('fen-input').value = state.node.fen || '';
 }

@@ -38,13 +38,6 @@ double value_of(const PositionEval& e) {
   return clamped(e.white_score);
 }
 
-PositionEval terminal_eval(const rules::Position& pos) {
-  PositionEval e;
-  e.terminal = e.win = true;
-  e.white_score = pos.side_to_move() == rules::Color::White ? -kClampMen : kClampMen;
-  return e;
-}
-
 /// The engine's answer for `pos` in PDN notation and White's view.
 PositionEval eval_of(const engine::SearchResult& r, const rules::Position& pos) {
   PositionEval e;
@@ -64,29 +57,31 @@ PositionEval eval_of(const engine::SearchResult& r, const rules::Position& pos) 
 
 /// The evaluation of `pos` (not terminal) kept in settings.cache, or the engine's answer for it
 /// (searched from `root` after `moves`), then kept.
-PositionEval evaluate(engine::HubClient& client, const rules::Position& root,
+PositionEval evaluate(const Searcher& search, const rules::Position& root,
                       std::span<const rules::Move> moves, const rules::Position& pos,
                       const AnalysisSettings& settings) {
   if (settings.cache != nullptr)
     if (std::optional<PositionEval> kept = settings.cache->find(pos)) return std::move(*kept);
-  PositionEval e = eval_of(client.search(root, moves, pos, settings.limit), pos);
-  if (settings.cache != nullptr) settings.cache->keep(pos, e);
+  const engine::SearchResult answer = search(root, moves, pos);
+  PositionEval e = eval_of(answer, pos);
+  // A search the timeout cut short did not reach the budget asked: used, never kept as one that did.
+  if (settings.cache != nullptr && !answer.cut_short) settings.cache->keep(pos, e);
   return e;
 }
 
-PositionEval search_position(engine::HubClient& client, const pdn::Replay& replay, std::size_t k,
+PositionEval search_position(const Searcher& search, const pdn::Replay& replay, std::size_t k,
                              const AnalysisSettings& settings) {
   const rules::Position& pos = position_at(replay, k);
   if (is_terminal(pos)) return terminal_eval(pos);
   const std::size_t start = history_start(replay, k);
   std::vector<rules::Move> moves;
   for (std::size_t i = start; i < k; ++i) moves.push_back(replay.plies_played[i].move);
-  return evaluate(client, position_at(replay, start), moves, pos, settings);
+  return evaluate(search, position_at(replay, start), moves, pos, settings);
 }
 
 /// True when every legal move of `pos` other than `played` loses at least kMistakeMen against
 /// `played_value` (White's view of the position after `played`), each searched by `client`.
-bool only_move_holds(engine::HubClient& client, const rules::Position& pos,
+bool only_move_holds(const Searcher& search, const rules::Position& pos,
                      const rules::Move& played, double played_value,
                      const AnalysisSettings& settings, std::atomic<std::size_t>* searched) {
   rules::MoveList legal;
@@ -101,7 +96,7 @@ bool only_move_holds(engine::HubClient& client, const rules::Position& pos,
     if (is_terminal(next)) {
       e = terminal_eval(next);
     } else {
-      e = evaluate(client, next, {}, next, settings);
+      e = evaluate(search, next, {}, next, settings);
       if (searched) ++*searched;
     }
     if (sign * (played_value - value_of(e)) < kMistakeMen) return false;
@@ -131,12 +126,12 @@ std::string skip_reason(const pdn::Game& game, const pdn::Replay& replay) {
 }
 
 /// Searches every position of the main line into `a` (plies and final_eval), then the losses.
-void search_line(engine::HubClient& client, const pdn::Replay& replay,
+void search_line(const Searcher& search, const pdn::Replay& replay,
                  const AnalysisSettings& settings, std::atomic<std::size_t>* searched,
                  GameAnalysis& a, std::size_t& k) {
   const std::size_t n = replay.plies_played.size();
   for (k = 0; k <= n; ++k) {
-    PositionEval e = search_position(client, replay, k, settings);
+    PositionEval e = search_position(search, replay, k, settings);
     if (searched && !e.terminal) ++*searched;
     if (k == n) {
       a.final_eval = std::move(e);
@@ -149,6 +144,13 @@ void search_line(engine::HubClient& client, const pdn::Replay& replay,
 }
 
 }  // namespace
+
+PositionEval terminal_eval(const rules::Position& pos) {
+  PositionEval e;
+  e.terminal = e.win = true;
+  e.white_score = pos.side_to_move() == rules::Color::White ? -kClampMen : kClampMen;
+  return e;
+}
 
 void SideSummary::add(const PlyAnalysis& p) {
   ++moves;
@@ -180,12 +182,23 @@ std::size_t positions_to_search(const pdn::Replay& replay) {
 GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
                           const pdn::Replay& replay, const AnalysisSettings& settings,
                           std::atomic<std::size_t>* searched) {
+  const Searcher search = [&client, &settings](const rules::Position& root,
+                                               std::span<const rules::Move> moves,
+                                               const rules::Position& pos) {
+    return client.search(root, moves, pos, settings.limit);
+  };
+  return analyse_game(search, game, replay, settings, searched);
+}
+
+GameAnalysis analyse_game(const Searcher& search, const pdn::Game& game,
+                          const pdn::Replay& replay, const AnalysisSettings& settings,
+                          std::atomic<std::size_t>* searched) {
   GameAnalysis a;
   a.skipped = skip_reason(game, replay);
   if (!a.skipped.empty()) return a;
   std::size_t k = 0;
   try {
-    search_line(client, replay, settings, searched, a, k);
+    search_line(search, replay, settings, searched, a, k);
     for (std::size_t i = 0; i < a.plies.size(); ++i) {
       PlyAnalysis& p = a.plies[i];
       const double after = value_of(i + 1 < a.plies.size() ? a.plies[i + 1].before : a.final_eval);
@@ -194,7 +207,7 @@ GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
       p.mark = mark_of_loss(p.loss);
       k = i;
       if (settings.only_moves && p.mark == Mark::None && p.played == p.before.best &&
-          only_move_holds(client, replay.plies_played[i].before, replay.plies_played[i].move, after,
+          only_move_holds(search, replay.plies_played[i].before, replay.plies_played[i].move, after,
                           settings, searched))
         p.mark = Mark::Good;
       (p.side == rules::Color::White ? a.white : a.black).add(p);

@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,9 @@ struct SideSummary {
   void add(const SideSummary& other);
 };
 
+/// The judgement of a position without legal moves (its side to move has lost): nothing searched.
+PositionEval terminal_eval(const rules::Position& pos);
+
 /// A whole game's analysis.
 struct GameAnalysis {
   bool analysed = false;      ///< every position was searched
@@ -81,6 +86,12 @@ struct AnalysisSettings {
 /// terminal (the `!` checks add more). 0 for a game it skips.
 std::size_t positions_to_search(const pdn::Replay& replay);
 
+/// Searches one position for analyse_game: `root`, the moves played from it (reversible ones, for
+/// repetition detection) and the position they reach, to the engine's answer. Throws
+/// engine::EngineError when it cannot answer.
+using Searcher = std::function<engine::SearchResult(
+    const rules::Position& root, std::span<const rules::Move> moves, const rules::Position& pos)>;
+
 /// Analyses the main line of `game` (replayed as `replay`, with its plies recorded) with
 /// `client`. A game that is invalid, incomplete, of another variant or with a setup in its
 /// movetext is skipped (GameAnalysis::skipped says why). An EngineError stops the game:
@@ -88,6 +99,12 @@ std::size_t positions_to_search(const pdn::Replay& replay);
 /// caller restarts it: HubClient::restart). `searched` is incremented after each search.
 GameAnalysis analyse_game(engine::HubClient& client, const pdn::Game& game,
                           const pdn::Replay& replay, const AnalysisSettings& settings,
+                          std::atomic<std::size_t>* searched = nullptr);
+/// The same with any searcher (each search within settings.limit): an engine, or only the
+/// evaluations kept somewhere (indexer/analysis/stored_analysis.hpp). An EngineError it throws
+/// stops the game as above.
+GameAnalysis analyse_game(const Searcher& search, const pdn::Game& game, const pdn::Replay& replay,
+                          const AnalysisSettings& settings,
                           std::atomic<std::size_t>* searched = nullptr);
 
 }  // namespace damdb::analysis

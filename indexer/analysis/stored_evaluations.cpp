@@ -89,6 +89,7 @@ void StoredEvaluations::keep(const rules::Position& pos, const PositionEval& eva
   const db::PositionKey key = key_of(pos);
   run_[key] = stored;
   pending_.emplace_back(key, std::move(stored));
+  ++kept_;
   if (pending_.size() >= kBatch) write_pending();
 }
 

@@ -49,6 +49,9 @@ class StoredEvaluations final : public EvalCache {
   /// Positions found stored (in the database or earlier in this run), and positions asked for.
   std::size_t hits() const { return hits_; }
   std::size_t lookups() const { return lookups_; }
+  /// Positions the engine answered and that were kept: a position the engine failed on (or
+  /// whose search the timeout cut short) was asked for but is not counted here.
+  std::size_t kept() const { return kept_; }
 
  private:
   void write_pending();
@@ -58,7 +61,7 @@ class StoredEvaluations final : public EvalCache {
   std::string engine_;
   std::map<db::PositionKey, db::PositionEvaluation> run_;  // this run's, written or not
   std::vector<std::pair<db::PositionKey, db::PositionEvaluation>> pending_;
-  std::atomic<std::size_t> hits_{0}, lookups_{0};
+  std::atomic<std::size_t> hits_{0}, lookups_{0}, kept_{0};
 };
 
 }  // namespace damdb::analysis

@@ -8,7 +8,10 @@
 // and a lidraughts FEN open; the pattern board shows its squares; a king's two capture routes are
 // offered; a pattern search opens its first hit; and a server stopped mid-session gives a
 // visible message with a retry, the board and the line left as they were (the retry works once
-// the server is back). Screenshots of each state go to SCREENSHOT_FOLDER.
+// the server is back); the stored evaluations of game 1 give a graph under the board (a click on
+// a point goes to its ply, where the best move is an arrow) and marks in the move list, and
+// "Analyse this game" (the server runs tests/fake_hub_engine.py) draws another game's graph.
+// Screenshots of each state go to SCREENSHOT_FOLDER.
 // Usage: node explorer.test.js DAMDB_BINARY DATABASE SCREENSHOT_FOLDER
 'use strict';
 const fs = require('node:fs');
@@ -57,7 +60,9 @@ function check(condition, what) {
 /** Starts the server on `port` (0: any free one); resolves with its address. */
 function startServer(port = 0) {
   return new Promise((resolve, reject) => {
-    server = spawn(damdb, ['serve', '--db', database, '--host', '127.0.0.1', '--port', String(port)],
+    server = spawn(damdb, ['serve', '--db', database, '--host', '127.0.0.1', '--port', String(port),
+                           '--engine', 'python3 ' + path.resolve(__dirname, '..', 'fake_hub_engine.py'),
+                           '--depth', '2'],
                    { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     server.stdout.on('data', (chunk) => {
@@ -176,11 +181,14 @@ async function oneRequestGame(page, tag) {
   await ready(page);
   await page.waitForTimeout(300);  // a late request would be counted
   page.off('request', listen);
-  // The game is one request; its novelty mark (web/novelty.js) asks once more, for the novelty only.
+  // The game is one request; its novelty mark (web/novelty.js) asks once more, for the novelty
+  // only, and its evaluation graph (web/eval_graph.js) once, for the stored evaluations only.
   const novelty = requests.filter((u) => u.includes('/api/games/' + id + '/novelty'));
-  const gameRequests = requests.filter((u) => !novelty.includes(u));
-  check(gameRequests.length === 1 && gameRequests[0].endsWith('/api/games/' + id) && novelty.length <= 1,
-        `${tag}: opening game #${id} is one request and at most one for its novelty (${requests.map((u) => u.replace(address, '/')).join(' ')})`);
+  const evaluations = requests.filter((u) => u.includes('/api/games/' + id + '/evaluations'));
+  const gameRequests = requests.filter((u) => !novelty.includes(u) && !evaluations.includes(u));
+  check(gameRequests.length === 1 && gameRequests[0].endsWith('/api/games/' + id) && novelty.length <= 1 &&
+        evaluations.length <= 1,
+        `${tag}: opening game #${id} is one request and at most one for its novelty and one for its evaluations (${requests.map((u) => u.replace(address, '/')).join(' ')})`);
   const game = await getJson('/api/games/' + id);
   check(await boardShows(page, game.fens[ply]), `${tag}: game #${id} opens at ply ${ply}`);
   check((await page.textContent('#game-ply')).startsWith(`ply ${ply} of ${game.plies}`),
@@ -390,6 +398,47 @@ async function analysisBoard(page, tag) {
         `${tag}: the edited position goes to the pattern search`);
 }
 
+/** The evaluation graph of game 1 (analysed by browser_test.sh with tests/fake_hub_engine.py):
+ *  a point per stored position, the marks after the moves, a click on a point goes to its ply,
+ *  where the best move is drawn as an arrow. Then "Analyse this game" on game `fresh`: the
+ *  server's engine analyses it and its graph appears. */
+async function evaluationGraph(page, tag, fresh) {
+  const e = await getJson('/api/games/1/evaluations');
+  const game = await getJson('/api/games/1');
+  check(e.complete && e.analysis.analysed, `${tag}: game 1's ${e.plies + 1} positions are stored`);
+  await page.goto(address + '#explorer?game=1&ply=0');
+  await ready(page);
+  await page.waitForSelector('#eval-graph circle[data-ply]');
+  const points = await page.locator('#eval-graph circle[data-ply]').count();
+  check(points === e.positions.filter(Boolean).length, `${tag}: the graph has a point per position (${points})`);
+  const want = e.analysis.plies.filter((p) => p.mark).map((p) => `${p.ply}:${p.mark}`);
+  const shown = await page.$$eval('#line > .mv', (spans) => spans.map((s, i) => {
+    const m = s.querySelector('.eval-mark');
+    return m ? `${i + 1}:${m.textContent}` : null;
+  }).filter(Boolean));
+  check(want.length > 0 && shown.join() === want.join(), `${tag}: the move list shows the ${want.length} marks (${shown.join(' ')})`);
+  const k = e.analysis.plies.find((p) => p.mark && p.ply >= 5).ply;
+  await page.click(`#eval-graph circle[data-ply="${k}"]`);
+  await ready(page);
+  check(await boardShows(page, game.fens[k]) && (await page.textContent('#game-ply')).startsWith(`ply ${k} of`),
+        `${tag}: a click on the graph's point ${k} goes to ply ${k}`);
+  const arrow = await page.getAttribute('#board .best-arrow', 'data-move');
+  check(arrow === e.positions[k].best, `${tag}: the best move ${arrow} is drawn as an arrow`);
+  await page.screenshot({ path: path.join(shots, `${tag}-10-evaluations.png`), fullPage: true });
+  const before = await getJson(`/api/games/${fresh}/evaluations`);
+  check(!before.complete, `${tag}: game ${fresh} is not analysed (${before.stored} of its ${before.plies + 1} positions stored)`);
+  await page.goto(address + `#explorer?game=${fresh}&ply=0`);
+  await ready(page);
+  await page.click('#analyse-game');
+  await page.waitForFunction((n) => document.querySelectorAll('#eval-graph circle[data-ply]').length === n,
+                             before.plies + 1, { timeout: 60000 });
+  const after = await getJson(`/api/games/${fresh}/evaluations`);
+  const drawn = await page.locator('#eval-graph circle[data-ply]').count();
+  check(after.complete && drawn === after.plies + 1 && !(await page.isVisible('#analyse-game')),
+        `${tag}: "Analyse this game" analyses game ${fresh} and draws its ${drawn} points`);
+  await page.screenshot({ path: path.join(shots, `${tag}-11-analysed.png`), fullPage: true });
+}
+
 async function serverStops(page, tag, port) {
   await page.goto(address + '#explorer?line=32-28');
   await ready(page);
@@ -437,6 +486,7 @@ async function session(viewport, tag) {
   await patternSearch(page, tag);
   await analysisBoard(page, tag);
   await serverStops(page, tag, port);
+  await evaluationGraph(page, tag, tag === 'wide' ? 2 : 3);
   await page.close();
   await stopServer();
 }
