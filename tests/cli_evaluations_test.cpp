@@ -136,6 +136,33 @@ TEST(CliEvaluations, AnAnalysisStoppedHalfWayGoesOnWhereItStopped) {
             log1.size() + log2.size());
 }
 
+// A depth search the timeout stopped (the engine ignores its budget and answers 0.5 s after
+// `stop`, within the 1.5 s given for it) is used for the game but not stored as a search of that
+// depth, nor counted as searched; a position the engine fails on is neither.
+TEST(CliEvaluations, APositionNotAnsweredWithinItsBudgetIsNotStoredNorCountedAsSearched) {
+  TempFolder folder("evals-unanswered");
+  write_text(folder.path() / "one.pdn", "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. 32-28 *\n");
+  const std::string in = (folder.path() / "one.pdn").string(), db = (folder.path() / "db").string();
+  const nlohmann::json cut = analyze_json(folder, in + " --db " + db + " --depth 2 --no-only-moves --engine-timeout 1.5",
+                                          fake_engine(folder, "log1", "--modes slow-stop"));
+  EXPECT_TRUE(cut["games"][0]["analysed"].get<bool>());
+  EXPECT_EQ(cut["cache"]["positions"], 2);
+  EXPECT_EQ(cut["cache"]["searched"], 0);
+  EXPECT_EQ(cut["cache"]["not_answered"], 2);
+  EXPECT_FALSE(open_evaluations(db).has_evaluations());
+  // The engine exits on the position after 32-28: the first position is kept, that one is not.
+  rules::Position after = rules::Position::initial();
+  after.play(rules::resolve(after, "32-28").move);
+  const nlohmann::json failed = analyze_json(folder, in + " --db " + db + " --depth 2 --no-only-moves",
+                                             fake_engine(folder, "log2", "--on " + hub_string(after) + " --do exit"), 1);
+  EXPECT_FALSE(failed["games"][0]["analysed"].get<bool>());
+  EXPECT_EQ(failed["cache"]["searched"], 1);
+  EXPECT_EQ(failed["cache"]["not_answered"], 1);
+  const db::Database stored = open_evaluations(db);
+  EXPECT_TRUE(stored.evaluation({rules::Position::initial().key(), rules::Position::initial().check_key()}));
+  EXPECT_FALSE(stored.evaluation({after.key(), after.check_key()}));
+}
+
 TEST(CliEvaluations, StoredGamesByIdOrByFilter) {
   TempFolder folder("evals-stored");
   write_text(folder.path() / "in.pdn", kGamesPdn);
