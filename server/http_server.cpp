@@ -117,6 +117,15 @@ struct HttpServer::Impl {
 
   /// The single handler of every request: checks method and length, then asks the Api.
   void answer(const httplib::Request& req, httplib::Response& res) {
+    // A POST (it starts an engine) sent by a page of another site is refused: browsers name the
+    // page's origin, which for the server's own page is the host it asked.
+    if (req.method == "POST" && req.has_header("Origin") &&
+        req.get_header_value("Origin") != "http://" + req.get_header_value("Host")) {
+      res.status = 403;
+      res.set_content(error_response(403, "a POST from a page of another site is refused").body,
+                      "application/json");
+      return;
+    }
     if (std::optional<Response> r = jobs.route(req.method, req.path, *current()->database)) {
       res.status = r->status;
       res.set_content(r->body, r->content_type);

@@ -129,6 +129,12 @@ TEST(ServerEvaluations, AnalyseThisGameStoresWhatTheCliFinds) {
   EXPECT_EQ(info.status, 200);
   EXPECT_EQ(info.json["limit"], "depth 2");
   EXPECT_EQ(request(server.port(), "POST", "/api/games/99999/analysis").status, 404);
+  {  // a page of another site cannot start the engine
+    httplib::Client client("127.0.0.1", server.port());
+    const httplib::Result r = client.Post("/api/games/2/analysis", {{"Origin", "http://example.org"}}, "", "text/plain");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 403);
+  }
   EXPECT_EQ(request(server.port(), "GET", "/api/games/2/analysis").json["state"], "idle");
   const Reply started = request(server.port(), "POST", "/api/games/2/analysis");
   EXPECT_EQ(started.status, 202);
