@@ -6,7 +6,8 @@
 // same piece chosen twice is put down; square numbers are drawn over the pieces; games without
 // a result are their own segment; the colour-reversed switch applies at once; a pasted PDN game
 // and a lidraughts FEN open; the pattern board shows its squares; a king's two capture routes are
-// offered; a pattern search opens its first hit; and a server stopped mid-session gives a
+// offered; a pattern search opens its first hit; the players view lists the API's players and
+// draws the clicked one's chart; and a server stopped mid-session gives a
 // visible message with a retry, the board and the line left as they were (the retry works once
 // the server is back). Screenshots of each state go to SCREENSHOT_FOLDER.
 // Usage: node explorer.test.js DAMDB_BINARY DATABASE SCREENSHOT_FOLDER
