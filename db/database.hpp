@@ -144,8 +144,9 @@ class Database {
   // ---- writing (OpenMode::ReadWrite only; Error(ErrorKind::InvalidArgument) otherwise) ----
 
   /// A new empty batch; game ids continue from meta "next_game_id". Only one batch may be
-  /// committed per begin_import() (a batch made before another commit is rejected).
-  ImportBatch begin_import();
+  /// committed per begin_import() (a batch made before another commit is rejected). `terms`
+  /// say how the batch compares the dates of copies and writes a learned result (GameTerms).
+  ImportBatch begin_import(GameTerms terms = {});
   /// Writes the batch atomically and empties it. Raises Error(InvalidArgument) for a stale
   /// batch or a batch of another database, Error(io/corruption) from RocksDB (the database
   /// then holds none of the batch).

@@ -265,10 +265,10 @@ void merge_runs(DatabaseImpl& impl) {
 
 }  // namespace
 
-ImportBatch Database::begin_import() {
+ImportBatch Database::begin_import(GameTerms terms) {
   if (impl_->mode != OpenMode::ReadWrite)
     throw Error(ErrorKind::InvalidArgument, "database opened read-only: cannot import");
-  return ImportBatch(*impl_, impl_->next_id, impl_->generation);
+  return ImportBatch(*impl_, impl_->next_id, impl_->generation, terms);
 }
 
 void Database::commit(ImportBatch& batch, CommitMethod method) {
@@ -298,7 +298,7 @@ void Database::commit(ImportBatch& batch, CommitMethod method) {
   impl.next_id = batch.next_id_;
   ++impl.generation;
   // The batch is consumed: leave it empty (and stale), its memory freed before a compaction.
-  batch = ImportBatch(impl, impl.next_id, impl.generation);
+  batch = ImportBatch(impl, impl.next_id, impl.generation, batch.terms_);
   if (impl.bulk && files_above_bottom(impl, kGameHashes) >= kMaxHashFilesAboveBottom)
     compact_family(impl, kGameHashes, /*final_form=*/false);  // compact() compresses it
 }

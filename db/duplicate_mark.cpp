@@ -20,11 +20,11 @@ DuplicateMark DuplicateMark::decode(GameId primary, std::string_view bytes) {
   Reader r(bytes, "duplicate mark");
   DuplicateMark m;
   m.primary = primary;
-  m.classes = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  m.classes = r.varint32();
   const std::uint64_t n = r.varint_max(r.remaining());
   m.members.reserve(n);
   for (std::uint64_t i = 0; i < n; ++i)
-    m.members.push_back(GameId{static_cast<std::uint32_t>(r.varint_max(UINT32_MAX))});
+    m.members.push_back(GameId{r.varint32()});
   r.expect_end();
   return m;
 }

@@ -37,16 +37,14 @@ void GameHeader::encode(std::string& out) const {
 
 GameHeader GameHeader::decode(std::string_view bytes) {
   Reader r(bytes, "game header");
-  if (r.byte() != kFormat) r.fail("unknown format version");
+  r.expect_format(kFormat);
   GameHeader h;
-  const auto status = r.byte();
-  if (status > 2) r.fail("bad validation status");
+  const auto status = r.byte_max(2, "bad validation status");
   h.status = static_cast<ValidationStatus>(status);
-  const auto result = r.byte();
-  if (result > 3) r.fail("bad result");
+  const auto result = r.byte_max(3, "bad result");
   h.result = static_cast<GameResult>(result);
-  h.plies = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-  h.sources = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  h.plies = r.varint32();
+  h.sources = r.varint32();
   h.white = r.string();
   h.black = r.string();
   h.event = r.string();

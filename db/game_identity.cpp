@@ -3,50 +3,19 @@
 #include "db/varint.hpp"
 
 namespace damdb::db {
-namespace {
 
-// Part `i` (0 year, 1 month, 2 day) of a "YYYY.MM.DD" date, "" when unknown.
-std::string_view date_part(std::string_view date, int i) {
-  std::size_t begin = 0;
-  for (int k = 0; k < i; ++k) {
-    const std::size_t dot = date.find('.', begin);
-    if (dot == std::string_view::npos) return {};
-    begin = dot + 1;
-  }
-  std::string_view part = date.substr(begin, date.find('.', begin) - begin);
-  if (part.empty() || part.find('?') != std::string_view::npos ||
-      part.find_first_not_of('0') == std::string_view::npos)
-    return {};
-  return part;
-}
-
-}  // namespace
-
-bool GameIdentity::compatible(const GameIdentity& other) const {
+bool GameIdentity::compatible(const GameIdentity& other, const GameTerms& terms) const {
   if (white != other.white || black != other.black) return false;
   if (result != GameResult::Unknown && other.result != GameResult::Unknown &&
       result != other.result)
     return false;
-  for (int i = 0; i < 3; ++i) {
-    const std::string_view a = date_part(date, i), b = date_part(other.date, i);
-    if (!a.empty() && !b.empty() && a != b) return false;
-  }
-  return true;
+  return terms.dates_fit(date, other.date);
 }
 
-GameIdentity GameIdentity::merged(const GameIdentity& other) const {
+GameIdentity GameIdentity::merged(const GameIdentity& other, const GameTerms& terms) const {
   GameIdentity out = *this;
   if (out.result == GameResult::Unknown) out.result = other.result;
-  std::string date;
-  bool known = false;
-  for (int i = 0; i < 3; ++i) {
-    std::string_view part = date_part(this->date, i);
-    if (part.empty()) part = date_part(other.date, i);
-    if (!part.empty()) known = true;
-    if (i > 0) date += '.';
-    date += part.empty() ? (i == 0 ? "????" : "??") : std::string(part);
-  }
-  out.date = known ? date : std::string();
+  out.date = terms.merged_date(date, other.date);
   return out;
 }
 
@@ -88,12 +57,11 @@ SameMovesGames decode_if(std::string_view bytes, Keep&& keep, bool reserve) {
   if (n == 0) r.fail("no game");
   if (reserve) out.games.reserve(n);
   for (std::uint64_t i = 0; i < n; ++i) {
-    GameId id{static_cast<std::uint32_t>(r.varint_max(UINT32_MAX))};
+    GameId id{r.varint32()};
     const std::string_view white = r.string();
     const std::string_view black = r.string();
     const std::string_view date = r.string();
-    const std::uint8_t result = r.byte();
-    if (result > 3) r.fail("bad result");
+    const std::uint8_t result = r.byte_max(3, "bad result");
     if (!keep(white, black)) continue;
     GameIdentity identity;
     identity.white = white;

@@ -20,12 +20,13 @@
 #include "db/content_hash.hpp"
 #include "db/game_id.hpp"
 #include "db/game_result.hpp"
+#include "db/game_terms.hpp"
 
 namespace damdb::db {
 
 /// The header fields that tell two games with the same moves apart. The caller normalises:
 /// white/black are player keys (the folding `stats players` groups by; "" = unknown), date is
-/// "YYYY.MM.DD" with "??" for unknown parts ("" = unknown).
+/// "YYYY.MM.DD" with "??" for unknown parts ("" = unknown), read only through GameTerms.
 struct GameIdentity {
   std::string white;
   std::string black;
@@ -33,14 +34,14 @@ struct GameIdentity {
   GameResult result = GameResult::Unknown;
 
   /// True when both can be one game: the same players (an unknown name only equals an unknown
-  /// name), the same result where both are known, the same year, month and day where both
-  /// know them ("2003.??.??" fits "2003.05.14"; "0000" and "00" count as unknown). Equal
-  /// player keys are required: an import batch looks only at the stored games with the keys
-  /// of the game it adds (SameMovesGames::decode_players).
-  bool compatible(const GameIdentity& other) const;
+  /// name), the same result where both are known, dates that fit (terms.dates_fit: for the
+  /// indexer, the same year, month and day where both know them, "2003.??.??" fits
+  /// "2003.05.14"). Equal player keys are required: an import batch looks only at the stored
+  /// games with the keys of the game it adds (SameMovesGames::decode_players).
+  bool compatible(const GameIdentity& other, const GameTerms& terms) const;
   /// The identity of the game that both copies are (precondition: compatible): the known
-  /// result, and every date part either copy knows.
-  GameIdentity merged(const GameIdentity& other) const;
+  /// result, and the date both know (terms.merged_date).
+  GameIdentity merged(const GameIdentity& other, const GameTerms& terms) const;
 
   friend bool operator==(const GameIdentity&, const GameIdentity&) = default;
 };

@@ -30,19 +30,17 @@ void encode_source(const GameSource& s, std::string& out) {
 GameSource decode_source(Reader& r) {
   GameSource s;
   s.path = r.string();
-  s.game_number = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-  s.first_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-  s.last_line = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  s.game_number = r.varint32();
+  s.first_line = r.varint32();
+  s.last_line = r.varint32();
   s.byte_offset = r.varint();
-  const auto source_status = r.byte();
-  if (source_status > 2) r.fail("bad source status");
+  const auto source_status = r.byte_max(2, "bad source status");
   s.status = static_cast<ValidationStatus>(source_status);
   const auto ndiff = r.varint_max(r.remaining());
   for (std::uint64_t k = 0; k < ndiff; ++k) {
     SourceTag t;
     t.name = r.string();
-    const auto present = r.byte();
-    if (present > 1) r.fail("bad tag presence");
+    const auto present = r.byte_max(1, "bad tag presence");
     if (present) t.value = std::string(r.string());
     s.differing_tags.push_back(std::move(t));
   }
@@ -128,19 +126,17 @@ GameRecord GameRecord::decode(std::string_view bytes) {
   const std::uint8_t format = r.byte();
   if (format != kFormat && format != kFormatWithoutTextForm) r.fail("unknown format version");
   GameRecord g;
-  auto status = r.byte();
-  if (status > 2) r.fail("bad validation status");
+  auto status = r.byte_max(2, "bad validation status");
   g.status = static_cast<ValidationStatus>(status);
-  auto result = r.byte();
-  if (result > 3) r.fail("bad result");
+  auto result = r.byte_max(3, "bad result");
   g.result = static_cast<GameResult>(result);
-  g.plies_replayed = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  g.plies_replayed = r.varint32();
   g.content_hash = ContentHash::decode(r.bytes(16));
   g.start_fen = r.string();
   g.status_message = r.string();
   g.issue_kinds = r.varint();
   g.first_error_kind = r.byte();
-  g.first_error_ply = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  g.first_error_ply = r.varint32();
   auto ntags = r.varint_max(r.remaining());
   g.tags.reserve(ntags);
   for (std::uint64_t i = 0; i < ntags; ++i) {
@@ -154,8 +150,8 @@ GameRecord GameRecord::decode(std::string_view bytes) {
   g.sources.reserve(nsources);
   for (std::uint64_t i = 0; i < nsources; ++i) g.sources.push_back(decode_source(r));
   if (format == kFormat) {
-    const std::uint8_t form = r.byte();
-    if (form > static_cast<std::uint8_t>(PdnTextForm::MovesElided)) r.fail("bad text form");
+    const std::uint8_t form =
+        r.byte_max(static_cast<std::uint8_t>(PdnTextForm::MovesElided), "bad text form");
     g.text_form = static_cast<PdnTextForm>(form);
   }
   g.pdn_text = r.string();

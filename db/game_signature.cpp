@@ -160,9 +160,8 @@ void GameSignature::encode_game(std::string& out) const {
 }
 
 std::string_view GameSignature::decode_game(Reader& r, GameSignature& out) {
-  out.plies = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
-  const std::uint8_t flags = r.byte();
-  if (flags > 3) r.fail("unknown flags");
+  out.plies = r.varint32();
+  const std::uint8_t flags = r.byte_max(3, "unknown flags");
   out.black_first = (flags & 1) != 0;
   out.opaque = (flags & 2) != 0;
   out.date = static_cast<std::uint32_t>(r.varint_max(99999999));

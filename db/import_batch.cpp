@@ -9,8 +9,9 @@
 
 namespace damdb::db {
 
-ImportBatch::ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation)
-    : db_(&db), generation_(generation), first_id_(next_id), next_id_(next_id) {}
+ImportBatch::ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation,
+                         GameTerms terms)
+    : db_(&db), terms_(terms), generation_(generation), first_id_(next_id), next_id_(next_id) {}
 
 ImportBatch::ImportBatch(ImportBatch&&) noexcept = default;
 ImportBatch& ImportBatch::operator=(ImportBatch&&) noexcept = default;
@@ -165,9 +166,9 @@ void ImportBatch::learn_result(GameId id, GameRecord& stored, GameResult result,
   // The header's Result tag, when it says nothing ("*", "?"), says the result now.
   for (std::size_t i = 0; i < stored.tags.size(); ++i)
     if (stored.tags[i].first == "Result") {
-      if (!known_value(stored.tags[i].second)) {
+      if (!known_value(stored.tags[i].second) && terms_.result_tag != nullptr) {
         TagList header = stored.tags;
-        header[i].second = result_tag_value(result);
+        header[i].second = terms_.result_tag(result);
         set_header(stored, std::move(header));
       }
       break;
@@ -383,7 +384,7 @@ AddResult ImportBatch::replace(GameId id, GameRecord& stored, GameSource source,
 
 bool ImportBatch::has_copy(const ContentHash& hash, const GameIdentity& identity) {
   for (const auto& [id, stored_identity] : hash_games(hash, identity).value.games)
-    if (stored_identity.compatible(identity))
+    if (stored_identity.compatible(identity, terms_))
       return !(stored_identity.result == GameResult::Unknown &&
                identity.result != GameResult::Unknown && id.value < first_id_);
   return false;
@@ -396,10 +397,10 @@ AddResult ImportBatch::add_game(GameRecord record, std::span<const PlyPosition> 
   const ContentHash hash = record.content_hash;
   HashGames& same_moves = hash_games(hash, identity);
   for (auto& [id, stored_identity] : same_moves.value.games)
-    if (stored_identity.compatible(identity)) {
+    if (stored_identity.compatible(identity, terms_)) {
       const AddResult result = join(id, std::move(record), texts, plies);
       if (result.source_added) {
-        GameIdentity merged = stored_identity.merged(identity);
+        GameIdentity merged = stored_identity.merged(identity, terms_);
         if (!(merged == stored_identity)) {
           stored_identity = std::move(merged);
           same_moves.changed.push_back(id);

@@ -26,6 +26,7 @@
 #include "db/game_id.hpp"
 #include "db/game_identity.hpp"
 #include "db/game_record.hpp"
+#include "db/game_terms.hpp"
 #include "db/header_tags.hpp"
 #include "db/meta.hpp"
 #include "db/position_key.hpp"
@@ -78,7 +79,7 @@ class ImportBatch {
   /// with all its plies and counts once in the statistics (with the move of its first ply).
   /// The game is another copy of a stored game (in the database or earlier in this batch)
   /// when record.content_hash is that game's and `identity` is compatible with the stored
-  /// identity (GameIdentity::compatible); then nothing is indexed again: the game's sources
+  /// identity (GameIdentity::compatible, by the batch's GameTerms); then nothing is indexed again: the game's sources
   /// gain record.sources[0] (with the tags that differ) unless already listed (same path and
   /// byte offset), and when the copy is better (a better status: valid, warnings, invalid; on
   /// a tie more tags with a value) it becomes the stored copy: tags, text and status are
@@ -123,7 +124,8 @@ class ImportBatch {
  private:
   friend class Database;
   friend class detail::BatchEntries;
-  ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation);
+  ImportBatch(detail::DatabaseImpl& db, std::uint32_t next_id, std::uint64_t generation,
+              GameTerms terms);
 
   // One (position, game) pair (plies of rows with count > 1 in plies_).
   using Row = PostingRow;
@@ -151,6 +153,7 @@ class ImportBatch {
   };
 
   detail::DatabaseImpl* db_;
+  GameTerms terms_;            // how identities' dates fit, the learned Result tag's text
   std::uint64_t generation_;   // the database's commit count when the batch was made
   std::uint32_t first_id_;     // next_game_id when the batch was made
   std::uint32_t next_id_;

@@ -51,7 +51,7 @@ void put_correction_group(std::string& out, std::uint32_t check,
 
 ResultCorrection read_correction(Reader& r, std::uint32_t previous) {
   ResultCorrection c;
-  c.game = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  c.game = r.varint32();
   if (c.game == 0) r.fail("game id 0");
   if (previous != 0 && c.game >= previous) r.fail("corrections not in descending game order");
   c.move = r.byte();
@@ -93,7 +93,7 @@ GroupHeader read_group_header(Reader& r, PositionStats* stats) {
 std::uint32_t read_posting(Reader& r, const GroupHeader& header, std::uint64_t index,
                            std::uint32_t previous, std::vector<std::uint16_t>& plies) {
   if (header.single) {
-    const auto id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+    const auto id = r.varint32();
     if (id == 0) r.fail("game id 0");
     std::uint64_t ply = r.varint_max(0xffff);
     plies.push_back(static_cast<std::uint16_t>(ply));
@@ -112,7 +112,7 @@ std::uint32_t read_posting(Reader& r, const GroupHeader& header, std::uint64_t i
   }
   std::uint32_t id;
   if (index == 0) {
-    id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+    id = r.varint32();
     if (id == 0) r.fail("game id 0");
   } else {
     const std::uint64_t gap = r.varint_max(UINT32_MAX);
@@ -348,7 +348,7 @@ void locate_groups(std::span<const std::string_view> operands, MergeScratch& scr
         p.first_id = p.last_id = detail::read_posting(r, h, 0, 0, plies);
         p.plies_count = static_cast<std::uint32_t>(plies.size()) - p.plies_begin;
       } else {
-        p.first_id = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+        p.first_id = r.varint32();
         if (p.first_id == 0) r.fail("game id 0");
         const std::size_t rest_begin = operand.size() - r.remaining();
         scratch.skipped.clear();

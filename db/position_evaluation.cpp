@@ -42,17 +42,16 @@ void PositionEvaluation::encode(std::string& out) const {
 
 PositionEvaluation PositionEvaluation::decode(std::string_view bytes) {
   Reader r(bytes, "position evaluation");
-  if (r.byte() != kFormat) r.fail("unknown format");
+  r.expect_format(kFormat);
   PositionEvaluation e;
   e.engine = std::string(r.string());
-  const std::uint8_t kind = r.byte();
-  if (kind > static_cast<std::uint8_t>(BudgetKind::MoveTime)) r.fail("unknown budget kind");
+  const std::uint8_t kind =
+      r.byte_max(static_cast<std::uint8_t>(BudgetKind::MoveTime), "unknown budget kind");
   e.budget = {static_cast<BudgetKind>(kind), r.varint()};
-  e.centi_score = unzigzag(static_cast<std::uint32_t>(r.varint_max(UINT32_MAX)));
-  const std::uint8_t flags = r.byte();
-  if (flags > 1) r.fail("unknown flags");
+  e.centi_score = unzigzag(r.varint32());
+  const std::uint8_t flags = r.byte_max(1, "unknown flags");
   e.win = flags == 1;
-  e.depth = static_cast<std::uint32_t>(r.varint_max(UINT32_MAX));
+  e.depth = r.varint32();
   e.best = std::string(r.string());
   e.pv = std::string(r.string());
   e.unmatched_pv = std::string(r.string());

@@ -75,6 +75,22 @@ class Reader {
     return v;
   }
 
+  /// Reads a varint that holds a 32-bit value (varint_max(UINT32_MAX)).
+  std::uint32_t varint32() { return static_cast<std::uint32_t>(varint_max(UINT32_MAX)); }
+
+  /// Reads a byte and raises Error(Corruption) with `why` when it is above `max` (an enum's
+  /// byte, a flag set).
+  std::uint8_t byte_max(std::uint8_t max, const char* why) {
+    const std::uint8_t b = byte();
+    if (b > max) fail(why);
+    return b;
+  }
+
+  /// Reads a value's format byte and raises Error(Corruption) unless it is `format`.
+  void expect_format(std::uint8_t format) {
+    if (byte() != format) fail("unknown format version");
+  }
+
   std::uint8_t byte() {
     if (rest_.empty()) fail("truncated byte");
     auto b = static_cast<std::uint8_t>(rest_.front());

@@ -280,10 +280,46 @@ CalendarDate CalendarDate::of(std::string_view key) {
   return d;
 }
 
+std::string CalendarDate::key() const {
+  if (year <= 0 || year > 9999) return {};
+  std::string out = std::to_string(year);
+  out.insert(0, 4 - out.size(), '0');
+  out += '.';
+  out += month != 0 ? two_digits(month) : "??";
+  out += '.';
+  out += day != 0 ? two_digits(day) : "??";
+  return out;
+}
+
+bool date_keys_fit(std::string_view a, std::string_view b) {
+  return dates_compatible(CalendarDate::of(a), CalendarDate::of(b));
+}
+
+std::string merged_date_key(std::string_view a, std::string_view b) {
+  const CalendarDate x = CalendarDate::of(a), y = CalendarDate::of(b);
+  const CalendarDate both{x.year != 0 ? x.year : y.year, x.month != 0 ? x.month : y.month,
+                          x.day != 0 ? x.day : y.day};
+  if (both == x) return std::string(a);
+  if (both == y) return std::string(b);
+  return both.key();
+}
+
 bool same_year(const CalendarDate& a, const CalendarDate& b) { return part_fits(a.year, b.year); }
 
 bool dates_compatible(const CalendarDate& a, const CalendarDate& b) {
   return part_fits(a.year, b.year) && part_fits(a.month, b.month) && part_fits(a.day, b.day);
+}
+
+DateOrder date_order(std::uint32_t a, std::uint32_t b) {
+  if (a == 0 || b == 0) return DateOrder::Unknown;
+  const std::uint32_t parts_a[] = {a / 10000, a / 100 % 100, a % 100};
+  const std::uint32_t parts_b[] = {b / 10000, b / 100 % 100, b % 100};
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0 && (parts_a[i] == 0 || parts_b[i] == 0)) return DateOrder::Unknown;
+    if (parts_a[i] < parts_b[i]) return DateOrder::Earlier;
+    if (parts_a[i] > parts_b[i]) return DateOrder::Later;
+  }
+  return DateOrder::SameDay;
 }
 
 bool dates_close(const CalendarDate& a, const CalendarDate& b, int max_days) {

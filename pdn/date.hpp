@@ -1,10 +1,11 @@
 // The date of a game: reading the PDN Date tag in the forms real files write, the date's index
 // key ("YYYY.MM.DD" with "??" for unknown parts), its sort number, and the comparisons that
 // tell whether two dates can be the same day (near-duplicates) or touch (event clustering).
-// This is the one home of dates: the tag check, the importer's index keys, the filters, the
-// statistics, the near-duplicate rules and the event clusters call it. It lives in pdn/
-// because the reader already normalises the Date tag while it reads (pdn/tag_values.hpp), and
-// everything above pdn/ can call it; db/ keeps the date as the text it is given.
+// This is the one home of dates: the tag check, the importer's index keys and the dates by
+// which it tells copies of a game apart, the filters, the statistics, the novelty's order of
+// games, the near-duplicate rules and the event clusters call it. It lives in pdn/ because the
+// reader already normalises the Date tag while it reads (pdn/tag_values.hpp), and everything
+// above pdn/ can call it; db/ keeps the date as the text it is given (db::GameTerms).
 // Source: PDN 3.0 "Date" tag: YYYY.MM.DD with '?' for each unknown digit.
 #pragma once
 
@@ -56,6 +57,10 @@ struct CalendarDate {
   static CalendarDate of(std::string_view date_key);
   bool known() const { return year != 0; }
   bool complete() const { return year != 0 && month != 0 && day != 0; }
+  /// The date key: "YYYY.MM.DD" with "??" for an unknown month or day; "" when the year is
+  /// unknown (or not of four digits).
+  std::string key() const;
+  friend bool operator==(const CalendarDate&, const CalendarDate&) = default;
 };
 
 /// True when the years are equal or either is unknown (the prefix / broadcast rule).
@@ -63,6 +68,30 @@ bool same_year(const CalendarDate& a, const CalendarDate& b);
 
 /// True when every part both know is equal ("2003.??.??" fits "2003.05.14"; unknown fits all).
 bool dates_compatible(const CalendarDate& a, const CalendarDate& b);
+
+/// How one date stands against another.
+enum class DateOrder {
+  Earlier,  ///< certainly before: the last day it may be falls before the other's first day
+  SameDay,  ///< both full dates, the same day
+  Later,    ///< certainly after
+  Unknown,  ///< either date unknown, or partial dates whose periods overlap (2003 and 2003.05.14)
+};
+
+/// `a` against `b`, both date_number values (YYYYMMDD, an unknown month or day 00, 0 for an
+/// unknown year), a partial date taken as the period of the days it may be: the parts both
+/// know are compared from the year down, and a part unknown on either side leaves the order of
+/// two dates with the same larger parts unknown ("1969.??.??" against "1969.05.14" is Unknown,
+/// against "1970.05.14" Earlier).
+DateOrder date_order(std::uint32_t a, std::uint32_t b);
+
+/// dates_compatible of two date keys (CalendarDate::of each): whether two copies of a game so
+/// dated can be one game.
+bool date_keys_fit(std::string_view a, std::string_view b);
+
+/// The date key of one game whose copies are dated `a` and `b` (date keys that fit): every part
+/// either knows ("2003.??.??" and "2003.05.14" -> "2003.05.14"); `a` as it is when `b` knows
+/// no part that `a` lacks, `b` as it is when `a` knows none that `b` lacks.
+std::string merged_date_key(std::string_view a, std::string_view b);
 
 /// Dates of one game written twice, or of one event's neighbouring days: compatible (above),
 /// or both complete and at most `max_days` days apart (a date typed a day late), or both

@@ -4,33 +4,17 @@
 // not ask for it.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
 
 #include "db/database.hpp"
 #include "db/error.hpp"
 #include "db/position_evaluation.hpp"
+#include "tests/games_fixture.hpp"
 
 using namespace damdb::db;
-namespace fs = std::filesystem;
 
 namespace {
 
-class TempDir {
- public:
-  TempDir() {
-    static int serial = 0;
-    path_ = fs::temp_directory_path() /
-            ("damdb-eval-test-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
-    fs::remove_all(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using damdb::test::TempFolder;
 
 PositionEvaluation sample() {
   PositionEvaluation e;
@@ -101,7 +85,7 @@ TEST(DbEvaluations, BudgetCoversTheSameKindNoLarger) {
 }
 
 TEST(DbEvaluations, StoredReadBackAndReplaced) {
-  TempDir dir;
+  TempFolder dir("eval-test");
   const PositionKey a{0x1234, 7}, b{0x1234, 8}, c{0x99, 1};
   {
     Database db = Database::open(dir.path());
@@ -142,7 +126,7 @@ TEST(DbEvaluations, StoredReadBackAndReplaced) {
 }
 
 TEST(DbEvaluations, ADatabaseWithoutTheFamilyOpensInEveryMode) {
-  TempDir dir;
+  TempFolder dir("eval-test");
   { Database db = Database::open(dir.path()); }
   for (const bool explorer : {false, true}) {
     OpenOptions asked;

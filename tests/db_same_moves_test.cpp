@@ -199,3 +199,80 @@ TEST(DbSameMoves, OlderSixteenByteKeysAreStillRead) {
   ASSERT_TRUE(game1.has_value());
   EXPECT_EQ(game1->sources.size(), 3u);
 }
+
+namespace {
+
+// Terms whose dates are prefixes: two dates fit when one begins the other, and the game's date
+// is the longer; a learned result's Result tag is "won", "drawn" or "lost".
+GameTerms prefix_terms() {
+  GameTerms terms;
+  terms.dates_fit = [](std::string_view a, std::string_view b) {
+    return a.starts_with(b) || b.starts_with(a);
+  };
+  terms.merged_date = [](std::string_view a, std::string_view b) {
+    return std::string(a.size() >= b.size() ? a : b);
+  };
+  terms.result_tag = [](GameResult r) {
+    return r == GameResult::WhiteWin ? "won" : r == GameResult::Draw ? "drawn" : "lost";
+  };
+  return terms;
+}
+
+// The one-ply game with the identity of player 0 dated `date`, of result `result`, its Result
+// tag "*".
+std::pair<GameRecord, GameIdentity> dated_game(const std::string& path, const std::string& date,
+                                               GameResult result) {
+  GameRecord record = one_ply_game(path, 0);
+  record.result = result;
+  record.tags = {{"Result", "*"}};
+  GameIdentity identity = identity_with(0, result);
+  identity.date = date;
+  return {record, identity};
+}
+
+}  // namespace
+
+TEST(DbSameMoves, TheBatchReadsDatesAndWritesResultsByTheCallersTerms) {
+  damdb::test::TempFolder folder("same-moves");
+  auto db = Database::open(folder.path() / "db");
+  {
+    auto batch = db.begin_import(prefix_terms());
+    auto [first, first_identity] = dated_game("a.pdn", "A", GameResult::Unknown);
+    EXPECT_EQ(batch.add_game(first, kPlies, {}, first_identity).id, GameId{1});
+    // "AB" begins with "A": a copy, which teaches the result and makes the date "AB".
+    auto [copy, copy_identity] = dated_game("b.pdn", "AB", GameResult::WhiteWin);
+    const AddResult added = batch.add_game(copy, kPlies, {}, copy_identity);
+    EXPECT_TRUE(added.duplicate);
+    EXPECT_EQ(added.id, GameId{1});
+    db.commit(batch);
+  }
+  const auto game1 = db.game(GameId{1});
+  ASSERT_TRUE(game1.has_value());
+  EXPECT_EQ(game1->tag("Result"), "won");
+  EXPECT_EQ(game1->result, GameResult::WhiteWin);
+  {
+    auto batch = db.begin_import(prefix_terms());
+    // "AC" fitted "A" but not the merged "AB": another game; "ABC" is a copy.
+    auto [other, other_identity] = dated_game("c.pdn", "AC", GameResult::WhiteWin);
+    EXPECT_FALSE(batch.add_game(other, kPlies, {}, other_identity).duplicate);
+    auto [copy, copy_identity] = dated_game("d.pdn", "ABC", GameResult::WhiteWin);
+    EXPECT_EQ(batch.add_game(copy, kPlies, {}, copy_identity).id, GameId{1});
+    db.commit(batch);
+  }
+  {
+    // Default terms read no date: "ABC" and "ABCD" differ, so they are two games; and a
+    // learned result leaves the Result tag as it is.
+    auto batch = db.begin_import();
+    auto [unknown, unknown_identity] = dated_game("e.pdn", "X", GameResult::Unknown);
+    const GameId x = batch.add_game(unknown, kPlies, {}, unknown_identity).id;
+    auto [copy, copy_identity] = dated_game("f.pdn", "X", GameResult::Draw);
+    EXPECT_EQ(batch.add_game(copy, kPlies, {}, copy_identity).id, x);
+    auto [longer, longer_identity] = dated_game("g.pdn", "ABCD", GameResult::WhiteWin);
+    EXPECT_FALSE(batch.add_game(longer, kPlies, {}, longer_identity).duplicate);
+    db.commit(batch);
+    const auto game = db.game(x);
+    ASSERT_TRUE(game.has_value());
+    EXPECT_EQ(game->result, GameResult::Draw);
+    EXPECT_EQ(game->tag("Result"), "*");
+  }
+}

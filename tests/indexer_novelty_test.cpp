@@ -260,21 +260,6 @@ using Rows = std::vector<std::tuple<std::string, int, bool>>;
 
 }  // namespace
 
-TEST(NoveltyDates, OrderOfFullAndPartialDates) {
-  using indexer::DateOrder;
-  EXPECT_EQ(indexer::date_order(19990101, 20000101), DateOrder::Earlier);
-  EXPECT_EQ(indexer::date_order(20000101, 19990101), DateOrder::Later);
-  EXPECT_EQ(indexer::date_order(20000101, 20000101), DateOrder::SameDay);
-  EXPECT_EQ(indexer::date_order(20000514, 20000515), DateOrder::Earlier);
-  EXPECT_EQ(indexer::date_order(20000000, 20000515), DateOrder::Unknown);  // 2000 holds that day
-  EXPECT_EQ(indexer::date_order(20000500, 20000515), DateOrder::Unknown);
-  EXPECT_EQ(indexer::date_order(20000400, 20000515), DateOrder::Earlier);  // April before May
-  EXPECT_EQ(indexer::date_order(19990000, 20000515), DateOrder::Earlier);
-  EXPECT_EQ(indexer::date_order(20010000, 20000000), DateOrder::Later);
-  EXPECT_EQ(indexer::date_order(0, 20000515), DateOrder::Unknown);
-  EXPECT_EQ(indexer::date_order(20000515, 0), DateOrder::Unknown);
-}
-
 TEST_F(NoveltyTest, LeavesTheSharedOpeningAtTheKnownPly) {
   const auto g2 = report("G2");
   ASSERT_TRUE(g2.novelty_ply);

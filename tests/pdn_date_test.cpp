@@ -107,5 +107,62 @@ TEST(Date, CalendarRules) {
   EXPECT_FALSE(dates_close(CalendarDate::of("2003.03.12"), CalendarDate::of("2003.12.04")));
 }
 
+// The order of two dates, each a date_number of a Date key: a partial date is the period of
+// the days it may be, so it is earlier or later only when that whole period is.
+TEST(Date, OrderOfFullAndPartialDates) {
+  auto order = [](std::string_view a, std::string_view b) {
+    return date_order(date_number(a), date_number(b));
+  };
+  EXPECT_EQ(order("1968.12.31", "1969.01.01"), DateOrder::Earlier);  // the day before
+  EXPECT_EQ(order("1969.01.01", "1968.12.31"), DateOrder::Later);
+  EXPECT_EQ(order("1969.05.14", "1969.05.14"), DateOrder::SameDay);
+  EXPECT_EQ(order("1969.05.14", "1969.05.15"), DateOrder::Earlier);
+  // 1969 holds every day of 1969: its order against one of them is unknown; against a day of
+  // another year it is known.
+  EXPECT_EQ(order("1969.??.??", "1969.05.14"), DateOrder::Unknown);
+  EXPECT_EQ(order("1969.05.14", "1969.??.??"), DateOrder::Unknown);
+  EXPECT_EQ(order("1969.??.??", "1970.01.01"), DateOrder::Earlier);
+  EXPECT_EQ(order("1969.??.??", "1968.12.31"), DateOrder::Later);
+  EXPECT_EQ(order("1969.??.??", "1969.??.??"), DateOrder::Unknown);
+  EXPECT_EQ(order("1970.??.??", "1969.??.??"), DateOrder::Later);
+  // May 1969 holds the 14th, and falls after April and before June.
+  EXPECT_EQ(order("1969.05.??", "1969.05.14"), DateOrder::Unknown);
+  EXPECT_EQ(order("1969.05.??", "1969.05.??"), DateOrder::Unknown);
+  EXPECT_EQ(order("1969.04.30", "1969.05.??"), DateOrder::Earlier);
+  EXPECT_EQ(order("1969.05.??", "1969.06.01"), DateOrder::Earlier);
+  EXPECT_EQ(order("1969.06.??", "1969.05.31"), DateOrder::Later);
+  // An unknown date (no year: number 0) has no order.
+  EXPECT_EQ(date_number("????.??.??"), 0u);
+  EXPECT_EQ(order("????.??.??", "1969.05.14"), DateOrder::Unknown);
+  EXPECT_EQ(order("1969.05.14", ""), DateOrder::Unknown);
+}
+
+
+// Two copies of one game dated differently: they fit where every part both know is equal, and
+// the game's date is what either knows.
+TEST(Date, CopiesDatesFitAndMerge) {
+  EXPECT_EQ(CalendarDate::of("2003.05.14").key(), "2003.05.14");
+  EXPECT_EQ(CalendarDate::of("2003.??.??").key(), "2003.??.??");
+  EXPECT_EQ(CalendarDate::of("0987.02.??").key(), "0987.02.??");
+  EXPECT_EQ(CalendarDate::of("").key(), "");
+  EXPECT_EQ((CalendarDate{2003, 0, 14}.key()), "2003.??.14");
+
+  EXPECT_TRUE(date_keys_fit("2003.??.??", "2003.05.14"));
+  EXPECT_TRUE(date_keys_fit("", "2003.05.14"));
+  EXPECT_TRUE(date_keys_fit("2003.05.??", "2003.??.14"));
+  EXPECT_TRUE(date_keys_fit("2003.00.00", "2003.05.14"));  // zero parts are unknown
+  EXPECT_FALSE(date_keys_fit("2003.05.14", "2003.05.15"));
+  EXPECT_FALSE(date_keys_fit("2003.??.??", "2004.05.14"));
+  EXPECT_FALSE(date_keys_fit("2003.06.??", "2003.05.14"));
+
+  EXPECT_EQ(merged_date_key("2003.??.??", "2003.05.14"), "2003.05.14");
+  EXPECT_EQ(merged_date_key("2003.05.14", "2003.??.??"), "2003.05.14");
+  EXPECT_EQ(merged_date_key("", "2003.05.??"), "2003.05.??");
+  EXPECT_EQ(merged_date_key("2003.05.??", ""), "2003.05.??");
+  EXPECT_EQ(merged_date_key("", ""), "");
+  EXPECT_EQ(merged_date_key("2003.05.??", "2003.??.14"), "2003.05.14");  // each gives a part
+  EXPECT_EQ(merged_date_key("2003.00.00", "2003.??.??"), "2003.00.00");  // nothing learned: kept
+}
+
 }  // namespace
 }  // namespace damdb::pdn

@@ -7,36 +7,10 @@
 #include "indexer/explorer/popular_positions.hpp"
 #include "indexer/games/game_ranks.hpp"
 #include "indexer/records/position_key.hpp"
+#include "pdn/date.hpp"
 #include "rules/fen.hpp"
 
 namespace damdb::indexer {
-
-DateOrder date_order(std::uint32_t a, std::uint32_t b) {
-  if (a == 0 || b == 0) return DateOrder::Unknown;
-  // Compare the parts both dates know, from the year down: a part unknown on either side (00)
-  // leaves the order of two dates with the same larger parts unknown.
-  const std::uint32_t parts_a[] = {a / 10000, a / 100 % 100, a % 100};
-  const std::uint32_t parts_b[] = {b / 10000, b / 100 % 100, b % 100};
-  for (int i = 0; i < 3; ++i) {
-    if (i > 0 && (parts_a[i] == 0 || parts_b[i] == 0)) return DateOrder::Unknown;
-    if (parts_a[i] < parts_b[i]) return DateOrder::Earlier;
-    if (parts_a[i] > parts_b[i]) return DateOrder::Later;
-  }
-  return DateOrder::SameDay;
-}
-
-const char* date_order_text(DateOrder order) {
-  switch (order) {
-    case DateOrder::Earlier:
-      return "earlier";
-    case DateOrder::SameDay:
-      return "same day";
-    case DateOrder::Later:
-      return "later";
-    default:
-      return "unknown";
-  }
-}
 
 namespace {
 
@@ -56,7 +30,7 @@ class Judge {
 
   /// How game `id`'s date stands against the game's; nullopt for the game itself or an id
   /// without a stored game.
-  std::optional<DateOrder> order_of(db::GameId id, std::uint32_t& date) const {
+  std::optional<pdn::DateOrder> order_of(db::GameId id, std::uint32_t& date) const {
     if (id == game_) return std::nullopt;
     std::optional<GameRank> rank = options_.ranks ? options_.ranks->find(id) : std::nullopt;
     if (!rank) {  // no ranks, or a game stored after they were read
@@ -65,11 +39,12 @@ class Judge {
       rank = GameRank::of(*header);
     }
     date = rank->date;
-    return date_order(date, date_);
+    return pdn::date_order(date, date_);
   }
   /// Whether a game so ordered counts as earlier.
-  bool counts(DateOrder order) const {
-    return order == DateOrder::Earlier || (options_.count_undated && order == DateOrder::Unknown);
+  bool counts(pdn::DateOrder order) const {
+    return order == pdn::DateOrder::Earlier ||
+           (options_.count_undated && order == pdn::DateOrder::Unknown);
   }
   bool counts(db::GameId id) const {
     std::uint32_t date = 0;
@@ -109,10 +84,10 @@ class Judge {
             if (counts(g.id)) return true;
     }
     std::uint64_t same_day = 0, unknown_order = 0, later = 0;
-    const bool reached = !for_each_game(pos, [&](const Met&, DateOrder order) {
+    const bool reached = !for_each_game(pos, [&](const Met&, pdn::DateOrder order) {
       if (counts(order)) return false;
-      if (order == DateOrder::SameDay) ++same_day;
-      else if (order == DateOrder::Later) ++later;
+      if (order == pdn::DateOrder::SameDay) ++same_day;
+      else if (order == pdn::DateOrder::Later) ++later;
       else ++unknown_order;
       return true;
     });
@@ -131,7 +106,7 @@ class Judge {
 void add_predecessors(const db::Database& db, const Judge& judge, const rules::Position& pos,
                       std::size_t limit, NoveltyReport& report) {
   std::vector<Met> earlier;
-  judge.for_each_game(pos, [&](const Met& met, DateOrder order) {
+  judge.for_each_game(pos, [&](const Met& met, pdn::DateOrder order) {
     if (judge.counts(order)) earlier.push_back(met);
     return true;
   });

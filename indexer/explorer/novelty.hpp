@@ -2,8 +2,8 @@
 // earlier game in the database reached, the games that reached the position before it (its
 // predecessors), and how often each move of the line up to it was played and how it scored.
 //
-// Earlier is by date (the Date tag as the filters read it, GameRank::date). A position counts as
-// reached when a game reached it by any move order (the index is keyed by the position's
+// Earlier is by date (the Date tag as the filters read it, GameRank::date, compared by
+// pdn::date_order). A position counts as reached when a game reached it by any move order (the index is keyed by the position's
 // Zobrist key, so transpositions count) or reached its colour-reversed board (the index stores
 // every position as played, White's pieces as White's; the colour-reversed board is looked up as
 // a second position: rules::Position::mirrored()). Reads the position index and the stored
@@ -24,21 +24,6 @@ namespace damdb::indexer {
 
 class GameRanks;
 class PopularPositions;
-
-/// How the date of one game stands against another's.
-enum class DateOrder {
-  Earlier,  ///< certainly before: the last day it may be falls before the other's first day
-  SameDay,  ///< both full dates, the same day
-  Later,    ///< certainly after
-  Unknown,  ///< either date unknown, or partial dates whose periods overlap (2003 and 2003.05.14)
-};
-
-/// `a` against `b`, both as GameRank::date numbers (YYYYMMDD, an unknown month or day 00, 0 for
-/// an unknown year): a partial date is the period of the days it may be.
-DateOrder date_order(std::uint32_t a, std::uint32_t b);
-
-/// "earlier", "same day", "later", "unknown".
-const char* date_order_text(DateOrder order);
 
 struct NoveltyOptions {
   /// Games whose order against the game is unknown (an unknown or partial date, on either side)

@@ -82,7 +82,7 @@ void release_freed_memory() {
 class Importer {
  public:
   Importer(db::Database& database, const ImportOptions& options)
-      : db_(database), options_(options), batch_(database.begin_import()) {}
+      : db_(database), options_(options), batch_(database.begin_import(game_terms())) {}
 
   ImportSummary run(const std::vector<std::string>& files) {
     const auto start = std::chrono::steady_clock::now();
@@ -262,7 +262,7 @@ class Importer {
     const bool big = batch_.games() + batch_.stored_games() >= 1000;
     if (options_.build_signatures) signatures_.take_stored_fields(batch_);
     db_.commit(batch_, big ? db::CommitMethod::SstIngestion : db::CommitMethod::SortedWriteBatch);
-    batch_ = db_.begin_import();
+    batch_ = db_.begin_import(game_terms());
     batch_read_ = 0;
     ++summary_.commits;
     release_freed_memory();

@@ -10,6 +10,7 @@
 #include "indexer/records/signature_builder.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "indexer/text/stored_result.hpp"
+#include "pdn/date.hpp"
 #include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
 #include "rules/fen.hpp"
@@ -150,6 +151,14 @@ db::GameIdentity identity_of(const pdn::Game& game) {
     id.date = date_key_of(*t);
   id.result = result_of(game);
   return id;
+}
+
+db::GameTerms game_terms() {
+  db::GameTerms terms;
+  terms.dates_fit = pdn::date_keys_fit;
+  terms.merged_date = pdn::merged_date_key;
+  terms.result_tag = result_text;
+  return terms;
 }
 
 GameRecords make_records(const pdn::Game& game, const pdn::Replay& replay) {

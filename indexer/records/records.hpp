@@ -32,6 +32,11 @@ struct GameRecords {
 /// as the reader normalised it, the result (result_of).
 db::GameIdentity identity_of(const pdn::Game& game);
 
+/// The game's words db compares and writes on import (db::GameTerms): identity dates fit and
+/// merge as pdn::date_keys_fit and pdn::merged_date_key say, and a learned result's Result tag
+/// is pdn::result_text of it.
+db::GameTerms game_terms();
+
 /// The Date tag's value as PDN 3.0 writes it ("YYYY.MM.DD", "??" for unknown parts; date_key
 /// of the reader's normalised value when there is one), or "????.??.??" when nothing of it is
 /// known: the form the export writes and the hash of a game without moves reads.
