@@ -18,7 +18,7 @@ Answers, for a position P with side to move S:
 before `wait` and `ready` and during searches), reorder (info fields pv first), missing (info
 lines without score, depth or pv but the last), unordered (captured squares descending),
 fromto (a capture written start-end when that names one move), bare-done (`done` without a
-move), slow-stop (ignores the budget, answers 0.5 s after `stop`), crlf (CRLF line ends),
+move), slow-stop (ignores the budget, answers 0.2 s after `stop`), crlf (CRLF line ends),
 win (material ahead by 2+: 99.xx, by 1: 89.xx, xx = legal moves, capped at 99).
 --on POS --do hang|exit|garbage|refuse|badmove: misbehaves on the position POS (51 characters).
 --log FILE: appends one JSON line per search: pos, moves, score (as printed), depth, best, pv.
@@ -219,7 +219,7 @@ def search(state):
     score, pv = score_text(board, side, legal), pv_of(board, side)
     if "slow-stop" in MODES:
         wait_for_stop()
-        time.sleep(0.5)
+        time.sleep(0.2)
     for d in range(1, depth + 1):
         if "chatter" in MODES:
             say("info string searching depth %d" % d)
