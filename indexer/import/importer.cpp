@@ -4,6 +4,7 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -123,6 +124,9 @@ class Importer {
       db_.compact();
     write_popular_positions(db_);  // after the compaction: it reads merged entries
     db_.release_cached_blocks();  // import_files gives the freed memory back
+    std::sort(summary_.reached.begin(), summary_.reached.end());
+    summary_.reached.erase(std::unique(summary_.reached.begin(), summary_.reached.end()),
+                           summary_.reached.end());
     summary_.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -227,6 +231,10 @@ class Importer {
     if (added.duplicate) {
       // A stored game whose header gained a source or was replaced: its rank is read again.
       if (added.source_added || added.replaced) rank_changes_.add(added.id);
+      if (added.id.value < first_id_) {
+        summary_.reached.push_back(added.id);
+        if (added.replaced) ++summary_.reached_replaced;
+      }
       ++summary_.duplicates;
       ++info.duplicates;
       if (added.replaced) ++summary_.replaced;
