@@ -16,6 +16,7 @@
 #include "indexer/games/game_ranks.hpp"
 #include "indexer/explorer/popular_positions.hpp"
 #include "indexer/search/signature.hpp"
+#include "indexer/stats/result_warnings_file.hpp"
 #include "pdn/projected_capacity.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
@@ -226,8 +227,11 @@ class Importer {
       add_positions(records, replay);
     const std::uint64_t positions = records.plies.size();
     const db::ValidationStatus status = records.record.status;
+    const std::uint8_t warnings = result_warning_flags(records.record.issue_kinds);
     const auto added =
         batch_.add_game(std::move(records.record), records.plies, records.texts, records.identity);
+    if ((!added.duplicate && warnings != 0) || added.replaced)
+      summary_.result_warnings.emplace_back(added.id, warnings);
     if (added.duplicate) {
       // A stored game whose header gained a source or was replaced: its rank is read again.
       if (added.source_added || added.replaced) rank_changes_.add(added.id);
