@@ -6,7 +6,8 @@
 #     in the tests of db (tests/db_*.cpp: fault injection through a RocksDB Env);
 #  3. no include against the order of the rooms (`levels` below): a file includes files of its
 #     own room and of lower rooms only;
-#  4. no two modules (a header and its .cpp) that include each other.
+#  4. no two modules (a header and its .cpp) that include each other;
+#  5. every file of the checkout that README.md or CONTRIBUTING.md names exists.
 #   bash scripts/check_code.sh            # exit 1 and the offenders when a check fails
 #   bash scripts/check_code.sh --list 50  # every function longer than 50 lines, longest first
 set -euo pipefail
@@ -142,4 +143,16 @@ if [[ -n "$problems" ]]; then
   while read -r p; do echo "check_code: $p" >&2; done <<< "$problems"
   failed=1
 fi
+
+# The documents name files as "folder/.../name.ext" (a "*" stands for any name); each must exist.
+folders=$(IFS='|'; echo "${sources[*]}|web|scripts|docs|samples")
+for doc in README.md CONTRIBUTING.md; do
+  while read -r named; do
+    if ! compgen -G "$named" >/dev/null; then
+      echo "check_code: $doc names $named, which does not exist" >&2
+      failed=1
+    fi
+  done < <(grep -oE "\b($folders)/[A-Za-z0-9_./*-]+\.(hpp|cpp|js|sh|md|html|txt|pdn|json|py|cmake)\b" "$doc" |
+           sort -u)
+done
 exit "$failed"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples (see samples/README.md): installs what is missing, builds,
-# imports the samples into a fresh database, validates them, repairs the messy file, and queries.
+# imports the samples into a fresh database, validates them, repairs the messy file, queries, and
+# shows an event's table, a player's record and a game's novelty.
 # Ends by printing how to start the explorer page on that database (`--serve`: start it too,
 # until Ctrl-C).
 set -euo pipefail
@@ -40,6 +41,15 @@ $damdb search --db "$db" "must W:W27,28:B22,23" --limit 5
 section "Players (names spelled differently are merged)"
 $damdb stats players --db "$db" --top 10
 
+section "The table of an event: NK 2003, a round robin of 14 players (damdb event)"
+$damdb event --db "$db" "NK 2003"
+section "A player's record, the spellings merged: Thijssen,K. (damdb player; its first lines)"
+$damdb player --db "$db" "Thijssen,K." >"$work/player.txt"
+head -n 20 "$work/player.txt"
+section "The novelty of a game: where it left the games played before it (damdb novelty)"
+novelty_id=$($damdb games --db "$db" --event "WK 2003" --player "Thijssen,K." --limit 1 --json |
+             sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)
+[ -n "$novelty_id" ] && $damdb novelty "$novelty_id" --db "$db"
 section "A game from the 2009 world title match, at its final position"
 id=$($damdb games --db "$db" --event "match 2009" --limit 1 --json |
      sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -n 1)

@@ -4,55 +4,12 @@
 // change is shown only when all its answers have arrived (one request per explorer step, one to
 // open a game), so that the board, the line, the tables and the game never disagree; a failed
 // request leaves everything as it was and says so, with a retry. Uses board.js; search.js adds
-// the pattern search view. Talks to the JSON API only.
+// the pattern search view; move_tree.js, line_edit.js, editor.js and players_chart.js hold the
+// move tree, the line's editing, the board editor and the players view. Talks to the JSON API only.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
 const el = svgNode;  // search.js draws with it
-
-// ---- the move tree: nodes {move, fen, last, parent, children}; children[0] is the main line ----
-
-function newNode(move, parent) { return { move, fen: null, last: null, parent, children: [] }; }
-
-function pathOf(node) {
-  const moves = [];
-  for (let n = node; n.parent; n = n.parent) moves.unshift(n.move);
-  return moves;
-}
-
-function plyOf(node) { return pathOf(node).length; }
-
-/** The node reached by `moves` from the root, adding the missing ones (as the last branch). */
-function nodeAt(root, moves) {
-  let node = root;
-  for (const move of moves) {
-    let child = node.children.find((c) => c.move === move);
-    if (!child) { child = newNode(move, node); node.children.push(child); }
-    node = child;
-  }
-  return node;
-}
-
-/** The tree under `node` as plain data, for a history entry (its variations come back with
- *  Back, Forward and reload; a bookmark keeps the line only). */
-function treeData(node) {
-  return { m: node.move, f: node.fen, l: node.last, c: node.children.map(treeData) };
-}
-
-function treeFrom(data, parent) {
-  const node = newNode(data.m, parent);
-  node.fen = data.f;
-  node.last = data.l;
-  node.children = data.c.map((d) => treeFrom(d, node));
-  return node;
-}
-
-/** The line through `node`: its path, then the main continuation after it. */
-function lineThrough(node) {
-  const moves = pathOf(node);
-  for (let n = node.children[0]; n; n = n.children[0]) moves.push(n.move);
-  return moves;
-}
 
 // ---- state ----
 
@@ -600,187 +557,6 @@ function drawDiagnostics(g) {
     }
 }
 
-// ---- the line: promote, delete, copy, paste ----
-
-function promote() {
-  const n = state.node;
-  if (!n.parent) return;
-  const siblings = n.parent.children;
-  siblings.splice(siblings.indexOf(n), 1);
-  siblings.unshift(n);
-  go({}, false);
-}
-
-function deleteNode() {
-  const n = state.node;
-  if (!n.parent) return;
-  const parent = n.parent;
-  parent.children.splice(parent.children.indexOf(n), 1);
-  goToNode(parent);
-}
-
-/** The path to the node shown as PDN movetext ("1. 32-28 18-23 2. 37-32"). */
-function linePdn() {
-  const moves = pathOf(state.node);
-  const white = parseFen(state.start).side === 'W';
-  const out = [];
-  moves.forEach((m, i) => {
-    const p = i + (white ? 0 : 1);
-    if (p % 2 === 0) out.push(`${p / 2 + 1}. ${m}`);
-    else out.push(i === 0 ? `${(p + 1) / 2}... ${m}` : m);
-  });
-  const tags = state.start === INITIAL_FEN ? '' : `[FEN "${state.start}"]\n`;
-  return tags + out.join(' ');
-}
-
-function copyText(text, what) {
-  const out = $('copy-out');
-  out.value = text;
-  out.hidden = false;
-  out.select();
-  const done = () => { $('copy-note').textContent = `${what} copied.`; };
-  if (navigator.clipboard && window.isSecureContext)
-    navigator.clipboard.writeText(text).then(done, () => { $('copy-note').textContent = `${what}: select and copy it.`; });
-  else $('copy-note').textContent = `${what}: selected above, copy it (Ctrl+C).`;
-}
-
-/** A pasted FEN (PDN's or lidraughts') or PDN game or line: {start, moves}. */
-function readPasted(text) {
-  const t = text.trim();
-  const fenTag = /\[FEN\s+"([^"]*)"\]/i.exec(t);
-  if (/^[WB]:[WBH]/i.test(t) || /^[WB]:$/i.test(t)) return { start: t, moves: [] };
-  let body = t.replace(/\[[^\]]*\]/g, ' ')          // tags
-    .replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');  // comments
-  for (let before = ''; before !== body;) { before = body; body = body.replace(/\([^()]*\)/g, ' '); }
-  const moves = body.split(/\s+/).map((w) => w.replace(/^\d+\.+/, '').replace(/[!?]+$/, ''))
-    .filter((w) => w && !/^(1-0|0-1|2-0|0-2|1-1|0-0|\*|1\/2-1\/2)$/.test(w) && /\d/.test(w));
-  return { start: fenTag ? fenTag[1] : INITIAL_FEN, moves };
-}
-
-async function paste() {
-  const { start, moves } = readPasted($('paste-input').value);
-  if (!moves.length && start === INITIAL_FEN) return;
-  try {  // the start position as the server writes it (it checks it, and the moves)
-    const a = await api('/api/explorer', { fen: start, games: 0, top: 0, moves: 1 });
-    if (moves.length) await api('/api/moves', { fen: a.fen, play: moves.join(' ') });
-    $('paste-error').textContent = '';
-    $('paste-box').hidden = true;
-    const from = canonicalStart(a.fen);  // a new tree: the pasted game or line alone
-    await show({ ...currentTarget(), view: 'explorer', start: from, line: moves,
-                 ply: moves.length, game: null },
-               true, { start: from, root: { m: null, f: a.fen, l: null, c: [] } });
-  } catch (e) {
-    if (e instanceof ApiError) $('paste-error').textContent = e.message;
-    else showFailure(e, paste);
-  }
-}
-
-// ---- the board editor ----
-
-function openEditor() {
-  const pos = parseFen(state.node.fen);
-  state.editor = { pieces: pos.pieces, side: pos.side, tool: 'w' };
-  $('editor').hidden = false;
-  $('editor-side').value = pos.side;
-  drawBoard();
-}
-
-function drawEditor() {
-  const fen = toFen({ side: state.editor.side, pieces: state.editor.pieces });
-  drawPosition($('board'), { fen, flip: state.flip, numbers: state.numbers,
-                             onSquare: editSquare });
-  $('editor-fen').textContent = fen;
-  for (const b of document.querySelectorAll('#editor [data-tool]'))
-    b.classList.toggle('active', b.dataset.tool === state.editor.tool);
-}
-
-function editSquare(n) {
-  const e = state.editor;
-  if (e.tool === 'x' || e.pieces[n] === e.tool) delete e.pieces[n];
-  else e.pieces[n] = e.tool;
-  drawEditor();
-}
-
-function closeEditor() {
-  state.editor = null;
-  $('editor').hidden = true;
-  drawBoard();
-}
-
-function editorDone() {
-  const fen = toFen({ side: state.editor.side, pieces: state.editor.pieces });
-  closeEditor();
-  show({ ...currentTarget(), start: fen, line: [], ply: 0, game: null });
-}
-
-/** The edited position as a pattern: every piece must stand, the side to move given. */
-function editorToSearch() {
-  const e = state.editor;
-  pattern.squares = {};
-  const ids = { w: 'mw', W: 'mW', b: 'mb', B: 'mB' };
-  for (const [s, p] of Object.entries(e.pieces))
-    pattern.squares[s] = PATTERN_STATES.findIndex((x) => x.id === ids[p]);
-  $('search-form').side.value = e.side;
-  closeEditor();
-  drawPatternBoard();
-  go({ view: 'search' });
-}
-
-// ---- players ----
-
-async function showPlayers() {
-  try {
-    state.players = await api('/api/stats/players', { top: 100, ...filterParams() });
-  } catch (e) {
-    return showFailure(e, showPlayers);
-  }
-  const r = state.players;
-  $('players-summary').textContent =
-      `${r.players} players in ${r.games} games` + (r.rows.length < r.players ? `, top ${r.rows.length}` : '');
-  const body = $('players-table').tBodies[0];
-  body.textContent = '';
-  const score = (t) => (t.score === null ? '–' : fmt(t.score));
-  r.rows.forEach((p, i) => {
-    const tr = document.createElement('tr');
-    for (const [v, cls] of [[p.name], [p.games, 'num'], [p.wins, 'num'], [p.draws, 'num'],
-                            [p.losses, 'num'], [score(p), 'num'], [score(p.white), 'num'],
-                            [score(p.black), 'num'], [p.first_date], [p.last_date]])
-      cell(tr, String(v), cls);
-    tr.addEventListener('click', () => { state.chartPlayer = i; drawChart(); });
-    body.appendChild(tr);
-  });
-  state.chartPlayer = 0;
-  drawChart();
-}
-
-/** Results by colour of the chosen player: two stacked bars (as White, as Black). */
-function drawChart() {
-  const box = $('player-chart');
-  box.textContent = '';
-  const p = state.players && state.players.rows[state.chartPlayer];
-  if (!p) return;
-  const svg = el('svg', { viewBox: '0 0 720 110', class: 'chart-svg' }, box);
-  const title = el('text', { x: 0, y: 14, 'font-weight': 600 }, svg);
-  title.textContent = `${p.name}: results by colour (wins / draws / losses)`;
-  const most = Math.max(p.white.games, p.black.games, 1);
-  [['as White', p.white, 34], ['as Black', p.black, 70]].forEach(([label, t, y]) => {
-    const l = el('text', { x: 0, y: y + 15 }, svg);
-    l.textContent = label;
-    let x = 70;
-    for (const [n, fill] of [[t.wins, '#3d8b40'], [t.draws, '#a9b0b8'], [t.losses, '#c0392b']]) {
-      const w = 380 * n / most;
-      el('rect', { x, y, width: w, height: 22, fill }, svg);
-      if (n && w > 18) {
-        const v = el('text', { x: x + w / 2 - 4, y: y + 15, fill: '#fff' }, svg);
-        v.textContent = n;
-      }
-      x += w;
-    }
-    const s = el('text', { x: x + 8, y: y + 15 }, svg);
-    s.textContent = `${t.games} games, score ${t.score === null ? '–' : fmt(t.score)}`;
-  });
-}
-
 // ---- wiring ----
 
 function readFilters() {
@@ -868,22 +644,6 @@ function wireLine() {
     $('paste-input').value = $('fen-input').value;
     paste();
   });
-}
-
-function wireEditor() {
-  $('edit-open').addEventListener('click', openEditor);
-  for (const b of document.querySelectorAll('#editor [data-tool]'))
-    b.addEventListener('click', () => { state.editor.tool = b.dataset.tool; drawEditor(); });
-  $('editor-side').addEventListener('change', (e) => { state.editor.side = e.target.value; drawEditor(); });
-  $('editor-clear').addEventListener('click', () => { state.editor.pieces = {}; drawEditor(); });
-  $('editor-initial').addEventListener('click', () => {
-    Object.assign(state.editor, parseFen(INITIAL_FEN));
-    $('editor-side').value = 'W';
-    drawEditor();
-  });
-  $('editor-done').addEventListener('click', editorDone);
-  $('editor-search').addEventListener('click', editorToSearch);
-  $('editor-cancel').addEventListener('click', closeEditor);
 }
 
 function wire() {

@@ -6,7 +6,8 @@
 // same piece chosen twice is put down; square numbers are drawn over the pieces; games without
 // a result are their own segment; the colour-reversed switch applies at once; a pasted PDN game
 // and a lidraughts FEN open; the pattern board shows its squares; a king's two capture routes are
-// offered; a pattern search opens its first hit; and a server stopped mid-session gives a
+// offered; a pattern search opens its first hit; the players view lists the API's players and
+// draws the clicked one's chart; and a server stopped mid-session gives a
 // visible message with a retry, the board and the line left as they were (the retry works once
 // the server is back). Screenshots of each state go to SCREENSHOT_FOLDER.
 // Usage: node explorer.test.js DAMDB_BINARY DATABASE SCREENSHOT_FOLDER
@@ -223,6 +224,24 @@ async function eventTable(page, tag) {
         `${tag}: the event table lists 14 players and its cell opens game #${id}`);
 }
 
+/** The players view (web/players_chart.js): its table lists the API's players in order, and a
+ *  click on a row draws that player's results by colour. */
+async function playersView(page, tag) {
+  const answer = await getJson('/api/stats/players?top=100');
+  await page.goto(address + '#players');
+  await ready(page);
+  await page.waitForSelector('#players-table tbody tr');
+  const names = await page.$$eval('#players-table tbody tr', (r) => r.map((tr) => tr.cells[0].textContent));
+  check(names.join('|') === answer.rows.map((p) => p.name).join('|'),
+        `${tag}: the players view lists the ${answer.rows.length} players of the API in order`);
+  const chosen = answer.rows[1];
+  await page.locator('#players-table tbody tr').nth(1).locator('td').nth(1).click();
+  const title = await page.textContent('#player-chart svg text');
+  check(title.startsWith(chosen.name + ':') &&
+        (await page.textContent('#player-chart')).includes(`${chosen.white.games} games`),
+        `${tag}: a click on a row draws ${chosen.name}'s results by colour`);
+}
+
 async function boardDetails(page, tag) {
   await page.goto(address + '#explorer');
   await ready(page);
@@ -436,6 +455,7 @@ async function session(viewport, tag) {
   await pasteAndRoutes(page, tag);
   await patternSearch(page, tag);
   await analysisBoard(page, tag);
+  await playersView(page, tag);
   await serverStops(page, tag, port);
   await page.close();
   await stopServer();
