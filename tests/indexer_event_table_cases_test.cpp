@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "indexer/import/import_run.hpp"
 #include "indexer/stats/event_table.hpp"
+#include "indexer/stats/result_warnings_file.hpp"
 #include "tests/games_fixture.hpp"
 
 namespace damdb {
@@ -257,6 +259,45 @@ TEST(EventTableCases, AResultTheFinalPositionContradictsIsCountedAndListed) {
   EXPECT_EQ(indexer::place_text(standing_named(t, "C")), "1-2");
   EXPECT_EQ(indexer::place_text(standing_named(t, "A")), "3");
   EXPECT_TRUE(t.without_result.empty());
+}
+
+// The result warnings an import keeps beside the database (result-warnings.cache: made by reading
+// every record at the first import, then from each import's own games) mark the same games as
+// the records read one by one: a final position contradicting the result (game 1) and a Result
+// tag disagreeing with the movetext's result (game 3, imported in a second batch).
+TEST(EventTableCases, ResultWarningsKeptAtImportAreThoseOfTheRecords) {
+  const std::string ev = "Probleemtoernooi";
+  test::TempFolder folder("event-warnings");
+  const std::filesystem::path db = folder.path() / "db";
+  test::write_text(folder.path() / "a.pdn",
+                   "[Event \"" + ev + "\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-2\"]\n"
+                   "[FEN \"W:W32:B28\"]\n\n1. 32x23 0-2\n\n" + tagged_game(ev, "B", "C", "1-1", ""));
+  test::write_text(folder.path() / "b.pdn",
+                   "[Event \"" + ev + "\"]\n[White \"C\"]\n[Black \"A\"]\n[Result \"2-0\"]\n\n"
+                   "1. 32-28 19-23 2. 28x19 14x23 0-2\n\n");
+  for (const char* file : {"a.pdn", "b.pdn"}) {
+    db::Database database = db::Database::open(db);
+    indexer::ImportOptions options;
+    options.compact_at_end = false;
+    indexer::import_and_merge(database, {(folder.path() / file).string()}, options, false);
+  }
+  indexer::EventTableReport kept, read;
+  {
+    const db::Database database = test::open_read_only(db);
+    ASSERT_NE(indexer::ResultWarnings::of(database), nullptr);
+    kept = indexer::event_table(database, ev);
+  }
+  std::filesystem::remove(db / indexer::kResultWarningsFileName);
+  {
+    const db::Database database = test::open_read_only(db);
+    ASSERT_EQ(indexer::ResultWarnings::of(database), nullptr);
+    read = indexer::event_table(database, ev);
+  }
+  ASSERT_EQ(kept.games.size(), 3u);
+  EXPECT_EQ(kept.table.contradicted, (std::vector<db::GameId>{kept.games[0]}));
+  EXPECT_EQ(kept.table.result_mismatch, (std::vector<db::GameId>{kept.games[2]}));
+  EXPECT_EQ(read.table.contradicted, kept.table.contradicted);
+  EXPECT_EQ(read.table.result_mismatch, kept.table.result_mismatch);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games_fixture.hpp"
+#include "indexer/import/import_run.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/stats/player_record.hpp"
 #include "indexer/stats/player_records_file.hpp"
@@ -151,6 +152,90 @@ TEST(ServerPlayerApi, KeptRecordsAreTheRecordsCountedFromTheGames) {
   EXPECT_FALSE(indexer::read_player_record_bytes(
                    database, indexer::player_records_stamp(database), sijbrands)
                    .current);
+}
+
+/// One game of two plies in PDN (`moves`: "1. 32-28 18-23": distinct in each game, so that no
+/// game is a copy or a prefix of another).
+std::string two_ply_game(const std::string& event, const std::string& date,
+                         const std::string& white, const std::string& black,
+                         const std::string& result, const std::string& moves) {
+  return "[Event \"" + event + "\"]\n[Date \"" + date + "\"]\n[White \"" + white +
+         "\"]\n[Black \"" + black + "\"]\n[Result \"" + result + "\"]\n" + moves + " " + result +
+         "\n\n";
+}
+
+/// Every record of the players.cache file (which must be current) equals the record counted
+/// from scratch (all_player_records), player for player.
+void expect_kept_records_counted(const std::filesystem::path& folder) {
+  const db::Database database = test::open_read_only(folder);
+  const auto names = indexer::NameDirectory::of(database);
+  const auto kept = indexer::read_player_records(database, indexer::player_records_stamp(database));
+  ASSERT_TRUE(kept.has_value()) << "the kept records are not those of the current state";
+  const auto counted = indexer::all_player_records(database, *names);
+  ASSERT_EQ(kept->size(), counted.size());
+  for (std::size_t i = 0; i < counted.size(); ++i) {
+    ASSERT_EQ((*kept)[i].first, counted[i].first);
+    const std::optional<indexer::PlayerRecord> r =
+        indexer::kept_record(database, *names, counted[i].first);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(json::player_record_json(*r), json::player_record_json(counted[i].second))
+        << counted[i].second.name;
+  }
+}
+
+// An import updates the kept records of the players it concerns and copies the others: after
+// each of several batches (new players and games in an event already stored, a spelling that
+// merges two stored players, an Event tag spelled anew, copies of stored games one of which
+// teaches a result) the file holds the records counted from scratch.
+TEST(ServerPlayerApi, KeptRecordsFollowImportsInBatches) {
+  test::TempFolder folder("server-player-batches");
+  const std::filesystem::path db = folder.path() / "db";
+  std::vector<std::string> batches(6);
+  batches[0] = test::kGamesPdn;
+  batches[1] =
+      two_ply_game("Club 2004", "2004.01.10", "A. Schwarzman", "Bakker, P.", "2-0",
+                   "1. 31-26 16-21") +
+      two_ply_game("Club 2004", "2004.01.11", "Aleks. Schwarzman", "Visser, K.", "1-1",
+                   "1. 31-27 16-21") +
+      two_ply_game("Club 2004", "2004.01.12", "Visser, K.", "Bakker, P.", "*", "1. 32-27 16-21") +
+      two_ply_game("Cup 2004", "2004.06.01", "Clerc, R.", "Bakker, P.", "0-2", "1. 32-28 16-21");
+  batches[2] = two_ply_game("Open 2005", "2005.02.01", "Aleksandr Schwarzman", "Bakker, P.", "0-2",
+                            "1. 33-28 16-21");
+  batches[3] =
+      two_ply_game("CLUB 2004", "2004.01.13", "Bakker, P.", "Visser, K.", "2-0", "1. 33-29 16-21");
+  batches[4] = batches[1];  // copies of stored games: sources added, nothing else
+  batches[5] =              // the game without a result, with one
+      two_ply_game("Club 2004", "2004.01.12", "Visser, K.", "Bakker, P.", "0-2", "1. 32-27 16-21");
+  std::vector<indexer::ImportRun> runs;
+  for (std::size_t i = 0; i < batches.size(); ++i) {
+    SCOPED_TRACE("batch " + std::to_string(i));
+    const std::filesystem::path file = folder.path() / ("batch" + std::to_string(i) + ".pdn");
+    test::write_text(file, batches[i]);
+    {
+      db::Database database = db::Database::open(db);
+      indexer::ImportOptions options;
+      options.compact_at_end = false;
+      runs.push_back(indexer::import_and_merge(database, {file.string()}, options, false));
+    }
+    expect_kept_records_counted(db);
+    if (i == 1 || i == 2) {  // "Aleksandr" merges "A." and "Aleks." into one player
+      const db::Database database = test::open_read_only(db);
+      const auto names = indexer::NameDirectory::of(database);
+      EXPECT_EQ(names->player_of("A. Schwarzman") == names->player_of("Aleks. Schwarzman"), i == 2);
+    }
+  }
+  EXPECT_TRUE(runs[0].records.rebuilt);  // no records kept before the first import
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    EXPECT_FALSE(runs[i].records.rebuilt) << i << ": " << runs[i].records.why;
+    EXPECT_GT(runs[i].records.copied, 0u) << i;
+  }
+  EXPECT_EQ(runs[2].summary.games_stored, 1u);
+  EXPECT_EQ(runs[4].summary.games_stored, 0u);
+  EXPECT_EQ(runs[4].summary.reached.size(), 4u);
+  EXPECT_EQ(runs[5].summary.reached.size(), 1u);
+  // The copy taught the stored game its result: Visser lost it.
+  const db::Database database = test::open_read_only(db);
+  EXPECT_EQ(indexer::player_record(database, "Visser, K.").total.unknown, 0u);
 }
 
 }  // namespace

@@ -6,6 +6,9 @@
 #include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/stats/player_record.hpp"
+#include "indexer/stats/player_records_update.hpp"
+#include "indexer/stats/result_warnings_file.hpp"
+#include "indexer/text/cache_file.hpp"
 
 namespace damdb::indexer {
 namespace {
@@ -22,14 +25,29 @@ std::vector<db::DuplicateMark> merge_new_games(db::Database& database, bool no_m
   return marks;
 }
 
-/// Builds the name directory and the players' records of the new state when the import changed
-/// anything.
-void refresh_name_directory(const db::Database& database, const ImportSummary& s) {
-  if (s.games_stored == 0 && s.duplicates == 0) return;
+/// Builds the name directory, the result warnings and the players' records of the new state when
+/// the import changed anything: those kept for the state before (`stamp_before`: its
+/// database_stamp; `before`) updated.
+PlayerRecordsUpdate refresh_name_directory(const db::Database& database, const ImportSummary& s,
+                                           const PlayerRecordsBefore& before,
+                                           const std::string& stamp_before) {
+  if (s.games_stored == 0 && s.duplicates == 0) return {};
+  keep_result_warnings(database, stamp_before, s.result_warnings);
   try {
     NameDirectory::of(database);
-    keep_player_records(database);
+    return update_player_records(database, before, s.reached, s.reached_replaced);
   } catch (const OverridesError&) {
+    return {};
+  }
+}
+
+/// The state before the import that the players' records are updated from (nothing known
+/// when a bad overrides file stops the names).
+PlayerRecordsBefore records_before(const db::Database& database) {
+  try {
+    return player_records_before(database);
+  } catch (const OverridesError&) {
+    return {};
   }
 }
 
@@ -63,9 +81,11 @@ std::vector<std::string> import_inputs(const std::vector<std::string>& given,
 ImportRun import_and_merge(db::Database& database, const std::vector<std::string>& files,
                            const ImportOptions& options, bool no_merge) {
   ImportRun run;
+  const PlayerRecordsBefore before = records_before(database);
+  const std::string stamp_before = database_stamp(database);
   run.summary = import_files(database, files, options);
   run.marks = merge_new_games(database, no_merge);
-  refresh_name_directory(database, run.summary);
+  run.records = refresh_name_directory(database, run.summary, before, stamp_before);
   return run;
 }
 

@@ -4,6 +4,7 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "indexer/games/game_ranks.hpp"
 #include "indexer/explorer/popular_positions.hpp"
 #include "indexer/search/signature.hpp"
+#include "indexer/stats/result_warnings_file.hpp"
 #include "pdn/projected_capacity.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/replay.hpp"
@@ -123,6 +125,9 @@ class Importer {
       db_.compact();
     write_popular_positions(db_);  // after the compaction: it reads merged entries
     db_.release_cached_blocks();  // import_files gives the freed memory back
+    std::sort(summary_.reached.begin(), summary_.reached.end());
+    summary_.reached.erase(std::unique(summary_.reached.begin(), summary_.reached.end()),
+                           summary_.reached.end());
     summary_.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -222,11 +227,18 @@ class Importer {
       add_positions(records, replay);
     const std::uint64_t positions = records.plies.size();
     const db::ValidationStatus status = records.record.status;
+    const std::uint8_t warnings = result_warning_flags(records.record.issue_kinds);
     const auto added =
         batch_.add_game(std::move(records.record), records.plies, records.texts, records.identity);
+    if ((!added.duplicate && warnings != 0) || added.replaced)
+      summary_.result_warnings.emplace_back(added.id, warnings);
     if (added.duplicate) {
       // A stored game whose header gained a source or was replaced: its rank is read again.
       if (added.source_added || added.replaced) rank_changes_.add(added.id);
+      if (added.id.value < first_id_) {
+        summary_.reached.push_back(added.id);
+        if (added.replaced) ++summary_.reached_replaced;
+      }
       ++summary_.duplicates;
       ++info.duplicates;
       if (added.replaced) ++summary_.replaced;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "db/database.hpp"
@@ -27,6 +28,14 @@ struct ImportSummary {
   std::uint64_t positions = 0;   ///< positions indexed (game, ply pairs) for new games
   std::uint64_t commits = 0;     ///< atomic batches written
   std::vector<std::string> unreadable;  ///< files that could not be read (skipped): the reason
+  /// The games stored before this import that a copy read by it reached (a source added, the
+  /// header filled or replaced, the result learnt), ascending, each once.
+  std::vector<db::GameId> reached;
+  std::uint64_t reached_replaced = 0;  ///< of which replaced by a better copy
+  /// The result warning flags (result_warning_flags) of the games stored with any and of every
+  /// game replaced by a better copy, in the order stored (a later entry of a game replaces one
+  /// before it).
+  std::vector<std::pair<db::GameId, std::uint8_t>> result_warnings;
   double seconds = 0;
   /// The verdicts of every game read and replayed (duplicates included), by severity and kind.
   pdn::ValidationSummary validation;

@@ -8,7 +8,7 @@
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/text_fold.hpp"
-#include "pdn/issue.hpp"
+#include "indexer/stats/result_warnings_file.hpp"
 
 namespace damdb::indexer {
 namespace {
@@ -77,16 +77,20 @@ class EventPlayers {
   std::vector<std::vector<std::pair<std::string, std::size_t>>> spellings_;  // first seen first
 };
 
-/// Marks the game when the replay's warnings kept in its record say that the final position
-/// contradicts its result, or that its Result tag and its movetext's result disagree.
-void mark_result_warnings(const db::Database& db, TableGame& g) {
-  const std::optional<db::GameRecord> record = db.game(g.id);
-  if (!record) return;
-  auto has = [&](pdn::IssueKind kind) {
-    return (record->issue_kinds >> static_cast<unsigned>(kind) & 1) != 0;
-  };
-  g.result_contradicted = has(pdn::IssueKind::ResultContradicted);
-  g.result_mismatch = has(pdn::IssueKind::ResultMismatch);
+/// Marks the game when the replay's warnings say that the final position contradicts its
+/// result, or that its Result tag and its movetext's result disagree: from the flags kept
+/// beside the database (`kept`), else from the game's record.
+void mark_result_warnings(const db::Database& db, const ResultWarnings* kept, TableGame& g) {
+  std::uint8_t flags = 0;
+  if (kept) {
+    flags = kept->flags(g.id);
+  } else {
+    const std::optional<db::GameRecord> record = db.game(g.id);
+    if (!record) return;
+    flags = result_warning_flags(record->issue_kinds);
+  }
+  g.result_contradicted = (flags & kResultContradicted) != 0;
+  g.result_mismatch = (flags & kResultMismatch) != 0;
 }
 
 }  // namespace
@@ -108,6 +112,7 @@ EventTableReport event_table(const db::Database& db,
   const GameListing listing =
       list_games(db, filter, std::numeric_limits<std::size_t>::max());
   EventPlayers players(*names);
+  const std::shared_ptr<const ResultWarnings> kept = ResultWarnings::of(db);
   std::vector<TableGame> games;
   for (const GameListRow& row : listing.rows) {
     if (!spellings.contains(row.game.event)) continue;
@@ -119,7 +124,7 @@ EventTableReport event_table(const db::Database& db,
     g.round = row.game.round;
     g.date = row.date;
     // The replay's warnings are in the full record; a valid game has none.
-    if (row.status != db::ValidationStatus::Valid) mark_result_warnings(db, g);
+    if (row.status != db::ValidationStatus::Valid) mark_result_warnings(db, kept.get(), g);
     games.push_back(std::move(g));
     report.games.push_back(row.game.id);
   }

@@ -1,6 +1,7 @@
 #include "indexer/stats/player_record.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <unordered_map>
 #include <unordered_set>
@@ -536,17 +537,44 @@ struct PlayerGames {
   }
 
   /// The record once every game is added.
+  /// `known`: the player's line in events whose table did not change, by the event's tags.
   PlayerRecord finish(const db::Database& db, const NameDirectory& names, EventPlaces& places,
-                      std::size_t lengths) {
+                      std::size_t lengths,
+                      const std::map<std::vector<std::string>, EventRecord>* known = nullptr) {
     const std::vector<std::string> tags = counts->event_tags();
     const std::unordered_set<std::string> tag_set(tags.begin(), tags.end());
     counts->finish(names.events_of([&](const std::string& tag) { return tag_set.contains(tag); }));
-    for (EventRecord& e : record.events) places.add_place(spellings, e);
+    for (EventRecord& e : record.events) {
+      const EventRecord* line = nullptr;
+      if (known)
+        if (const auto it = known->find(e.spellings); it != known->end()) line = &it->second;
+      if (!line) {
+        places.add_place(spellings, e);
+        continue;
+      }
+      e.place = line->place;
+      e.players = line->players;
+      e.table_points = line->table_points;
+    }
     add_repertoire(db, games, record);
     add_lengths(db, games, lengths, record);
     return std::move(record);
   }
 };
+
+/// Adds to `player` the counted games (not hidden) of the spellings `chosen` (the players
+/// index), in id order.
+void add_games_of(const db::Database& db, const std::vector<std::string>& chosen,
+                  const HiddenGames& hidden, PlayerGames& player) {
+  const std::unordered_set<std::string> spellings(chosen.begin(), chosen.end());
+  const std::vector<db::GameId> ids = indexed_games(db, chosen);
+  for_each_header_of(db, ids, [&](db::GameId id, const db::GameHeader& h) {
+    if (hidden.hidden(id)) return true;
+    for (const bool white : {true, false})
+      if (spellings.contains(white ? h.white : h.black)) player.add(id, h, white);
+    return true;
+  });
+}
 
 }  // namespace
 
@@ -562,18 +590,37 @@ PlayerRecord player_record(const db::Database& db, const std::string& text,
       return std::move(*r);
     }
   }
-  const std::unordered_set<std::string> spellings(chosen.begin(), chosen.end());
-  const std::shared_ptr<const HiddenGames> hidden = HiddenGames::of(db);
   PlayerGames player(*names);
-  const std::vector<db::GameId> ids = indexed_games(db, chosen);
-  for_each_header_of(db, ids, [&](db::GameId id, const db::GameHeader& h) {
-    if (hidden->hidden(id)) return true;
-    for (const bool white : {true, false})
-      if (spellings.contains(white ? h.white : h.black)) player.add(id, h, white);
-    return true;
-  });
+  add_games_of(db, chosen, *HiddenGames::of(db), player);
   EventPlaces places(db);
   return player.finish(db, *names, places, lengths);
+}
+
+std::vector<std::pair<std::uint32_t, std::string>> player_record_bytes(
+    const db::Database& db, const NameDirectory& names,
+    const std::map<std::uint32_t, std::vector<std::string>>& spellings,
+    const std::map<std::uint32_t, std::string>& kept,
+    const std::function<bool(const std::vector<std::string>&)>& table_kept) {
+  const std::shared_ptr<const HiddenGames> hidden = HiddenGames::of(db);
+  EventPlaces places(db);
+  std::vector<std::pair<std::uint32_t, std::string>> out;
+  for (const auto& [identity, list] : spellings) {
+    PlayerGames player(names);
+    add_games_of(db, list, *hidden, player);
+    if (player.games.empty()) continue;
+    std::map<std::vector<std::string>, EventRecord> known;
+    if (const auto it = kept.find(identity); table_kept && it != kept.end()) {
+      try {
+        for (EventRecord& e : decode_record(it->second).events)
+          if (table_kept(e.spellings)) known.emplace(e.spellings, std::move(e));
+      } catch (const db::Error&) {
+        known.clear();  // a damaged record: every table read again
+      }
+    }
+    out.emplace_back(identity,
+                     encode_record(player.finish(db, names, places, kKeptLengths, &known)));
+  }
+  return out;
 }
 
 std::vector<std::pair<std::uint32_t, PlayerRecord>> all_player_records(

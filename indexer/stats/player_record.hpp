@@ -11,6 +11,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -117,6 +119,19 @@ std::optional<PlayerRecord> kept_record(const db::Database& db, const NameDirect
 /// db::Error from the database.
 std::vector<std::pair<std::uint32_t, PlayerRecord>> all_player_records(
     const db::Database& db, const NameDirectory& names, std::size_t lengths = 5);
+
+/// The records of the players of `spellings` (identity -> every stored spelling of it), each
+/// counted from the player's games (the players index) as all_player_records counts it, encoded
+/// as the players.cache file keeps them (ascending identities); a player without a counted game
+/// is left out. The place, players and points of a player in an event whose tags satisfy
+/// `table_kept` (an event whose table is known not to have changed) are taken from the player's
+/// record in `kept` (bytes as kept, by identity) when it lists that event, instead of making
+/// the event's table. Throws db::Error from the database.
+std::vector<std::pair<std::uint32_t, std::string>> player_record_bytes(
+    const db::Database& db, const NameDirectory& names,
+    const std::map<std::uint32_t, std::vector<std::string>>& spellings,
+    const std::map<std::uint32_t, std::string>& kept = {},
+    const std::function<bool(const std::vector<std::string>&)>& table_kept = nullptr);
 
 /// Writes every player's record beside the database (indexer/stats/player_records_file.hpp)
 /// for its current state unless they are kept for it already, so that player_record() reads

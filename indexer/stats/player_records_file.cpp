@@ -59,4 +59,33 @@ KeptPlayerRecord read_player_record_bytes(const db::Database& db, const std::str
   }
 }
 
+std::optional<std::vector<std::pair<std::uint32_t, std::string>>> read_player_records(
+    const db::Database& db, const std::string& stamp) {
+  const std::string bytes = read_cache_file(db.folder() / kPlayerRecordsFileName);
+  const std::optional<std::string_view> body = cache_body(bytes, kMagic, stamp);
+  if (!body) return std::nullopt;
+  try {
+    db::Reader in(*body, "player records file");
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> sizes(in.varint_max(in.remaining()));
+    std::uint64_t total = 0;
+    for (auto& [id, length] : sizes) {
+      id = static_cast<std::uint32_t>(in.varint_max(UINT32_MAX));
+      length = in.varint_max(body->size());
+      total += length;
+    }
+    if (total != in.remaining()) return std::nullopt;  // a damaged or truncated file
+    const std::string_view rest = in.rest();
+    std::vector<std::pair<std::uint32_t, std::string>> out;
+    out.reserve(sizes.size());
+    std::uint64_t offset = 0;
+    for (const auto& [id, length] : sizes) {
+      out.emplace_back(id, std::string(rest.substr(offset, length)));
+      offset += length;
+    }
+    return out;
+  } catch (const db::Error&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace damdb::indexer

@@ -39,4 +39,9 @@ struct KeptPlayerRecord {
 KeptPlayerRecord read_player_record_bytes(const db::Database& db, const std::string& stamp,
                                           std::uint32_t identity);
 
+/// Every record of the file written for `stamp` (identity, bytes; as written), or nullopt when
+/// the file is missing, damaged or was written for another state.
+std::optional<std::vector<std::pair<std::uint32_t, std::string>>> read_player_records(
+    const db::Database& db, const std::string& stamp);
+
 }  // namespace damdb::indexer
