@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/output_files.hpp"
 #include "db/atomic_file.hpp"
@@ -67,8 +68,7 @@ engine::EngineConfig engine_config(const AnalyzeCliOptions& o) {
   engine::EngineConfig config;
   config.command = o.engine;
   config.folder = o.engine_dir;
-  config.timeout_seconds = o.timeout;
-  config.stop_grace_seconds = std::min(5.0, o.timeout);
+  config.set_timeout(o.timeout);
   for (const std::string& p : o.params) {
     const std::size_t eq = p.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -354,16 +354,16 @@ void setup_analyze(CLI::App& app, int& exit_code) {
   cmd->add_option("--engine", opts->engine, "Command line of a Hub engine, e.g. \"./scan hub\"")->required();
   cmd->add_option("--engine-dir", opts->engine_dir, "Working folder of the engine")->check(CLI::ExistingDirectory);
   auto* depth = cmd->add_option("--depth", opts->depth, "Search every position to this depth (default 10)")
-                    ->check(CLI::PositiveNumber);
-  auto* nodes = cmd->add_option("--nodes", opts->nodes, "Search every position this many nodes")->check(CLI::PositiveNumber);
+                    ->check(number_above_zero());
+  auto* nodes = cmd->add_option("--nodes", opts->nodes, "Search every position this many nodes")->check(number_above_zero());
   auto* time = cmd->add_option("--move-time", opts->move_time, "Search every position this many seconds")
-                   ->check(CLI::PositiveNumber);
+                   ->check(number_above_zero());
   depth->excludes(nodes)->excludes(time);
   nodes->excludes(time);
   cmd->add_option("--engines", opts->engines, "Engine processes run at once (default 1)")->check(CLI::Range(1, 256));
   cmd->add_option("--engine-param", opts->params, "set-param name=value sent to the engine (repeatable)");
-  cmd->add_option("--engine-timeout", opts->timeout, "Seconds a depth or nodes search may take before `stop`; as long again for `done`, at most 5 s, before the engine is restarted (default 60)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--engine-timeout", opts->timeout, "Seconds the engine may take to start (`wait`, `ready`) and a depth or nodes search before `stop`; as long again for `done`, at most 5 s, before the engine is restarted (default 60)")
+      ->check(number_above_zero());
   cmd->add_flag("--no-only-moves", opts->no_only_moves, "Do not search the alternatives of best moves (no ! marks)");
   cmd->add_flag("--json", opts->json, "Print every ply's evaluation as JSON");
   cmd->add_option("-o,--output", opts->output, "Write the games with [%eval] comments and marks as NAGs");

@@ -1,5 +1,7 @@
 #include "cli/filter_options.hpp"
 
+#include "cli/number_checks.hpp"
+
 namespace damdb::cli {
 
 void add_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
@@ -34,7 +36,7 @@ void add_evaluation_filter_options(CLI::App* cmd, indexer::FilterSpec& spec) {
       ->group(group);
   cmd->add_option("--eval-swing", spec.eval_swing,
                   "Games with a ply whose stored evaluation changes by at least this many men")
-      ->check(CLI::PositiveNumber)
+      ->check(number_above_zero())
       ->group(group);
 }
 

@@ -1,6 +1,7 @@
 #include "cli/serve_options.hpp"
 
 #include "cli/database_option.hpp"
+#include "cli/number_checks.hpp"
 
 #include <cstdio>
 
@@ -16,18 +17,18 @@ void add_analysis_options(CLI::App* cmd, server::AnalysisOptions& a) {
   cmd->add_option("--engine-dir", a.engine_dir, "Working folder of the engine")->check(CLI::ExistingDirectory);
   auto* depth = cmd->add_option_function<int>("--depth", [&a](int n) { a.limit = {Kind::Depth, double(n)}; },
                                               "Search every position to this depth (default 10)")
-                    ->check(CLI::PositiveNumber);
+                    ->check(number_above_zero());
   auto* nodes = cmd->add_option_function<long long>("--nodes", [&a](long long n) { a.limit = {Kind::Nodes, double(n)}; },
                                                     "Search every position this many nodes")
-                    ->check(CLI::PositiveNumber);
+                    ->check(number_above_zero());
   auto* time = cmd->add_option_function<double>("--move-time", [&a](double t) { a.limit = {Kind::MoveTime, t}; },
                                                 "Search every position this many seconds")
-                   ->check(CLI::PositiveNumber);
+                   ->check(number_above_zero());
   depth->excludes(nodes)->excludes(time);
   nodes->excludes(time);
   cmd->add_option("--engine-timeout", a.timeout_seconds,
-                  "Seconds a depth or nodes search may take before `stop` (default 60)")
-      ->check(CLI::PositiveNumber);
+                  "Seconds the engine may take to start and a depth or nodes search before `stop` (default 60)")
+      ->check(number_above_zero());
 }
 
 /// The options of add_analysis_options that give `a` again (none without an engine).

@@ -93,6 +93,9 @@ bool EngineProcess::write_line(std::string_view line) {
 
 EngineProcess::Read EngineProcess::read_line(std::string& line, Clock::time_point deadline) {
   while (true) {
+    // The deadline holds while lines keep coming: an engine that floods its output (info lines
+    // without end, one endless line) is as late as a silent one.
+    if (Clock::now() >= deadline) return Read::Timeout;
     const std::size_t end = buffer_.find('\n');
     if (end != std::string::npos) {
       line.assign(buffer_, 0, end);

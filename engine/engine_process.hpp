@@ -45,7 +45,7 @@ class EngineProcess {
   /// What read_line found.
   enum class Read { Line, Timeout, Closed };
   /// The next line of the engine's output without its line end (LF, CRLF), waiting at most
-  /// until `deadline`. Closed when the engine closed its output (exited). A line longer than
+  /// until `deadline` (Timeout once it has passed, whatever the engine writes). Closed when the engine closed its output (exited). A line longer than
   /// 1 MiB is returned cut in pieces of that size.
   Read read_line(std::string& line, Clock::time_point deadline);
 

@@ -25,6 +25,14 @@ struct EngineConfig {
   double start_seconds = 60;       ///< longest wait for `wait` and for `ready` when starting
   double timeout_seconds = 60;     ///< longest wait for a depth/nodes search (then `stop`)
   double stop_grace_seconds = 5;   ///< longest wait for `done` after `stop`
+
+  /// The waits of one engine timeout (`--engine-timeout S`): the handshake's `wait` and
+  /// `ready` and a depth or nodes search may take `seconds` each; after `stop`, `done` may take
+  /// as long again, at most 5 s.
+  void set_timeout(double seconds) {
+    start_seconds = timeout_seconds = seconds;
+    stop_grace_seconds = seconds < 5.0 ? seconds : 5.0;
+  }
 };
 
 /// The budget of one search (`level depth=`, `level nodes=`, `level move-time=`).

@@ -23,7 +23,9 @@ echo "== sanitizer build (ASan + UBSan) =="
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" \
       -DDAMDB_SANITIZE=ON -DDAMDB_WERROR=ON >/dev/null
 cmake --build build-asan -j "$jobs" --target test_rules test_engine test_analysis test_pdn test_db test_indexer test_cli test_server
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+# Allocation stacks of 8 frames (30 by default) still name the caller in a report, and the tests
+# that allocate most (import, export, repair) run about a quarter faster.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:malloc_context_size=8
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ctest --test-dir build-asan --output-on-failure -j "$jobs"
 

@@ -147,8 +147,7 @@ void AnalysisJobs::analyse(std::uint32_t id) {
     engine::EngineConfig config;
     config.command = options_.engine;
     config.folder = options_.engine_dir;
-    config.timeout_seconds = options_.timeout_seconds;
-    config.stop_grace_seconds = std::min(5.0, options_.timeout_seconds);
+    config.set_timeout(options_.timeout_seconds);
     engine::HubClient client(config);
     analysis::StoredEvaluations cache(database, options_.limit);
     cache.set_engine(client.name());
