@@ -13,6 +13,7 @@
 
 #include "cli/command.hpp"
 #include "cli/kind_counts.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/output_files.hpp"
 #include "db/atomic_file.hpp"
 #include "json/clean.hpp"
@@ -44,6 +45,10 @@ struct CleanCliOptions {
 void check_outputs(const CleanCliOptions& o) {
   if (o.output.empty() && !o.dry_run)
     throw InputError("clean: -o OUT.pdn is required (or --dry-run)");
+  for (const std::string* file : {&o.output, &o.report})
+    if (*file == "-")
+      throw InputError("clean: the fixes are printed on standard output; give -o and --report "
+                       "a file name, not '-'");
   std::vector<OutputFile> outputs;
   if (!o.dry_run) outputs.push_back({"-o", o.output});
   if (!o.report.empty()) outputs.push_back({"--report", o.report});
@@ -131,7 +136,7 @@ void setup_clean(CLI::App& app, int& exit_code) {
   cmd->add_option("--report", opts->report, "Write the fixes as JSON to this file");
   cmd->add_option("--min-confidence", opts->min_confidence,
                   "Apply a fix only with at least this confidence (0..1)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_from_to(0.0, 1.0));
   cmd->add_flag("--dry-run", opts->dry_run, "Report the fixes, write no output PDN");
   cmd->add_flag("--force", opts->force, "Replace the output PDN and the report if they exist");
   cmd->callback([opts, &exit_code] { exit_code = run_clean(*opts); });

@@ -13,6 +13,7 @@ namespace {
 
 thread_local bool t_refusing = false;
 thread_local const RequestStream* t_stream = nullptr;  ///< the connection this thread reads
+thread_local bool t_close_after_answer = false;  ///< close_after_answer() was called
 
 /// Sends a JSON error answer with "Connection: close" without waiting (what the socket's
 /// buffer takes), then closes: for connections refused or broken off.
@@ -110,6 +111,8 @@ RequestStream::Fault current_fault() {
   return t_stream ? t_stream->fault() : RequestStream::Fault::None;
 }
 
+void close_after_answer() { t_close_after_answer = true; }
+
 GuardedServer::GuardedServer(std::size_t per_client, const RequestStream::Bounds& head)
     : head_(head), slots_(per_client) {}
 
@@ -140,6 +143,7 @@ void GuardedServer::serve(socket_t sock) {
   bounds.write_timeout = to_ms(write_timeout_sec_, write_timeout_usec_);
   RequestStream stream(sock, bounds);
   t_stream = &stream;
+  t_close_after_answer = false;
   const auto deadline = to_ms(read_timeout_sec_, read_timeout_usec_);
   const auto keep_alive = std::chrono::milliseconds(keep_alive_timeout_sec_ * 1000);
   const auto opened = Clock::now();
@@ -164,7 +168,7 @@ void GuardedServer::serve(socket_t sock) {
       }
       break;
     }
-    if (!answered || closed) break;
+    if (!answered || closed || t_close_after_answer) break;
   }
   t_stream = nullptr;
   close_connection(sock);

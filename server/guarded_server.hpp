@@ -49,6 +49,10 @@ class AdmittingQueue final : public httplib::TaskQueue {
 /// What a request that broke a bound was told (set by GuardedServer while it reads).
 RequestStream::Fault current_fault();
 
+/// Ends the connection this thread serves once its current answer is written: the request
+/// could not be read (its bytes cannot be trusted to end where a next request begins).
+void close_after_answer();
+
 /// httplib::Server serving each connection through the bounds above.
 class GuardedServer final : public httplib::Server {
  public:

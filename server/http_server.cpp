@@ -33,9 +33,9 @@ const char* reason(int status) {
   }
 }
 
-/// httplib's own errors (bad request line, URI too long, ...) get a JSON body like ours; a
-/// response that already has a body keeps it. A request that broke a bound of its
-/// RequestStream (httplib says 400) is answered 408 or 431, and its connection closed.
+/// httplib's own errors (bad request line, URI too long, ...) get a JSON body like ours, with
+/// its length, and close their connection; a response that already has a body keeps it. A
+/// request that broke a bound of its RequestStream (httplib says 400) is answered 408 or 431.
 /// Unhandled: httplib would apply the request's ranges to an answer its error handler handled.
 httplib::Server::HandlerResponse json_error_body(const ServerOptions& options,
                                                  httplib::Response& res) {
@@ -54,13 +54,18 @@ httplib::Server::HandlerResponse json_error_body(const ServerOptions& options,
     case RequestStream::Fault::None:
       break;
   }
-  if (!message.empty()) {
-    res.body.clear();
-    res.set_header("Connection", "close");
-  }
-  if (res.body.empty()) {
+  if (!message.empty()) res.body.clear();
+  if (res.body.empty()) {  // httplib's own error: the request could not be read
+    if (message.empty() && res.status == 400)
+      message = "the request line or a header could not be read (in a URL, a space, '?' or '#' "
+                "inside a value must be percent-encoded: %20, %3F, %23)";
     const Response e = error_response(res.status, message.empty() ? reason(res.status) : message);
     res.set_content(e.body, e.content_type);
+    // Unhandled answers get no length from httplib; what follows the bad request on its
+    // connection is not read as a request.
+    res.set_header("Content-Length", std::to_string(res.body.size()));
+    res.set_header("Connection", "close");
+    close_after_answer();
   }
   return httplib::Server::HandlerResponse::Unhandled;
 }

@@ -130,6 +130,26 @@ TEST_F(CliOutputFilesTest, TwoOutputsNamingOneFileAreRefused) {
   EXPECT_EQ(names(), (std::set<std::string>{"g.pdn", "out.pdn", "report.json"}));
 }
 
+// clean prints its fixes on standard output, so '-' is no output file for it (it once wrote a
+// file named "-"); a confidence that is not a number from 0 to 1 (NaN passed CLI::Range) is
+// refused by name.
+TEST_F(CliOutputFilesTest, CleanRefusesADashOutputAndAConfidenceThatIsNoNumberFromZeroToOne) {
+  test::write_text(path("g.pdn"), sample_);
+  for (const char* args : {"clean g.pdn -o -", "clean g.pdn -o out.pdn --report -"}) {
+    const CommandRun run = damdb(args);
+    EXPECT_EQ(run.exit_code, 2) << args;
+    EXPECT_NE(run.err.find("a file name, not '-'"), std::string::npos) << run.err;
+  }
+  for (const char* value : {"nan", "inf", "-0.5", "1.5", "0.5x"}) {
+    const CommandRun run = damdb(std::string("clean g.pdn --dry-run --min-confidence ") + value);
+    EXPECT_EQ(run.exit_code, 2) << value;
+    EXPECT_NE(run.err.find(std::string(value) + " is not a number from 0 to 1"), std::string::npos)
+        << run.err;
+  }
+  EXPECT_EQ(damdb("clean g.pdn --dry-run --min-confidence 1").exit_code, 0);
+  EXPECT_EQ(names(), std::set<std::string>{"g.pdn"});
+}
+
 // export -o X writes X and nothing else: an unrelated X.tmp (and names like it) keep their
 // bytes, whether the export succeeds, is refused (X exists) or replaces X with --force.
 TEST_F(CliOutputFilesTest, ExportLeavesUnrelatedFilesAlone) {

@@ -164,6 +164,29 @@ TEST(ServerTransport, PipelinedRequestsAreBothAnswered) {
   EXPECT_LT(answers.find("\"games\":"), answers.find("\"moves\":")) << answers;
 }
 
+/// A request line httplib cannot read (a space or a second '?' in the target, as typed by
+/// hand) is answered once: 400 with its length and a message naming percent-encoding, then the
+/// connection is closed, so that the rest of its bytes are never read as further requests (they
+/// gave one 400 each, without a length, on a kept-alive connection).
+TEST(ServerTransport, AnUnreadableRequestLineIsOne400WithItsLengthAndTheConnectionCloses) {
+  TransportServer running({});
+  for (const std::string target : {"/api/info?x=a b", "/api/games?player=a?b", "/api/info?q=a b c"}) {
+    const std::string answer =
+        exchange(running.port(), "GET " + target + " HTTP/1.1\r\nHost: a\r\n\r\n" +
+                                     get_request("/api/info"));
+    EXPECT_EQ(count_of(answer, "HTTP/1.1 "), 1u) << answer;
+    EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << answer;
+    const std::string body = body_of(answer);
+    EXPECT_NE(answer.find("Content-Length: " + std::to_string(body.size()) + "\r\n"),
+              std::string::npos) << answer;
+    EXPECT_NE(answer.find("Connection: close"), std::string::npos) << answer;
+    EXPECT_NE(body.find("percent-encoded"), std::string::npos) << body;
+  }
+  // The same values percent-encoded are read.
+  EXPECT_EQ(exchange(running.port(), get_request("/api/info?x=a%20b%3F")).rfind("HTTP/1.1 200", 0),
+            0u);
+}
+
 /// Range is ignored on the page's files and the API alike: the whole answer, 200, no
 /// Content-Range; every answer says Accept-Ranges: none.
 TEST(ServerTransport, RangeIsIgnoredEverywhere) {
