@@ -65,6 +65,7 @@ constexpr KindNames names(IssueKind kind) {
     case IssueKind::EntityDecoded: return {"entity_decoded", "character entity"};
     case IssueKind::EscapeNormalized: return {"escape_normalized", "over-escaped quote"};
     case IssueKind::TagValueTooLong: return {"tag_value_too_long", "tag value cut in the index"};
+    case IssueKind::RepeatedTag: return {"repeated_tag", "repeated tag"};
   }
   return {"illegal_move", "illegal move"};
 }

@@ -68,9 +68,10 @@ enum class IssueKind : std::uint8_t {
   // Kinds added later, whatever their severity: databases store the kinds by number
   // (db/SCHEMA.md), so a new kind goes at the end and severity_of names it.
   TagValueTooLong,  ///< warning: a tag value longer than the index keeps (kMaxIndexedTagBytes)
+  RepeatedTag,      ///< warning: a tag name repeated in one block of tag lines (first value kept)
 };
 
-static_assert(static_cast<unsigned>(IssueKind::TagValueTooLong) < 64, "kinds fit a 64-bit set");
+static_assert(static_cast<unsigned>(IssueKind::RepeatedTag) < 64, "kinds fit a 64-bit set");
 
 /// snake_case name used in JSON and in the summaries' keys: "no_piece", "line_end_text", ...
 std::string_view to_string(IssueKind kind);
@@ -78,7 +79,8 @@ std::string_view to_string(IssueKind kind);
 std::string_view label(IssueKind kind);
 /// The fixed severity of a kind.
 constexpr Severity severity_of(IssueKind kind) {
-  if (kind == IssueKind::TagValueTooLong) return Severity::Warning;
+  if (kind == IssueKind::TagValueTooLong || kind == IssueKind::RepeatedTag)
+    return Severity::Warning;
   if (kind <= IssueKind::IllegalMove) return Severity::Error;
   if (kind <= IssueKind::NonStandardNotation) return Severity::Warning;
   return Severity::Note;

@@ -2,6 +2,7 @@
 #include "pdn/movetext_reader.hpp"
 
 #include "pdn/projected_capacity.hpp"
+#include "pdn/result.hpp"
 #include "pdn/result_scan.hpp"
 
 #include <algorithm>
@@ -52,8 +53,13 @@ MovetextReader::EndReason MovetextReader::read_body() {
           lone_bracket();
           break;
         }
-        if (movetext_ || comment_cut_ || tags_.repeated_tag_name()) return EndReason::NextTag;
-        tags_.read_tag();
+        if (movetext_ || comment_cut_) return EndReason::NextTag;
+        if (!tags_.repeated_tag_name())
+          tags_.read_tag();
+        else if (tags_.repeat_is_same_game(in_.pos()))
+          tags_.read_repeated_tag();  // the same game: a tag written twice
+        else
+          return EndReason::NextTag;  // a tag-only game has ended
         break;
       case Lead::Comment: read_comment(); break;
       case Lead::LineComment: read_line_comment(); break;
@@ -249,7 +255,12 @@ void MovetextReader::push_comment(ElementKind kind, TextPos pos, std::size_t fro
   const TextPos pos = in_.pos_at(start);
   std::size_t end;
   Outcome outcome;
-  if (match_result(in_, start, end, outcome)) return add_result(start, end, pos, outcome);
+  if (match_result(in_, start, end, outcome)) {
+    if (in_.text(start, end).find(':') != std::string_view::npos)
+      in_.report(IssueKind::ResultNormalized, start, end, standard_results_text(),
+                 "game result written with ':' (read as with '-')");
+    return add_result(start, end, pos, outcome);
+  }
   const std::size_t q = in_.read_digits(start);
   const char c = in_.peek(q);
   if (move_number_end(q) && c == ')') {  // `12)`: a move number (in a variation: a move follows)
@@ -673,10 +684,12 @@ void MovetextReader::read_backslash() {
 void MovetextReader::skip_unexpected() {
   const std::size_t start = in_.pos();
   if (!movetext_ && tags_.bare_tag_at(start)) {
-    if (tags_.repeated_tag_name(false))
-      bare_tag_repeats_ = true;  // read by the next game
-    else
+    if (!tags_.repeated_tag_name(false))
       tags_.read_tag(false);
+    else if (tags_.repeat_is_same_game(start))
+      tags_.read_repeated_tag(false);
+    else
+      bare_tag_repeats_ = true;  // read by the next game
     return;
   }
   if (in_.peek(start) == '\xEF' && in_.peek(start + 1) == '\xBB' && in_.peek(start + 2) == '\xBF') {

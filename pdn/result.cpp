@@ -12,7 +12,7 @@ Outcome outcome_of(std::string_view text) {
   for (char c : text) {
     if (c == ' ' || c == '\t') continue;
     if (n == compact.size()) return Outcome::Unknown;
-    compact[n++] = c;
+    compact[n++] = c == ':' ? '-' : c;  // "2:0", "1:1": the score written with a colon
   }
   const std::string_view r(compact.data(), n);
   if (r == "2-0" || r == "1-0") return Outcome::WhiteWin;
@@ -36,7 +36,7 @@ std::string compact_result(std::string_view text) {
 
 std::string written_result(std::string_view terminator_text) {
   std::string t = compact_result(terminator_text);
-  if (!is_standard_result(t)) t = "*";
+  if (!is_standard_result(t)) t = result_text(outcome_of(t));  // "2:0", "½-½": "2-0", "1-1"
   return t;
 }
 
@@ -65,7 +65,7 @@ bool is_regex_space(char c) {  // RE2's \s: [\t\n\f\r ]
   return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
 }
 
-// `v` as side, blanks, '-', blanks, side, where each side is one of `sides` (tried in order,
+// `v` as side, blanks, '-' (or ':'), blanks, side, where each side is one of `sides` (tried in order,
 // the longest first where one is a prefix of another); the sides read into a and b.
 bool read_pair(std::string_view v, std::initializer_list<std::string_view> sides,
                std::string_view& a, std::string_view& b) {
@@ -80,7 +80,7 @@ bool read_pair(std::string_view v, std::initializer_list<std::string_view> sides
   if (!side_at(0, a)) return false;
   std::size_t i = a.size();
   while (i < v.size() && is_regex_space(v[i])) ++i;
-  if (i == v.size() || v[i] != '-') return false;
+  if (i == v.size() || (v[i] != '-' && v[i] != ':')) return false;  // "2-0", "2:0"
   ++i;
   while (i < v.size() && is_regex_space(v[i])) ++i;
   return side_at(i, b) && i + b.size() == v.size();

@@ -18,7 +18,7 @@
 namespace damdb::pdn {
 
 /// The outcome a result text stands for ("2-0", "1-0", "1 - 1", "1/2-1/2", "½-½", "0.5-0.5",
-/// "0-2", "0-0" unfinished, ...; spaces and tabs are ignored); anything else ("*", "-", "?",
+/// "0-2", "0-0" unfinished, "2:0", "1:1", ...; spaces and tabs are ignored, ':' reads as '-'); anything else ("*", "-", "?",
 /// "4-6") is Unknown. Allocates nothing.
 Outcome outcome_of(std::string_view result_text);
 
@@ -29,8 +29,9 @@ bool is_standard_result(std::string_view result);
 /// `text` without its spaces and tabs ("1 - 1" -> "1-1").
 std::string compact_result(std::string_view text);
 
-/// A terminator as damdb writes it: without spaces, and '*' for a non-standard score ("4-6",
-/// "1-9"), which read back would be a move that does not end the game.
+/// A terminator as damdb writes it: without spaces, another form of a known outcome as PDN 3.0
+/// writes it ("2:0" -> "2-0", "½-½" -> "1-1"), and '*' for a non-standard score ("4-6", "1-9"),
+/// which read back would be a move that does not end the game.
 std::string written_result(std::string_view terminator_text);
 
 /// The result PDN 3.0 writes for International draughts: "2-0" (White won), "1-1", "0-2",
@@ -43,7 +44,8 @@ const char* standard_results_text();
 
 /// How a Result tag value reads (PDN 3.0 "Result"): `standard` when it is one of
 /// is_standard_result's forms (or empty); else `normalized` holds its canonical form when the
-/// intent is clear: spaced "1 - 1" and surrounding blanks (-> "1-1"), "½-½" and "0.5-0.5"
+/// intent is clear: spaced "1 - 1" and surrounding blanks (-> "1-1"), a colon "2:0" (-> "2-0"),
+/// "½-½" and "0.5-0.5"
 /// (-> "1-1"), "-", "?", "--", "?-?" and blanks alone (-> "*"). `result_like` is true when the
 /// value is written as a result (standard, normalised or a spaced score of 0, 1, 2 or 1/2 such as
 /// "2 - 2", which has no canonical form), false when it is not understood ("4-6", "white").

@@ -25,7 +25,7 @@ bool match_result(const ParseCursor& in, std::size_t q, std::size_t& end, Outcom
     char a = in.peek(q);
     if (a < '0' || a > '2' || is_digit(in.peek(q + 1))) return false;
     r = in.skip_blanks(q + 1);
-    if (in.peek(r) != '-') return false;
+    if (in.peek(r) != '-' && in.peek(r) != ':') return false;  // "2-0", "2:0"
     r = in.skip_blanks(r + 1);
     char b = in.peek(r);
     if (b < '0' || b > '2') return false;

@@ -13,7 +13,7 @@
 namespace damdb::pdn {
 
 /// Matches a game result at byte q: "2-0" "0-2" "1-1" "1-0" "0-1" "0-0" "1/2-1/2" "0.5-0.5",
-/// with optional spaces or tabs around the '-'. A result directly followed by digits counts
+/// with optional spaces or tabs around the '-'; a ':' for the '-' between digits ("2:0", "1:1"). A result directly followed by digits counts
 /// only when those digits form a move number of the next game ("0-001."), so "1-10" stays a
 /// move. On a match returns true with the byte after it in `end` and its outcome.
 bool match_result(const ParseCursor& in, std::size_t q, std::size_t& end, Outcome& outcome);

@@ -24,6 +24,16 @@ constexpr std::array<bool, 256> kStringStop = [] {
   return t;
 }();
 
+// A tag value as a message quotes it: its first 60 bytes (cut before a UTF-8 character, not
+// inside it), "..." when longer.
+std::string quoted_part(const std::string& value) {
+  constexpr std::size_t kQuoted = 60;
+  if (value.size() <= kQuoted) return value;
+  std::size_t cut = kQuoted;
+  while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;
+  return value.substr(0, cut) + "...";
+}
+
 }  // namespace
 
 bool TagReader::is_tag_name_char(char c) { return kTagNameChar[static_cast<unsigned char>(c)]; }
@@ -43,18 +53,60 @@ bool TagReader::repeated_tag_name(bool bracketed) {
   }
   // Few tags (the usual case): a scan, no allocation. Many tags: a hash set of the names
   // read so far, filled incrementally, so that n tags cost O(n) rather than O(n^2).
+  bool repeated = false;
   if (game_.tags.size() <= kLinearTagScan) {
     for (const Tag& t : game_.tags)
-      if (t.name == name) return true;
-    return false;
+      if (t.name == name) repeated = true;
+  } else {
+    for (; indexed_tags_ < game_.tags.size(); ++indexed_tags_)
+      tag_names_.insert(game_.tags[indexed_tags_].name);
+    repeated = tag_names_.find(name) != tag_names_.end();
   }
-  for (; indexed_tags_ < game_.tags.size(); ++indexed_tags_)
-    tag_names_.insert(game_.tags[indexed_tags_].name);
-  return tag_names_.find(name) != tag_names_.end();
+  if (repeated) repeated_name_.assign(name);
+  return repeated;
+}
+
+bool TagReader::repeat_is_same_game(std::size_t q) const {
+  if (!follows_last_tag(q)) return false;
+  return repeated_name_ == game_.tags.back().name || repeated_name_ != game_.tags.front().name;
+}
+
+bool TagReader::follows_last_tag(std::size_t q) const {
+  if (last_tag_end_ == kNoPosition || last_tag_end_ > q) return false;
+  int line_breaks = 0;
+  for (std::size_t k = last_tag_end_;; ++k) {
+    k = in_.skip_line_blanks(k);  // spaces, tabs and the Unicode spaces (NBSP, ...)
+    if (k >= q) return true;
+    const char c = in_.at(k);
+    if (c == '\r' && in_.peek(k + 1) == '\n') ++k;  // CR LF: one line break
+    else if (c != '\n' && c != '\r') return false;
+    if (++line_breaks > 1) return false;
+  }
+}
+
+void TagReader::read_repeated_tag(bool bracketed) {
+  const std::size_t start = in_.pos();
+  const std::size_t kept = game_.tags.size();
+  read_tag(bracketed);
+  if (game_.tags.size() == kept) return;  // no name after all: reported as malformed
+  const Tag repeated = std::move(game_.tags.back());
+  game_.tags.pop_back();
+  const Tag* first = nullptr;
+  for (const Tag& t : game_.tags)
+    if (first == nullptr && t.name == repeated.name) first = &t;
+  std::string message = "tag " + repeated.name + " repeated: value \"" +
+                        quoted_part(repeated.value) + "\" not kept";
+  if (first != nullptr) message += ", \"" + quoted_part(first->value) + "\" kept";
+  in_.diagnose(IssueKind::RepeatedTag, repeated.pos, start, in_.pos(), "one " + repeated.name +
+               " tag per game", std::move(message));
 }
 
 void TagReader::read_tag(bool bracketed) {
   const std::size_t start = in_.pos();
+  struct EndMark {  // where the tag pair ends, however read_tag returns
+    TagReader& r;
+    ~EndMark() { r.last_tag_end_ = r.in_.pos(); }
+  } end_mark{*this};
   if (bracketed) {
     in_.advance();
     skip_blanks_here();

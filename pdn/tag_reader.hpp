@@ -44,6 +44,20 @@ class TagReader {
   /// True when the tag at the cursor (`[Name`, `[[Name`, or `Name` without its '[' when
   /// `bracketed` is false) repeats a name already in this game: a tag-only game has ended.
   bool repeated_tag_name(bool bracketed = true);
+  /// True when only blanks and at most one line break stand between the end of the game's
+  /// last tag pair and q: the tag at q is on the same block of tag lines (no empty line, no
+  /// other text between).
+  bool follows_last_tag(std::size_t q) const;
+  /// After repeated_tag_name found a repeat at q: true when the tag there belongs to this game,
+  /// a tag written twice: it follows the last tag in the same block (follows_last_tag) and
+  /// either repeats the last tag's name (a line written twice) or not the game's first tag's
+  /// name. A block that starts again with the game's first tag name (`[White "a"] [Black "b"]`
+  /// then `[White "a"]`) is the next game's header, after a game of tags only.
+  bool repeat_is_same_game(std::size_t q) const;
+  /// Reads the tag pair at the cursor like read_tag, when its name repeats one of the game's
+  /// tags in the same block of tag lines: the game keeps the first value, and a RepeatedTag
+  /// warning at the repeated tag names it and quotes the value not kept.
+  void read_repeated_tag(bool bracketed = true);
 
   /// Moves the cursor to after the next ']' on this line, or to the end of the line.
   void skip_to_tag_end();
@@ -69,6 +83,8 @@ class TagReader {
   Game& game_;
   bool spaced_name_ = false;     // the last tag name read (tag_name_end) holds blanks
   std::size_t quote_ahead_ = 0;  // a '"' quote_ahead found (0: none yet)
+  std::size_t last_tag_end_ = kNoPosition;  // where the last tag pair read ends
+  std::string repeated_name_;  // the name repeated_tag_name last found repeated
   // Names of game_.tags[0, indexed_tags_) for repeated_tag_name once a game has many tags.
   // Transparent hashing: looked up by string_view without building a std::string.
   struct NameHash {

@@ -55,6 +55,7 @@ enum class Dimension : int {
   Encoding,         ///< UTF-8, BOM, UTF-16/32 LE/BE, Windows-1252
   Tags,             ///< with tag sections, or movetext only
   TrailingSpace,    ///< spaces (and tabs, NBSP) left at the end of every line
+  RepeatedTags,     ///< a random tag line of random games written twice in place
   kCount
 };
 inline constexpr int kDimensions = static_cast<int>(Dimension::kCount);
@@ -80,7 +81,7 @@ struct Dialect {
 
 /// Whether the reader may report warnings on a game written in this dialect that the canonical
 /// writing does not have: only where the dialect leaves out what PDN 3.0 asks for (no
-/// terminator, no move numbers). Every other transformation is grammar and must read as
+/// terminator, no move numbers) or repeats a tag line (a warning that names it). Every other transformation is grammar and must read as
 /// cleanly as the canonical writing.
 bool may_add_warnings(const Dialect& dialect);
 

@@ -405,15 +405,19 @@ TEST(GameIdentity, CountsByKindTellMoveErrorsFromOtherErrors) {
       // An unreadable move token: invalid, but no illegal move.
       game("C", "D", "2-0", "", "1. 32-28 3z") +
       // Legal moves, the Result tag contradicts the terminator: a warning.
-      "[White \"E\"]\n[Black \"F\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 0-2\n");
+      "[White \"E\"]\n[Black \"F\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 0-2\n" +
+      // First error an unreadable token, then a square off the board: invalid by its token.
+      game("G", "H", "*", "", "1. 32-28 3z 2. 60-55"));
   test::import_into(folder.path() / "db", folder.path() / "games.pdn");
   const db::Counts c = test::open_read_only(folder.path() / "db").meta().counts;
-  EXPECT_EQ(c.games, 3u);
-  EXPECT_EQ(c.invalid, 2u);
+  EXPECT_EQ(c.games, 4u);
+  EXPECT_EQ(c.invalid, 3u);
   EXPECT_EQ(c.warnings + c.valid, 1u);
+  // The invalid games whose first error is a move error: the first game only.
   EXPECT_EQ(indexer::games_with_move_error(c), 1u);
+  EXPECT_EQ(c.with_kind[static_cast<unsigned>(pdn::IssueKind::BadSquare)], 1u);
   EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::CaptureRequired)], 1u);
-  EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::MoveToken)], 1u);
+  EXPECT_EQ(c.first_error[static_cast<unsigned>(pdn::IssueKind::MoveToken)], 2u);  // 3z twice
   EXPECT_EQ(c.with_kind[static_cast<unsigned>(pdn::IssueKind::ResultMismatch)], 1u);
   EXPECT_EQ(indexer::issue_kind_name(static_cast<unsigned>(pdn::IssueKind::CaptureRequired)),
             "capture_required");
@@ -438,6 +442,29 @@ TEST(GameIdentity, CopiesOfOneGameCommitEveryBatch) {
   EXPECT_EQ(r.summary.duplicates, 249u);
   ASSERT_EQ(r.games.size(), 1u);
   EXPECT_EQ(r.games[0].sources.size(), 250u);
+}
+
+}  // namespace
+}  // namespace damdb
+
+namespace damdb {
+namespace {
+
+// A game can report two move-error kinds (a square off the board, then a piece of the side not
+// to move, as a database built from mutated files held): counting games per kind would give
+// more games "with an illegal move" than invalid games; the first error gives one per game.
+TEST(GameIdentity, GamesWithAMoveErrorAreASubsetOfTheInvalidGames) {
+  db::Counts c;
+  c.games = 2;
+  c.invalid = 1;
+  c.valid = 1;
+  c.with_kind[static_cast<unsigned>(pdn::IssueKind::BadSquare)] = 1;
+  c.with_kind[static_cast<unsigned>(pdn::IssueKind::WrongSide)] = 1;
+  c.first_error[static_cast<unsigned>(pdn::IssueKind::BadSquare)] = 1;
+  EXPECT_EQ(indexer::games_with_move_error(c), 1u);
+  c.first_error[static_cast<unsigned>(pdn::IssueKind::BadSquare)] = 0;
+  c.first_error[static_cast<unsigned>(pdn::IssueKind::MoveToken)] = 1;
+  EXPECT_EQ(indexer::games_with_move_error(c), 0u);  // unreadable token first: not counted
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ const std::array<Choices, kDimensions>& all_choices() {
        "utf-32le-bom", "utf-32be-bom", "windows-1252"},
       {"tagged", "movetext-only"},
       {"none", "spaces", "tab-and-no-break-space"},
+      {"none", "some-repeated"},
   }};
   return choices;
 }
@@ -42,7 +43,8 @@ constexpr std::array<std::string_view, kDimensions> kNames = {
     "QuietSeparator", "CaptureSeparator", "SeparatorSpacing", "TokenSpace", "MoveNumbers",
     "BlackNumbers",   "Marks",            "Comments",         "LineLayout", "LineEnd",
     "GameGap",        "TagLayout",        "TagOrder",         "ExtraTags",  "Terminator",
-    "FullWidth",      "Encoding",         "Tags",       "TrailingSpace"};
+    "FullWidth",      "Encoding",         "Tags",       "TrailingSpace",
+    "RepeatedTags"};
 
 constexpr std::array<char32_t, 9> kQuiet = {U'-',      U'\u2010', U'\u2011', U'\u2012', U'\u2013',
                                             U'\u2014', U'\u2212', U'\uFE63', U'\uFF0D'};
@@ -189,6 +191,12 @@ class Writer {
       all.push_back({"&#x00c9;valuation blanche", "2205"});
     }
     if (d_[Dimension::TagOrder] == 1) std::shuffle(all.begin(), all.end(), rng_);
+    // A tag line written again right after itself, in one game of two: the same game, its
+    // first value kept.
+    if (d_[Dimension::RepeatedTags] == 1 && !all.empty() && rng_() % 2 == 0) {
+      const auto at = static_cast<std::ptrdiff_t>(rng_() % all.size());
+      all.insert(all.begin() + at, all[static_cast<std::size_t>(at)]);
+    }
     const int layout = d_[Dimension::TagLayout];
     for (std::size_t i = 0; i < all.size(); ++i) {
       std::u32string value;
@@ -356,7 +364,8 @@ Dialect Dialect::random(std::mt19937_64& rng) {
 }
 
 bool may_add_warnings(const Dialect& d) {
-  return d[Dimension::Terminator] != 0 || d[Dimension::MoveNumbers] == 4;
+  return d[Dimension::Terminator] != 0 || d[Dimension::MoveNumbers] == 4 ||
+         d[Dimension::RepeatedTags] != 0;
 }
 
 std::vector<std::pair<std::string, std::string>> added_tags(const Dialect& d) {

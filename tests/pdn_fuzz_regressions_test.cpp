@@ -68,8 +68,10 @@ TEST(PdnFuzzRegressions, DecodedTagNameThatRepeatsOrReadsOtherwiseIsKeptAsWritte
   EXPECT_EQ(games[0].tags[3].name, "Event2");     // a plain decoded name is decoded
 }
 
-TEST(PdnFuzzRegressions, TagWithoutBracketRepeatingANameStartsTheNextGame) {
-  const auto games = read_games("[Event \"a\"]\n[Round \"1\"]\nRound \"2\"]\n1. 32-28 *");
+TEST(PdnFuzzRegressions, TagWithoutBracketRepeatingANameAfterAnEmptyLineStartsTheNextGame) {
+  // On the next line it is the same game (pdn_repeated_tag_test.cpp); after an empty line,
+  // the next game, as a bracketed tag.
+  const auto games = read_games("[Event \"a\"]\n[Round \"1\"]\n\nRound \"2\"]\n1. 32-28 *");
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0].tags.size(), 2u);
   ASSERT_EQ(games[1].tags.size(), 1u);

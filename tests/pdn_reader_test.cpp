@@ -622,11 +622,12 @@ TEST(PdnReader, AnUnclosedTagValueEndsAtItsLineWhenNoQuoteFollows) {
 
 // A tag value never closed or without quotes at the end of a tag-only game, in a CRLF file:
 // the game ends before the CRLF, which counts as one line end; the lines, columns and
-// offending texts are those of the same text with LF line ends.
+// offending texts are those of the same text with LF line ends. (An empty line before the
+// repeated Event: on the next line it would be the same game, pdn_repeated_tag_test.cpp.)
 TEST(PdnReader, AGameEndingAtATagLinesEndBeforeACrlfCountsOneLineEnd) {
   for (const std::string lf :
-       {"[Event \"x\"]\n[White \"y\n[Event \"z\"]\n[Black z]\n\n1. 32-28 2-0\n",
-        "[Event \"a\"]\n[Site\n[Event \"b\"]\n1. 33-28 *\n[Black z]\n"}) {
+       {"[Event \"x\"]\n[White \"y\n\n[Event \"z\"]\n[Black z]\n\n1. 32-28 2-0\n",
+        "[Event \"a\"]\n[Site\n\n[Event \"b\"]\n1. 33-28 *\n[Black z]\n"}) {
     std::string crlf;
     for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
     const std::vector<Game> a = read_games(lf), b = read_games(crlf);
@@ -643,7 +644,7 @@ TEST(PdnReader, AGameEndingAtATagLinesEndBeforeACrlfCountsOneLineEnd) {
         EXPECT_EQ(x.offending, y.offending) << lf << g << " " << i;
       }
     }
-    EXPECT_EQ(b[1].first_line, 3u) << lf;
+    EXPECT_EQ(b[1].first_line, 4u) << lf;
   }
 }
 

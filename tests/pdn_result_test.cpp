@@ -5,6 +5,7 @@
 #include "pdn/reader.hpp"
 #include "pdn/result.hpp"
 #include "pdn/tag_values.hpp"
+#include "pdn/writer.hpp"
 
 #include <gtest/gtest.h>
 #include <re2/re2.h>
@@ -28,6 +29,11 @@ TEST(Result, OutcomeOfEachWrittenForm) {
   EXPECT_EQ(outcome_of("*"), Outcome::Unknown);
   EXPECT_EQ(outcome_of("4-6"), Outcome::Unknown);
   EXPECT_EQ(outcome_of("2-2"), Outcome::Unknown);
+  EXPECT_EQ(outcome_of("2:0"), Outcome::WhiteWin);  // the score written with a colon
+  EXPECT_EQ(outcome_of("0:2"), Outcome::BlackWin);
+  EXPECT_EQ(outcome_of("1:1"), Outcome::Draw);
+  EXPECT_EQ(outcome_of("0:0"), Outcome::Unfinished);
+  EXPECT_EQ(outcome_of("2:2"), Outcome::Unknown);
 }
 
 TEST(Result, TextOfEachOutcomeReadsBack) {
@@ -53,6 +59,8 @@ TEST(Result, ResultTagReadings) {
   EXPECT_EQ(normalized("\t2-0"), "2-0");
   EXPECT_EQ(normalized("\xC2\xBD - \xC2\xBD"), "1-1");
   EXPECT_EQ(normalized("0.5-\xC2\xBD"), "1-1");
+  EXPECT_EQ(normalized("2:0"), "2-0");
+  EXPECT_EQ(normalized("1 : 1"), "1-1");
   EXPECT_EQ(normalized("?"), "*");
   EXPECT_EQ(normalized("--"), "*");
   EXPECT_EQ(normalized("?-?"), "*");
@@ -69,8 +77,8 @@ TEST(Result, ResultTagReadings) {
 // the oracle read_result_tag must agree with on every value.
 ResultTagReading oracle(const std::string& value) {
   static const RE2 result{R"(2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|\*)"};
-  static const RE2 spaced{R"((2|1|0|1/2)\s*-\s*(0|1|2|1/2))"};
-  static const RE2 half{R"((½|0\.5)\s*-\s*(½|0\.5))"};
+  static const RE2 spaced{R"((2|1|0|1/2)\s*[-:]\s*(0|1|2|1/2))"};
+  static const RE2 half{R"((½|0\.5)\s*[-:]\s*(½|0\.5))"};
   static const RE2 placeholder{R"(-+|\?+|\?-\?)"};
   ResultTagReading r;
   if (value.empty() || RE2::FullMatch(value, result)) {
@@ -98,7 +106,7 @@ ResultTagReading oracle(const std::string& value) {
 
 TEST(Result, ResultTagReadingAgreesWithTheRegularExpressionsOnEveryCombination) {
   const std::vector<std::string> pieces{"",  "0", "1", "2", "1/2", "0.5", "\xC2\xBD", "-", " ",
-                                        "\t", "?", "*", "/", "4", "\n", "."};
+                                        "\t", "?", "*", "/", "4", "\n", ".", ":"};
   std::size_t checked = 0;
   for (const auto& a : pieces)
     for (const auto& b : pieces)
@@ -168,6 +176,46 @@ TEST(Result, FmjdPointsAndScore) {
   EXPECT_DOUBLE_EQ(score_percent(0, 0, 5), 0.0);
   EXPECT_DOUBLE_EQ(score_percent(1, 1, 1), 50.0);
   EXPECT_DOUBLE_EQ(score_percent(3, 1, 0), 87.5);  // 7 of 8 points
+}
+
+// The tester's file: "2:0" ends the first game as the Result tag "2-0" says, with a note at
+// line 6, column 31 (after "1. 32-28 17-22 2. 28x17 12x21 ": 30 bytes); 4 legal plies.
+TEST(Result, ColonScoreInMovetextIsTheTerminatorWithANote) {
+  const auto games = read_games(
+      "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"2-0\"]\n\n"
+      "1. 32-28 17-22 2. 28x17 12x21 2:0\n\n[Event \"F\"]\n[Result \"0-2\"]\n\n1. 32-28 17-22 0-2\n");
+  ASSERT_EQ(games.size(), 2u);
+  const Game& g = games[0];
+  EXPECT_FALSE(g.has_errors());
+  EXPECT_EQ(recorded_result(g).terminator, Outcome::WhiteWin);
+  const Diagnostic* note = nullptr;
+  for (const Diagnostic& d : g.diagnostics)
+    if (d.kind == IssueKind::ResultNormalized) note = &d;
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->severity, Severity::Note);
+  EXPECT_EQ(note->pos.line, 6u);
+  EXPECT_EQ(note->pos.column, 31u);
+  EXPECT_EQ(to_pdn(g).find("2:0"), std::string::npos) << to_pdn(g);
+  EXPECT_NE(to_pdn(g).find("12x21 2-0"), std::string::npos) << to_pdn(g);
+}
+
+// Each form as a terminator reads as the same text in the Result tag reads: the terminator's
+// outcome is the tag's, and the game has no error.
+TEST(Result, EveryTerminatorFormReadsAsTheTagReadsIt) {
+  for (const char* form : {"2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "2:0", "0:2", "1:1", "1:0",
+                           "0:1", "1/2-1/2", "\xC2\xBD-\xC2\xBD", "0.5-0.5"}) {
+    const std::string text =
+        std::string("[Result \"") + form + "\"]\n\n1. 32-28 17-22 " + form + "\n\n1. 31-27 *\n";
+    const auto games = read_games(text);
+    ASSERT_EQ(games.size(), 2u) << form;
+    const RecordedResult r = recorded_result(games[0]);
+    EXPECT_NE(r.tag, Outcome::Unknown) << form;
+    EXPECT_EQ(r.terminator, r.tag) << form;
+    EXPECT_FALSE(games[0].has_errors()) << form;
+    const auto again = read_games(to_pdn(games[0]));
+    ASSERT_EQ(again.size(), 1u) << form;
+    EXPECT_EQ(recorded_result(again[0]).terminator, r.tag) << form << ": " << to_pdn(games[0]);
+  }
 }
 
 }  // namespace

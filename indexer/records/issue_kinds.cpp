@@ -30,8 +30,8 @@ bool is_error_kind(unsigned kind) {
 
 std::uint64_t games_with_move_error(const db::Counts& counts) {
   std::uint64_t n = 0;
-  for (unsigned k = 0; k < counts.with_kind.size(); ++k)
-    if (is_move_error(k)) n += counts.with_kind[k];
+  for (unsigned k = 0; k < counts.first_error.size(); ++k)
+    if (is_move_error(k)) n += counts.first_error[k];
   return n;
 }
 

@@ -26,8 +26,10 @@ bool is_move_error(unsigned kind);
 /// True for the kinds that make a game invalid (pdn::is_error).
 bool is_error_kind(unsigned kind);
 
-/// Stored games with a move error (Counts::with_kind summed over the move-error kinds: a main
-/// line stops at its first move error, so a game has at most one).
+/// Invalid games whose first error is a move error (Counts::first_error summed over the
+/// move-error kinds): one kind per invalid game, so never more than Counts::invalid (Counts::
+/// with_kind counts a game once per kind, and a game can report two move-error kinds, such as
+/// bad_square and wrong_side).
 std::uint64_t games_with_move_error(const db::Counts& counts);
 
 }  // namespace damdb::indexer
