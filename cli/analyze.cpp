@@ -329,7 +329,7 @@ int run_analyze(const AnalyzeCliOptions& o) {
   for (const std::string& e : shared.start_errors) std::fprintf(stderr, "damdb: analyze: %s\n", e.c_str());
   for (std::size_t i = 0; i < set.games.size(); ++i) {
     if (!set.done[i])
-      set.results[i].error = "not analysed: no engine could be started (" +
+      set.results[i].error = "no engine could be started (" +
                              (shared.start_errors.empty() ? std::string("?") : shared.start_errors.front()) + ")";
     if (set.results[i].error.empty()) continue;
     failed = true;
@@ -351,7 +351,11 @@ void setup_analyze(CLI::App& app, int& exit_code) {
                   "Keep the evaluations in this database by position and reuse them; without a PDN file, "
                   "analyse its stored games (those named, or those passing the game filters)");
   add_filter_options(cmd, opts->filter);
-  cmd->add_option("--engine", opts->engine, "Command line of a Hub engine, e.g. \"./scan hub\"")->required();
+  cmd->add_option("--engine", opts->engine, "Command line of a Hub engine, e.g. \"./scan hub\"")
+      ->required()
+      ->check(CLI::Validator(
+          [](std::string& text) { return text.find_first_not_of(" \t") == std::string::npos ? "the command line is empty" : ""; },
+          "COMMAND"));
   cmd->add_option("--engine-dir", opts->engine_dir, "Working folder of the engine")->check(CLI::ExistingDirectory);
   auto* depth = cmd->add_option("--depth", opts->depth, "Search every position to this depth (default 10)")
                     ->check(number_above_zero());

@@ -22,15 +22,17 @@ int take_square(std::string_view fen, std::string_view& s) {
   s = trim(s);
   if (s.empty() || !std::isdigit(static_cast<unsigned char>(s.front())))
     fail(fen, "expected a square number, found \"" + std::string(s.substr(0, 8)) + "\"");
-  int value = 0;
+  int value = 0;  // stops growing past 1000: the digits after are read, not added
   std::size_t i = 0;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
-    value = value * 10 + (s[i] - '0');
-    if (value > 1000) break;
-    ++i;
+  for (; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); ++i)
+    if (value <= 1000) value = value * 10 + (s[i] - '0');
+  if (!is_square(value)) {
+    const std::string digits(s.substr(0, i));
+    fail(fen, "square " + (digits.size() > 12 ? digits.substr(0, 12) + "... (" +
+                                                    std::to_string(digits.size()) + " digits)"
+                                              : digits) +
+                  " is outside 1..50");
   }
-  if (!is_square(value))
-    fail(fen, "square " + std::string(s.substr(0, i)) + " is outside 1..50");
   s.remove_prefix(i);
   return value;
 }

@@ -219,6 +219,30 @@ TEST(CliAnalyze, EngineFailuresNameTheEngineGameAndPlyAndTheOtherGamesGoOn) {
   }
 }
 
+// The timeout holds while an engine writes: one that floods info lines and never answers
+// `done`, even after `stop`, fails its game like a silent one (it once kept damdb reading
+// forever); the other games go on. An engine silent from the start fails within
+// --engine-timeout too (the handshake waited 60 s whatever the option said).
+TEST(CliAnalyze, AnEngineThatFloodsOrIsSilentFailsWithinTheTimeout) {
+  const std::string first = std::string(kGamesPdn).substr(0, std::string(kGamesPdn).find("\n\n") + 2);
+  TempFolder folder("analyze-flood");
+  const CommandRun run = analyze(folder, first + kKingGames, "--on " + trigger_position() + " --do flood",
+                                 "--depth 2 --engine-timeout 1");
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("no 'done' within 1 s of 'stop'"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("ply 3)"), std::string::npos) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_FALSE(j["games"][0]["analysed"].get<bool>());
+  check_run(folder, run, {2, 3, 4, 5, 6, 7});
+
+  write_text(folder.path() / "silent.pdn", first);
+  const CommandRun silent = run_damdb("analyze " + (folder.path() / "silent.pdn").string() +
+                                          " --engine 'sleep 30' --engine-timeout 1",
+                                      folder.path());
+  EXPECT_EQ(silent.exit_code, 1) << silent.err;
+  EXPECT_NE(silent.err.find("no 'wait' within 1 s during the handshake"), std::string::npos) << silent.err;
+}
+
 TEST(CliAnalyze, AnEngineThatCannotStartIsNamed) {
   TempFolder folder("analyze-nostart");
   write_text(folder.path() / "in.pdn", kKingGames);
@@ -227,6 +251,12 @@ TEST(CliAnalyze, AnEngineThatCannotStartIsNamed) {
                                    folder.path());
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("engine './no-such-engine'"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out.find("not analysed: not analysed"), std::string::npos) << run.out;
+  // No command line at all is unusable input (exit 2), before any engine is started.
+  const CommandRun empty = run_damdb("analyze " + (folder.path() / "in.pdn").string() + " --engine ' '",
+                                     folder.path());
+  EXPECT_EQ(empty.exit_code, 2) << empty.err;
+  EXPECT_NE(empty.err.find("the command line is empty"), std::string::npos) << empty.err;
 }
 
 }  // namespace

@@ -20,7 +20,8 @@ lines without score, depth or pv but the last), unordered (captured squares desc
 fromto (a capture written start-end when that names one move), bare-done (`done` without a
 move), slow-stop (ignores the budget, answers 0.2 s after `stop`), crlf (CRLF line ends),
 win (material ahead by 2+: 99.xx, by 1: 89.xx, xx = legal moves, capped at 99).
---on POS --do hang|exit|garbage|refuse|badmove: misbehaves on the position POS (51 characters).
+--on POS --do hang|exit|garbage|refuse|badmove|flood: misbehaves on the position POS (51
+characters); flood writes info lines without end and never `done`, whatever it is sent.
 --log FILE: appends one JSON line per search: pos, moves, score (as printed), depth, best, pv.
 """
 import json
@@ -205,6 +206,9 @@ def misbehave(legal):
         say("done move=%s" % write_move(legal[0], legal))
     if ACTION == "refuse":
         say('error message="position refused"')
+    if ACTION == "flood":
+        while True:
+            say("info depth=1 score=0.00")
     if ACTION == "badmove":
         say("info depth=1 score=0.00")
         say("done move=1-2")

@@ -76,6 +76,24 @@ TEST(Fen, Rejections) {
   EXPECT_NO_THROW(parse_fen("W:WK3:BK47"));
 }
 
+/// The message quotes a square number as written (it once cut "99999999999999999999" to
+/// "999"), a very long one by its first 12 digits and its length.
+TEST(Fen, AnOutOfRangeSquareIsQuotedAsWritten) {
+  auto message = [](const char* fen) {
+    try {
+      parse_fen(fen);
+    } catch (const FenError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("W:W1234:B1").find("square 1234 is outside 1..50"), std::string::npos)
+      << message("W:W1234:B1");
+  const std::string m = message("W:W99999999999999999999:B1");
+  EXPECT_NE(m.find("square 999999999999... (20 digits) is outside 1..50"), std::string::npos) << m;
+  EXPECT_NE(message("W:W0050:B1").find("no error"), std::string::npos);  // 50 written with zeros
+}
+
 TEST(Fen, RoundTripOverRandomPlayouts) {
   std::mt19937_64 rng(20261129);
   for (int game = 0; game < 300; ++game) {
