@@ -73,6 +73,11 @@ enum class IssueKind : std::uint8_t {
 
 static_assert(static_cast<unsigned>(IssueKind::RepeatedTag) < 64, "kinds fit a 64-bit set");
 
+/// The bit of `kind` in a set of kinds kept as 64 bits (db::GameRecord::issue_kinds).
+constexpr std::uint64_t kind_bit(IssueKind kind) {
+  return std::uint64_t{1} << static_cast<unsigned>(kind);
+}
+
 /// snake_case name used in JSON and in the summaries' keys: "no_piece", "line_end_text", ...
 std::string_view to_string(IssueKind kind);
 /// Short English label for summaries: "illegal move", "export line-end text", ...

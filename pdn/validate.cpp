@@ -26,7 +26,7 @@ void ValidationSummary::add(const Replay& replay) {
   std::uint64_t seen = 0;
   auto count = [&](const std::vector<ReplayIssue>& issues) {
     for (const ReplayIssue& i : issues) {
-      const std::uint64_t bit = std::uint64_t{1} << static_cast<unsigned>(i.kind);
+      const std::uint64_t bit = kind_bit(i.kind);
       if ((seen & bit) == 0) ++kinds[i.kind];
       seen |= bit;
     }

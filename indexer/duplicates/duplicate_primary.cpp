@@ -8,10 +8,6 @@
 namespace damdb::indexer {
 namespace {
 
-constexpr std::uint64_t bit(pdn::IssueKind kind) {
-  return std::uint64_t{1} << static_cast<unsigned>(kind);
-}
-
 /// True when the PDN text holds a comment or a variation outside tag values and strings.
 bool has_annotations(std::string_view text) {
   bool in_tag = false, in_string = false;
@@ -38,8 +34,8 @@ PrimaryRank PrimaryRank::of(db::GameId id, const db::GameRecord& game) {
   r.id = id;
   r.status = game.status;
   r.plies = static_cast<std::uint32_t>(game.moves.size());
-  r.result_fits = (game.issue_kinds & (bit(pdn::IssueKind::ResultContradicted) |
-                                       bit(pdn::IssueKind::ResultMismatch))) == 0;
+  r.result_fits = (game.issue_kinds & (pdn::kind_bit(pdn::IssueKind::ResultContradicted) |
+                                       pdn::kind_bit(pdn::IssueKind::ResultMismatch))) == 0;
   r.annotated = has_annotations(game.pdn_text);
   r.tags = static_cast<std::uint32_t>(db::known_tags(game.tags));
   return r;

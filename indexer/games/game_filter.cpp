@@ -1,5 +1,7 @@
 #include "indexer/games/game_filter.hpp"
 
+#include "indexer/games/indexed_games.hpp"
+
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "indexer/text/game_date.hpp"
@@ -204,17 +206,7 @@ std::optional<GameFilter::Candidates> GameFilter::name_candidates(const db::Data
   out.exact = only_player && directory_->keys_name_only(player_names_);
   bool first = true;
   for (auto& [index, keys] : criteria) {
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    std::vector<db::GameId> ids;
-    for (const std::string& key : keys)
-      db.scan_index(index, key + '\0', [&](const db::TextIndexKey& k) {
-        ids.push_back(k.game);
-        return true;
-      });
-    // One key's ids come in ascending order already (the index key ends with the id).
-    if (!std::is_sorted(ids.begin(), ids.end())) std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<db::GameId> ids = indexed_games(db, index, std::move(keys));
     if (!first) {
       std::vector<db::GameId> both;
       std::set_intersection(out.ids.begin(), out.ids.end(), ids.begin(), ids.end(),

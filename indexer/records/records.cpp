@@ -189,8 +189,7 @@ GameRecords records_without_text(const pdn::Game& game, const pdn::Replay& repla
     rec.status_message = replay.warnings.front().message;
   for (const auto* list : {&replay.errors, &replay.warnings})
     for (const pdn::ReplayIssue& issue : *list)
-      if (static_cast<unsigned>(issue.kind) < 64)
-        rec.issue_kinds |= std::uint64_t{1} << static_cast<unsigned>(issue.kind);
+      rec.issue_kinds |= pdn::kind_bit(issue.kind);
   if (!replay.errors.empty()) {
     rec.first_error_kind = static_cast<std::uint8_t>(replay.errors.front().kind);
     rec.first_error_ply = static_cast<std::uint32_t>(std::max(0, replay.errors.front().ply));

@@ -10,6 +10,7 @@
 #include "db/varint.hpp"
 #include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/explorer/game_list.hpp"
+#include "indexer/games/indexed_games.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/game_date.hpp"
 #include "pdn/date.hpp"
@@ -81,21 +82,11 @@ std::vector<std::string> choose_player(const NameDirectory& names, const std::st
 
 /// The stored games of `spellings` as the players index keys them (player_key of the text as
 /// stored), ascending: a superset (a key may be shared with another player's spelling).
-std::vector<db::GameId> indexed_games(const db::Database& db,
-                                      const std::vector<std::string>& spellings) {
+std::vector<db::GameId> games_of_spellings(const db::Database& db,
+                                           const std::vector<std::string>& spellings) {
   std::vector<std::string> keys;
   for (const std::string& s : spellings) keys.push_back(player_key(s));
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  std::vector<db::GameId> ids;
-  for (const std::string& key : keys)
-    db.scan_index(db::TextIndex::Players, key + '\0', [&](const db::TextIndexKey& k) {
-      ids.push_back(k.game);
-      return true;
-    });
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  return ids;
+  return indexed_games(db, db::TextIndex::Players, std::move(keys));
 }
 
 /// One game of the player from the player's side (a game with the player on both sides is
@@ -567,7 +558,7 @@ struct PlayerGames {
 void add_games_of(const db::Database& db, const std::vector<std::string>& chosen,
                   const HiddenGames& hidden, PlayerGames& player) {
   const std::unordered_set<std::string> spellings(chosen.begin(), chosen.end());
-  const std::vector<db::GameId> ids = indexed_games(db, chosen);
+  const std::vector<db::GameId> ids = games_of_spellings(db, chosen);
   for_each_header_of(db, ids, [&](db::GameId id, const db::GameHeader& h) {
     if (hidden.hidden(id)) return true;
     for (const bool white : {true, false})

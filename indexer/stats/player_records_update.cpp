@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "indexer/explorer/game_list.hpp"
+#include "indexer/games/indexed_games.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/stats/player_record.hpp"
 #include "indexer/stats/player_records_file.hpp"
@@ -86,16 +87,9 @@ class Concerned {
     for (const std::vector<std::string>& tags : events) {
       if (fold_text(tags.front()).empty()) continue;  // no table: only the games' own players
       const std::unordered_set<std::string> group(tags.begin(), tags.end());
-      std::vector<db::GameId> ids;
-      std::set<std::string> keys;
-      for (const std::string& tag : tags) keys.insert(fold_text(tag));
-      for (const std::string& key : keys)
-        db_.scan_index(db::TextIndex::Events, key + '\0', [&](const db::TextIndexKey& k) {
-          ids.push_back(k.game);
-          return true;
-        });
-      std::sort(ids.begin(), ids.end());
-      ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+      std::vector<std::string> keys;
+      for (const std::string& tag : tags) keys.push_back(fold_text(tag));
+      const std::vector<db::GameId> ids = indexed_games(db_, db::TextIndex::Events, std::move(keys));
       for_each_header_of(db_, ids, [&](db::GameId, const db::GameHeader& h) {
         if (!group.contains(h.event)) return true;
         add_player(names_.player_of(h.white));

@@ -49,9 +49,7 @@ Flags every_flag(const db::Database& db) {
 }  // namespace
 
 std::uint8_t result_warning_flags(std::uint64_t issue_kinds) {
-  auto has = [&](pdn::IssueKind kind) {
-    return (issue_kinds >> static_cast<unsigned>(kind) & 1) != 0;
-  };
+  auto has = [&](pdn::IssueKind kind) { return (issue_kinds & pdn::kind_bit(kind)) != 0; };
   return static_cast<std::uint8_t>(
       (has(pdn::IssueKind::ResultContradicted) ? kResultContradicted : 0) |
       (has(pdn::IssueKind::ResultMismatch) ? kResultMismatch : 0));
