@@ -90,13 +90,11 @@ void print_rounds(const indexer::TournamentTable& t) {
   for (std::size_t i = 0; i < t.standings.size(); ++i) {
     const std::size_t row = t.standings[i].player;
     std::vector<std::string> cells = {std::to_string(i + 1), t.players[row].name};
-    for (const std::string& round : t.rounds) {
+    for (const std::vector<indexer::RoundGame>& games : indexer::games_by_round(t, row)) {
       std::string cell;
-      for (std::size_t o = 0; o < t.players.size(); ++o)
-        for (const indexer::CellGame& g : t.cells[row][o])
-          if (g.round == round)
-            cell += (cell.empty() ? "" : ", ") + std::to_string(line[o]) + (g.white ? "w" : "b") +
-                    cell_text(g);
+      for (const auto& [o, g] : games)
+        cell += (cell.empty() ? "" : ", ") + std::to_string(line[o]) + (g->white ? "w" : "b") +
+                cell_text(*g);
       cells.push_back(cell.empty() ? "-" : cell);
     }
     table.row(std::move(cells));

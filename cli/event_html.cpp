@@ -78,13 +78,11 @@ std::string rounds_html(const indexer::TournamentTable& t) {
   for (std::size_t i = 0; i < t.standings.size(); ++i) {
     const std::size_t row = t.standings[i].player;
     out += "<tr>" + cell(std::to_string(i + 1)) + cell(t.players[row].name, "name");
-    for (const std::string& round : t.rounds) {
+    for (const std::vector<indexer::RoundGame>& round : indexer::games_by_round(t, row)) {
       std::string games;
-      for (std::size_t o = 0; o < t.players.size(); ++o)
-        for (const indexer::CellGame& g : t.cells[row][o])
-          if (g.round == round)
-            games += (games.empty() ? "" : "<br>") +
-                     games_html({g}, std::to_string(line[o]) + (g.white ? "w " : "b "));
+      for (const auto& [o, g] : round)
+        games += (games.empty() ? "" : "<br>") +
+                 games_html({*g}, std::to_string(line[o]) + (g->white ? "w " : "b "));
       out += "<td>" + (games.empty() ? std::string("-") : games) + "</td>";
     }
     out += "</tr>\n";

@@ -284,13 +284,13 @@ TEST(EventTableCases, ResultWarningsKeptAtImportAreThoseOfTheRecords) {
   indexer::EventTableReport kept, read;
   {
     const db::Database database = test::open_read_only(db);
-    ASSERT_NE(indexer::ResultWarnings::of(database), nullptr);
+    ASSERT_TRUE(indexer::kept_result_warnings(database, {}).has_value());
     kept = indexer::event_table(database, ev);
   }
   std::filesystem::remove(db / indexer::kResultWarningsFileName);
   {
     const db::Database database = test::open_read_only(db);
-    ASSERT_EQ(indexer::ResultWarnings::of(database), nullptr);
+    ASSERT_FALSE(indexer::kept_result_warnings(database, {}).has_value());
     read = indexer::event_table(database, ev);
   }
   ASSERT_EQ(kept.games.size(), 3u);

@@ -120,6 +120,35 @@ TEST(TournamentTable, SwissRoundsListThePlayerWithoutAGame) {
   EXPECT_EQ(t.points_total, 8u);
 }
 
+TEST(TournamentTable, GamesByRoundHoldEachGameOfAPlayerUnderItsRound) {
+  // Four players over rounds "2", "10" and "1": B (1) plays D in round 1 (game 1), A in round 2
+  // (game 2) and C in round 2 too (game 3: a round with two games), none in round 10.
+  const TournamentTable t = tournament_table(
+      players_named("ABCD"),
+      {game(1, 1, 3, R::WhiteWin, "1"), game(2, 0, 1, R::Draw, "2"), game(3, 2, 1, R::BlackWin, "2"),
+       game(4, 0, 2, R::WhiteWin, "10"), game(5, 3, 0, R::Draw, "1")});
+  ASSERT_EQ(t.rounds, (std::vector<std::string>{"1", "2", "10"}));
+  const std::vector<std::vector<RoundGame>> b = games_by_round(t, 1);
+  ASSERT_EQ(b.size(), 3u);
+  ASSERT_EQ(b[0].size(), 1u);
+  EXPECT_EQ(b[0][0].opponent, 3u);
+  EXPECT_EQ(b[0][0].game->id, db::GameId{1});
+  EXPECT_TRUE(b[0][0].game->white);
+  EXPECT_EQ(b[0][0].game->points, 2);
+  ASSERT_EQ(b[1].size(), 2u);  // by opponent: A (game 2, a draw as Black), then C (game 3, won)
+  EXPECT_EQ(b[1][0].opponent, 0u);
+  EXPECT_EQ(b[1][0].game->id, db::GameId{2});
+  EXPECT_EQ(b[1][0].game->points, 1);
+  EXPECT_EQ(b[1][1].opponent, 2u);
+  EXPECT_EQ(b[1][1].game->id, db::GameId{3});
+  EXPECT_FALSE(b[1][1].game->white);
+  EXPECT_EQ(b[1][1].game->points, 2);
+  EXPECT_TRUE(b[2].empty());
+  const std::vector<std::vector<RoundGame>> a = games_by_round(t, 0);
+  EXPECT_EQ(a[0].size(), 1u);  // D-A in round 1
+  EXPECT_EQ(a[2].size(), 1u);  // A-C in round 10
+}
+
 TEST(TournamentTable, GamesWithoutResultAndARepeatedPairAreShown) {
   // Four players: A-B, C-D, A-C, B-D and D-A once each (B-C never met), then C-D again without
   // a result (game 6) and A-B again (game 7): 6 games with a result, 12 points; only game 6

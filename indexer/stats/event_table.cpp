@@ -1,11 +1,14 @@
 #include "indexer/stats/event_table.hpp"
 
 #include <algorithm>
-#include <limits>
+#include <functional>
 #include <map>
 #include <set>
 
+#include "indexer/duplicates/duplicate_marks.hpp"
 #include "indexer/explorer/game_list.hpp"
+#include "indexer/games/indexed_games.hpp"
+#include "indexer/text/game_date.hpp"
 #include "indexer/names/name_directory.hpp"
 #include "indexer/text/text_fold.hpp"
 #include "indexer/stats/result_warnings_file.hpp"
@@ -77,20 +80,45 @@ class EventPlayers {
   std::vector<std::vector<std::pair<std::string, std::size_t>>> spellings_;  // first seen first
 };
 
-/// Marks the game when the replay's warnings say that the final position contradicts its
-/// result, or that its Result tag and its movetext's result disagree: from the flags kept
-/// beside the database (`kept`), else from the game's record.
-void mark_result_warnings(const db::Database& db, const ResultWarnings* kept, TableGame& g) {
-  std::uint8_t flags = 0;
-  if (kept) {
-    flags = kept->flags(g.id);
-  } else {
-    const std::optional<db::GameRecord> record = db.game(g.id);
-    if (!record) return;
-    flags = result_warning_flags(record->issue_kinds);
+/// Calls visit(id, header) for each stored game whose Event tag is one of `spellings` and that is
+/// no hidden near-duplicate member, ascending ids: the games the events index holds under the
+/// spellings' folded keys (a spelling folding to nothing is in no index entry: then every header
+/// is read).
+void for_each_event_game(const db::Database& db, const std::set<std::string>& spellings,
+                         const std::function<void(db::GameId, const db::GameHeader&)>& visit) {
+  const std::shared_ptr<const HiddenGames> hidden = HiddenGames::of(db);
+  auto take = [&](db::GameId id, const db::GameHeader& game) {
+    if (spellings.contains(game.event) && !hidden->hidden(id)) visit(id, game);
+    return true;
+  };
+  std::vector<std::string> keys;
+  for (const std::string& spelling : spellings) keys.push_back(fold_text(spelling));
+  if (std::any_of(keys.begin(), keys.end(), [](const std::string& k) { return k.empty(); }))
+    db.for_each_game_header(take);
+  else
+    for_each_header_of(db, indexed_games(db, db::TextIndex::Events, std::move(keys)), take);
+}
+
+/// Marks the games whose replay warnings say that the final position contradicts the result, or
+/// that the Result tag and the movetext's result disagree: from the flags kept beside the
+/// database, else from the records. Only games not valid can carry either warning.
+void mark_result_warnings(const db::Database& db, std::vector<TableGame>& games,
+                          const std::vector<char>& valid) {
+  std::vector<db::GameId> ids;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    if (!valid[i]) ids.push_back(games[i].id);
+  std::optional<std::vector<std::uint8_t>> kept = kept_result_warnings(db, ids);
+  for (std::size_t i = 0, k = 0; i < games.size(); ++i) {
+    if (valid[i]) continue;
+    std::uint8_t flags = 0;
+    if (kept) {
+      flags = (*kept)[k++];
+    } else if (const std::optional<db::GameRecord> record = db.game(games[i].id)) {
+      flags = result_warning_flags(record->issue_kinds);
+    }
+    games[i].result_contradicted = (flags & kResultContradicted) != 0;
+    games[i].result_mismatch = (flags & kResultMismatch) != 0;
   }
-  g.result_contradicted = (flags & kResultContradicted) != 0;
-  g.result_mismatch = (flags & kResultMismatch) != 0;
 }
 
 }  // namespace
@@ -105,29 +133,23 @@ EventTableReport event_table(const db::Database& db,
   EventTableReport report;
   report.spellings = choose_event(*names, text);
   const std::set<std::string> spellings(report.spellings.begin(), report.spellings.end());
-  FilterSpec spec;
-  spec.event = text;
-  GameFilter filter(spec);
-  filter.resolve_names(names);
-  const GameListing listing =
-      list_games(db, filter, std::numeric_limits<std::size_t>::max());
   EventPlayers players(*names);
-  const std::shared_ptr<const ResultWarnings> kept = ResultWarnings::of(db);
   std::vector<TableGame> games;
-  for (const GameListRow& row : listing.rows) {
-    if (!spellings.contains(row.game.event)) continue;
+  std::vector<char> valid;
+  for_each_event_game(db, spellings, [&](db::GameId id, const db::GameHeader& header) {
+    const GameRow row = game_row(id, header);
     TableGame g;
-    g.id = row.game.id;
-    g.white = players.add(row.game.white);
-    g.black = players.add(row.game.black);
-    g.result = row.game.result;
-    g.round = row.game.round;
-    g.date = row.date;
-    // The replay's warnings are in the full record; a valid game has none.
-    if (row.status != db::ValidationStatus::Valid) mark_result_warnings(db, kept.get(), g);
+    g.id = id;
+    g.white = players.add(row.white);
+    g.black = players.add(row.black);
+    g.result = row.result;
+    g.round = row.round;
+    g.date = game_date(header);
     games.push_back(std::move(g));
-    report.games.push_back(row.game.id);
-  }
+    valid.push_back(header.status == db::ValidationStatus::Valid);
+    report.games.push_back(id);
+  });
+  mark_result_warnings(db, games, valid);
   // The games in the order they were played as far as the tags tell: by date when every game
   // has one, then by round when every game names one, then as stored.
   const bool dated = std::all_of(games.begin(), games.end(),

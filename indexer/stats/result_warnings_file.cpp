@@ -14,26 +14,38 @@ constexpr std::string_view kMagic = "damdb-result-warnings 1\n";
 
 using Flags = std::vector<std::pair<std::uint32_t, std::uint8_t>>;
 
-/// The flags of the file kept for `stamp`, or nullopt.
-std::optional<Flags> read_flags(const db::Database& db, const std::string& stamp) {
+/// Calls visit(id, flags) for each game of the file kept for `stamp`, ascending ids; false when no
+/// such file is kept (missing, damaged, of another state: what was visited must then be dropped).
+template <class Visit>
+bool scan_flags(const db::Database& db, const std::string& stamp, Visit&& visit) {
   const std::string bytes = read_cache_file(db.folder() / kResultWarningsFileName);
   const std::optional<std::string_view> body = cache_body(bytes, kMagic, stamp);
-  if (!body) return std::nullopt;
+  if (!body) return false;
   try {
     db::Reader in(*body, "result warnings file");
-    Flags out(in.varint_max(in.remaining()));
+    const std::uint64_t n = in.varint_max(in.remaining());
     std::uint64_t id = 0;
-    for (auto& [game, flags] : out) {
+    for (std::uint64_t i = 0; i < n; ++i) {
       id += in.varint();
       if (id > UINT32_MAX) in.fail("game id out of range");
-      game = static_cast<std::uint32_t>(id);
-      flags = static_cast<std::uint8_t>(in.varint_max(kResultContradicted | kResultMismatch));
+      const auto flags = static_cast<std::uint8_t>(in.varint_max(kResultContradicted | kResultMismatch));
+      visit(static_cast<std::uint32_t>(id), flags);
     }
     in.expect_end();
-    return out;
+    return true;
   } catch (const db::Error&) {
-    return std::nullopt;
+    return false;
   }
+}
+
+/// The flags of the file kept for `stamp`, or nullopt.
+std::optional<Flags> read_flags(const db::Database& db, const std::string& stamp) {
+  Flags out;
+  const bool kept = scan_flags(db, stamp, [&](std::uint32_t id, std::uint8_t flags) {
+    out.emplace_back(id, flags);
+  });
+  if (!kept) return std::nullopt;
+  return out;
 }
 
 /// The flags of every stored record.
@@ -55,18 +67,16 @@ std::uint8_t result_warning_flags(std::uint64_t issue_kinds) {
       (has(pdn::IssueKind::ResultMismatch) ? kResultMismatch : 0));
 }
 
-std::shared_ptr<const ResultWarnings> ResultWarnings::of(const db::Database& db) {
-  std::optional<Flags> flags = read_flags(db, database_stamp(db));
-  if (!flags) return nullptr;
-  auto out = std::make_shared<ResultWarnings>();
-  out->flags_ = std::move(*flags);
+std::optional<std::vector<std::uint8_t>> kept_result_warnings(const db::Database& db,
+                                                              std::span<const db::GameId> ids) {
+  std::vector<std::uint8_t> out(ids.size(), 0);
+  std::size_t next = 0;  // the first of `ids` not yet passed by the file's ids
+  const bool kept = scan_flags(db, database_stamp(db), [&](std::uint32_t id, std::uint8_t flags) {
+    while (next < ids.size() && ids[next].value < id) ++next;
+    if (next < ids.size() && ids[next].value == id) out[next] = flags;
+  });
+  if (!kept) return std::nullopt;
   return out;
-}
-
-std::uint8_t ResultWarnings::flags(db::GameId id) const {
-  const auto it =
-      std::lower_bound(flags_.begin(), flags_.end(), std::pair{id.value, std::uint8_t{0}});
-  return it != flags_.end() && it->first == id.value ? it->second : 0;
 }
 
 void keep_result_warnings(const db::Database& db, const std::string& before,

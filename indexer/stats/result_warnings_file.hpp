@@ -8,7 +8,7 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -29,18 +29,12 @@ inline constexpr std::uint8_t kResultMismatch = 2;
 /// The flags of a record's issue kinds (db::GameRecord::issue_kinds).
 std::uint8_t result_warning_flags(std::uint64_t issue_kinds);
 
-/// The flags of every game with any, as kept for one state of the database.
-class ResultWarnings {
- public:
-  /// The file kept for the current state of `db`, or nullptr when there is none (missing,
-  /// damaged, written for another state). Throws db::Error from the database.
-  static std::shared_ptr<const ResultWarnings> of(const db::Database& db);
-  /// The flags of `id` (0 for a game without either warning).
-  std::uint8_t flags(db::GameId id) const;
-
- private:
-  std::vector<std::pair<std::uint32_t, std::uint8_t>> flags_;  // ascending ids
-};
+/// The flags of each of `ids` (ascending, each once) as kept for the current state of `db` (0 for
+/// a game without either warning), read in one pass over the file without holding it whole; nullopt
+/// when no file is kept for that state (missing, damaged, written for another state). Throws
+/// db::Error from the database.
+std::optional<std::vector<std::uint8_t>> kept_result_warnings(const db::Database& db,
+                                                              std::span<const db::GameId> ids);
 
 /// Writes the file for the current state of `db`: the file kept for the state `before` (its
 /// stamp, database_stamp) with `changes` applied (games stored or replaced since: their flags,

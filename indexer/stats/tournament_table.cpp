@@ -5,6 +5,7 @@
 #include <set>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 #include "pdn/result.hpp"
 
@@ -186,6 +187,16 @@ TournamentTable tournament_table(std::vector<TablePlayer> players,
   else find_repeated_pairs(t);
   find_rounds(t, kept);
   return t;
+}
+
+std::vector<std::vector<RoundGame>> games_by_round(const TournamentTable& t, std::size_t player) {
+  std::unordered_map<std::string_view, std::size_t> index;
+  for (std::size_t k = 0; k < t.rounds.size(); ++k) index.emplace(t.rounds[k], k);
+  std::vector<std::vector<RoundGame>> out(t.rounds.size());
+  for (std::size_t o = 0; o < t.cells[player].size(); ++o)
+    for (const CellGame& g : t.cells[player][o])
+      if (const auto it = index.find(g.round); it != index.end()) out[it->second].push_back({o, &g});
+  return out;
 }
 
 }  // namespace damdb::indexer

@@ -111,6 +111,17 @@ TournamentTable tournament_table(std::vector<TablePlayer> players,
 /// "10", "ronde 2" < "ronde 10", "1.2" < "1.10"), a digit before any other character.
 bool round_before(const std::string& a, const std::string& b);
 
+/// One game of a player's round: the opponent (index into `players`) and the game from the
+/// player's side.
+struct RoundGame {
+  std::size_t opponent = 0;
+  const CellGame* game = nullptr;
+};
+
+/// The games of `player` round by round: element k holds its games of t.rounds[k] (none: a round
+/// without a game), by opponent index, then as in the cell. One pass over the player's cells.
+std::vector<std::vector<RoundGame>> games_by_round(const TournamentTable& t, std::size_t player);
+
 /// "3" or "3-4" for a shared place.
 std::string place_text(const Standing& s);
 
