@@ -48,7 +48,10 @@ echo; echo "== validation: parse + replay every game of the corpus, one core =="
 build/tests/bench_validate 2>/dev/null | grep -E "BM_"
 
 echo; echo "== import: $games generated games through the real import path =="
-build/tests/bench_import --games "$games" --dir "$work" --keep | tee "$work/import.txt"
+# bench_import empties its --dir first: it gets a folder of its own, and its database moves here.
+build/tests/bench_import --games "$games" --dir "$work/generated" --keep | tee "$work/import.txt"
+mv "$work/generated/db" "$work/db"
+rm -rf "$work/generated"
 
 echo; echo "== queries on that database =="
 build/tests/bench_query --db "$work/db" --queries 10000 --commands 200
