@@ -60,6 +60,9 @@ struct GameSet {
   std::vector<analysis::GameAnalysis> results;
   std::vector<char> done;  ///< 1 once a thread analysed the game (char: written by threads)
   std::size_t positions = 0;  ///< searches needed at least (the `!` checks add some)
+  /// The games in the order the engine threads take them: the most positions to search first,
+  /// so that no long game is left to one engine at the end while the others wait.
+  std::vector<std::size_t> order;
   std::unique_ptr<db::Database> database;  ///< --db: open for writing (the evaluations)
   std::unique_ptr<analysis::StoredEvaluations> cache;  ///< --db: the evaluations kept there
 };
@@ -146,6 +149,13 @@ GameSet read_input(const AnalyzeCliOptions& o, const engine::SearchLimit& limit)
   else read_stored_games(o, set);
   set.results.resize(set.games.size());
   set.done.assign(set.games.size(), 0);
+  std::vector<std::size_t> work(set.games.size());
+  set.order.resize(set.games.size());
+  for (std::size_t i = 0; i < set.games.size(); ++i) {
+    set.order[i] = i;
+    work[i] = analysis::positions_to_search(set.replays[i]);
+  }
+  std::stable_sort(set.order.begin(), set.order.end(), [&](std::size_t a, std::size_t b) { return work[a] > work[b]; });
   return set;
 }
 
@@ -178,7 +188,8 @@ void engine_thread(const engine::EngineConfig& config, const analysis::AnalysisS
     shared.start_errors.push_back(e.what());
     return;
   }
-  for (std::size_t i = shared.next++; i < set.games.size(); i = shared.next++) {
+  for (std::size_t n = shared.next++; n < set.games.size(); n = shared.next++) {
+    const std::size_t i = set.order[n];
     try {
       set.results[i] = analysis::analyse_game(*client, set.games[i], set.replays[i], settings, &shared.searched);
       if (set.cache) set.cache->flush();  // what was searched is kept, whatever comes next
