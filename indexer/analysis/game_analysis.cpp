@@ -62,10 +62,22 @@ PositionEval evaluate(const Searcher& search, const rules::Position& root,
                       const AnalysisSettings& settings) {
   if (settings.cache != nullptr)
     if (std::optional<PositionEval> kept = settings.cache->find(pos)) return std::move(*kept);
+  // Whatever happens to the search, the cache hears of it (keep, else forget).
+  struct Outcome {
+    EvalCache* cache;
+    const rules::Position& pos;
+    bool kept = false;
+    ~Outcome() {
+      if (cache != nullptr && !kept) cache->forget(pos);
+    }
+  } outcome{settings.cache, pos};
   const engine::SearchResult answer = search(root, moves, pos);
   PositionEval e = eval_of(answer, pos);
   // A search the timeout cut short did not reach the budget asked: used, never kept as one that did.
-  if (settings.cache != nullptr && !answer.cut_short) settings.cache->keep(pos, e);
+  if (settings.cache != nullptr && !answer.cut_short) {
+    settings.cache->keep(pos, e);
+    outcome.kept = true;
+  }
   return e;
 }
 

@@ -73,6 +73,9 @@ class EvalCache {
   virtual std::optional<PositionEval> find(const rules::Position& pos) = 0;
   /// Keeps what the engine answered for `pos` (never a terminal position).
   virtual void keep(const rules::Position& pos, const PositionEval& eval) = 0;
+  /// After a find() of `pos` that answered nothing: its search failed or was cut short, nothing
+  /// will be kept for it.
+  virtual void forget(const rules::Position& /*pos*/) {}
 };
 
 /// What analyse_game needs besides the game.
