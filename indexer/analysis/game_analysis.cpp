@@ -236,4 +236,19 @@ GameAnalysis analyse_game(const Searcher& search, const pdn::Game& game,
   return a;
 }
 
+std::map<std::string, PlayerAnalysis> player_analyses(std::span<const pdn::Game> games,
+                                                      std::span<const GameAnalysis> results) {
+  std::map<std::string, PlayerAnalysis> players;
+  for (std::size_t i = 0; i < games.size() && i < results.size(); ++i) {
+    const GameAnalysis& a = results[i];
+    if (!a.analysed) continue;
+    for (const auto& [tag, side] : {std::pair{"White", &a.white}, std::pair{"Black", &a.black}}) {
+      PlayerAnalysis& p = players[games[i].tag_value_or(tag, "?")];
+      ++p.games;
+      p.moves.add(*side);
+    }
+  }
+  return players;
+}
+
 }  // namespace damdb::analysis

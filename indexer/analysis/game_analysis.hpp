@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,18 @@ struct GameAnalysis {
   SideSummary white, black;
   int decided_ply = 0;        ///< ply after which the winner was ahead for good; 0: none
 };
+
+/// One player's totals over the analysed games: the games played and the moves judged.
+struct PlayerAnalysis {
+  int games = 0;
+  SideSummary moves;
+};
+
+/// The players of the analysed games (`results[i]` is the analysis of `games[i]`; a game not
+/// analysed counts for nobody), named by the White and Black tags as written ("?" when missing or
+/// empty), in name order.
+std::map<std::string, PlayerAnalysis> player_analyses(std::span<const pdn::Game> games,
+                                                      std::span<const GameAnalysis> results);
 
 /// Where analyse_game looks for an evaluation before it asks the engine, and keeps what the
 /// engine answered (indexer/analysis/stored_evaluations.hpp keeps them in a database). Called by
