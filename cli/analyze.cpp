@@ -14,13 +14,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/number_checks.hpp"
@@ -33,6 +30,7 @@
 #include "indexer/explorer/game_list.hpp"
 #include "indexer/records/game_text.hpp"
 #include "json/game_analysis.hpp"
+#include "json/text.hpp"
 #include "pdn/reader.hpp"
 #include "pdn/writer.hpp"
 
@@ -60,6 +58,9 @@ struct GameSet {
   std::vector<analysis::GameAnalysis> results;
   std::vector<char> done;  ///< 1 once a thread analysed the game (char: written by threads)
   std::size_t positions = 0;  ///< searches needed at least (the `!` checks add some)
+  /// The games in the order the engine threads take them: the most positions to search first,
+  /// so that no long game is left to one engine at the end while the others wait.
+  std::vector<std::size_t> order;
   std::unique_ptr<db::Database> database;  ///< --db: open for writing (the evaluations)
   std::unique_ptr<analysis::StoredEvaluations> cache;  ///< --db: the evaluations kept there
 };
@@ -146,6 +147,13 @@ GameSet read_input(const AnalyzeCliOptions& o, const engine::SearchLimit& limit)
   else read_stored_games(o, set);
   set.results.resize(set.games.size());
   set.done.assign(set.games.size(), 0);
+  std::vector<std::size_t> work(set.games.size());
+  set.order.resize(set.games.size());
+  for (std::size_t i = 0; i < set.games.size(); ++i) {
+    set.order[i] = i;
+    work[i] = analysis::positions_to_search(set.replays[i]);
+  }
+  std::stable_sort(set.order.begin(), set.order.end(), [&](std::size_t a, std::size_t b) { return work[a] > work[b]; });
   return set;
 }
 
@@ -178,7 +186,8 @@ void engine_thread(const engine::EngineConfig& config, const analysis::AnalysisS
     shared.start_errors.push_back(e.what());
     return;
   }
-  for (std::size_t i = shared.next++; i < set.games.size(); i = shared.next++) {
+  for (std::size_t n = shared.next++; n < set.games.size(); n = shared.next++) {
+    const std::size_t i = set.order[n];
     try {
       set.results[i] = analysis::analyse_game(*client, set.games[i], set.replays[i], settings, &shared.searched);
       if (set.cache) set.cache->flush();  // what was searched is kept, whatever comes next
@@ -217,31 +226,6 @@ void show_progress(const GameSet& set, const Shared& shared, std::vector<std::th
   if (terminal) std::fprintf(stderr, "\r%*s\r", 72, "");
 }
 
-std::string tag_or(const pdn::Game& g, const char* name) {
-  const pdn::Tag* t = g.tag(name);
-  return t && !t->value.empty() ? t->value : "?";
-}
-
-/// A player's totals over the analysed games.
-struct PlayerTotals {
-  int games = 0;
-  analysis::SideSummary moves;
-};
-
-std::map<std::string, PlayerTotals> player_totals(const GameSet& set) {
-  std::map<std::string, PlayerTotals> players;
-  for (std::size_t i = 0; i < set.games.size(); ++i) {
-    const analysis::GameAnalysis& a = set.results[i];
-    if (!a.analysed) continue;
-    for (const auto& [tag, side] : {std::pair{"White", &a.white}, std::pair{"Black", &a.black}}) {
-      PlayerTotals& p = players[tag_or(set.games[i], tag)];
-      ++p.games;
-      p.moves.add(*side);
-    }
-  }
-  return players;
-}
-
 std::string side_text(const analysis::SideSummary& s) {
   char text[160];
   std::snprintf(text, sizeof text, "average loss %.2f, %d ?!, %d ?, %d ??, %d !", s.average_loss(),
@@ -253,8 +237,8 @@ void print_text(const GameSet& set) {
   for (std::size_t i = 0; i < set.games.size(); ++i) {
     const pdn::Game& g = set.games[i];
     const analysis::GameAnalysis& a = set.results[i];
-    std::printf("game %zu: %s - %s %s: ", g.number(), tag_or(g, "White").c_str(), tag_or(g, "Black").c_str(),
-                tag_or(g, "Result").c_str());
+    std::printf("game %zu: %s - %s %s: ", g.number(), g.tag_value_or("White", "?").c_str(),
+                g.tag_value_or("Black", "?").c_str(), g.tag_value_or("Result", "?").c_str());
     if (!a.analysed) {
       std::printf("not analysed: %s\n", !a.skipped.empty() ? a.skipped.c_str() : a.error.c_str());
       continue;
@@ -264,17 +248,9 @@ void print_text(const GameSet& set) {
     if (a.decided_ply > 0) std::printf("decided at ply %d\n", a.decided_ply);
     else std::printf("not decided\n");
   }
-  for (const auto& [name, p] : player_totals(set))
+  for (const auto& [name, p] : analysis::player_analyses(set.games, set.results))
     std::printf("player %s: %d game(s), %d move(s), %s\n", name.c_str(), p.games, p.moves.moves,
                 side_text(p.moves).c_str());
-}
-
-/// The evaluations found stored and searched (--db): "cache" of the JSON.
-nlohmann::json cache_json(const analysis::StoredEvaluations& cache) {
-  const std::size_t hits = cache.hits(), lookups = cache.lookups();
-  return {{"positions", lookups}, {"found_stored", hits}, {"searched", cache.kept()},
-          {"not_answered", lookups - hits - cache.kept()},
-          {"hit_rate", lookups > 0 ? std::round(1000.0 * hits / lookups) / 1000 : 0.0}};
 }
 
 /// "evaluations: H of N positions found stored (P%), S searched by the engine" (--db).
@@ -285,17 +261,9 @@ void print_cache(const analysis::StoredEvaluations& cache) {
 }
 
 void print_json(const GameSet& set, const Shared& shared) {
-  nlohmann::json games = nlohmann::json::array(), players = nlohmann::json::array();
-  for (std::size_t i = 0; i < set.games.size(); ++i) games.push_back(json::game_analysis_json(set.games[i], set.results[i]));
-  for (const auto& [name, p] : player_totals(set)) {
-    nlohmann::json j = json::side_summary_json(p.moves);
-    j["name"] = name;
-    j["games"] = p.games;
-    players.push_back(std::move(j));
-  }
-  nlohmann::json out{{"engine", shared.engine_name}, {"games", games}, {"players", players}};
-  if (set.cache) out["cache"] = cache_json(*set.cache);
-  std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  std::printf("%s\n", json::to_indented_text(json::analysis_run_json(shared.engine_name, set.games, set.results,
+                                                                     set.cache.get()))
+                          .c_str());
 }
 
 void write_output(const AnalyzeCliOptions& o, GameSet& set) {

@@ -14,11 +14,6 @@
 namespace damdb::cli {
 namespace {
 
-std::string tag_or(const pdn::Game& g, const char* name, const char* fallback) {
-  const pdn::Tag* t = g.tag(name);
-  return t && !t->value.empty() ? t->value : fallback;
-}
-
 void print_issue(const pdn::ReplayIssue& i, bool with_position) {
   std::printf("  %u:%u", i.pos.line, i.pos.column);
   if (i.ply > 0)
@@ -41,8 +36,8 @@ void print_issue(const pdn::ReplayIssue& i, bool with_position) {
 
 void print_game(const pdn::Game& g, const pdn::Replay& r, bool warnings) {
   std::printf("%s: game %zu (%s - %s, round %s), line %u: %s after %d plies\n", g.source.c_str(),
-              g.number(), tag_or(g, "White", "?").c_str(), tag_or(g, "Black", "?").c_str(),
-              tag_or(g, "Round", "?").c_str(), g.first_line,
+              g.number(), g.tag_value_or("White", "?").c_str(), g.tag_value_or("Black", "?").c_str(),
+              g.tag_value_or("Round", "?").c_str(), g.first_line,
               std::string(pdn::to_string(r.status)).c_str(), r.plies);
   for (const auto& e : r.errors) print_issue(e, true);
   if (warnings)

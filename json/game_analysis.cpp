@@ -8,11 +8,6 @@ namespace {
 
 double rounded(double x) { return std::round(x * 100) / 100; }
 
-std::string tag_or(const pdn::Game& g, const char* name) {
-  const pdn::Tag* t = g.tag(name);
-  return t && !t->value.empty() ? t->value : "?";
-}
-
 }  // namespace
 
 nlohmann::json position_eval_json(const analysis::PositionEval& e) {
@@ -31,8 +26,8 @@ nlohmann::json side_summary_json(const analysis::SideSummary& s) {
 }
 
 nlohmann::json game_analysis_json(const pdn::Game& g, const analysis::GameAnalysis& a) {
-  nlohmann::json j{{"game", g.number()}, {"white", tag_or(g, "White")}, {"black", tag_or(g, "Black")},
-                   {"result", tag_or(g, "Result")}, {"analysed", a.analysed}};
+  nlohmann::json j{{"game", g.number()}, {"white", g.tag_value_or("White", "?")}, {"black", g.tag_value_or("Black", "?")},
+                   {"result", g.tag_value_or("Result", "?")}, {"analysed", a.analysed}};
   if (!a.skipped.empty()) j["skipped"] = a.skipped;
   if (!a.error.empty()) j["error"] = a.error;
   if (!a.analysed) return j;
@@ -48,6 +43,30 @@ nlohmann::json game_analysis_json(const pdn::Game& g, const analysis::GameAnalys
   j["summary"] = {{"white", side_summary_json(a.white)}, {"black", side_summary_json(a.black)}};
   j["decided_ply"] = a.decided_ply == 0 ? nlohmann::json(nullptr) : nlohmann::json(a.decided_ply);
   return j;
+}
+
+nlohmann::json evaluation_cache_json(const analysis::StoredEvaluations& cache) {
+  const std::size_t hits = cache.hits(), lookups = cache.lookups();
+  return {{"positions", lookups}, {"found_stored", hits}, {"searched", cache.kept()},
+          {"not_answered", lookups - hits - cache.kept()},
+          {"hit_rate", lookups > 0 ? std::round(1000.0 * hits / lookups) / 1000 : 0.0}};
+}
+
+nlohmann::json analysis_run_json(const std::string& engine, std::span<const pdn::Game> games,
+                                 std::span<const analysis::GameAnalysis> results,
+                                 const analysis::StoredEvaluations* cache) {
+  nlohmann::json game_list = nlohmann::json::array(), players = nlohmann::json::array();
+  for (std::size_t i = 0; i < games.size() && i < results.size(); ++i)
+    game_list.push_back(game_analysis_json(games[i], results[i]));
+  for (const auto& [name, p] : analysis::player_analyses(games, results)) {
+    nlohmann::json j = side_summary_json(p.moves);
+    j["name"] = name;
+    j["games"] = p.games;
+    players.push_back(std::move(j));
+  }
+  nlohmann::json out{{"engine", engine}, {"games", std::move(game_list)}, {"players", std::move(players)}};
+  if (cache) out["cache"] = evaluation_cache_json(*cache);
+  return out;
 }
 
 }  // namespace damdb::json

@@ -208,6 +208,11 @@ const Tag* Game::tag(std::string_view name) const {
   return nullptr;
 }
 
+std::string Game::tag_value_or(std::string_view name, std::string_view fallback) const {
+  const Tag* t = tag(name);
+  return std::string(t && !t->value.empty() ? std::string_view(t->value) : fallback);
+}
+
 const Element* Game::result() const {
   if (!moves.empty() && moves.back().kind == ElementKind::Result) return &moves.back();
   return nullptr;

@@ -196,6 +196,8 @@ struct Game {
   const std::vector<Element>& variation_of(const Element& e) const { return variations[e.value]; }
   /// First tag with this name (case-sensitive), or nullptr.
   const Tag* tag(std::string_view name) const;
+  /// The value of the first tag with this name, or `fallback` when there is none or it is empty.
+  std::string tag_value_or(std::string_view name, std::string_view fallback) const;
   /// The main line's terminator, or nullptr when the game ended without one.
   const Element* result() const;
   /// True when at least one diagnostic is an Error.

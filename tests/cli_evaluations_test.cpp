@@ -109,6 +109,30 @@ TEST(CliEvaluations, StoredScoresAreTheEngineAnswersAndNoPositionIsSentTwice) {
   EXPECT_EQ(check_stored(db, folder.path() / "log4", 4), sent);
 }
 
+// Engines side by side never search one position twice: three games share their first three
+// positions and three engines start at once, each search lasting 0.2 s (the fake engine answers
+// 0.2 s after `stop`), yet the searches are those of one engine.
+TEST(CliEvaluations, EnginesSideBySideNeverSearchAPositionTwice) {
+  TempFolder folder("evals-engines");
+  write_text(folder.path() / "in.pdn",
+             "[White \"A\"]\n[Black \"B\"]\n\n1. 32-28 18-23 2. 37-32 12-18 *\n\n"
+             "[White \"C\"]\n[Black \"D\"]\n\n1. 32-28 18-23 2. 38-32 12-18 *\n\n"
+             "[White \"E\"]\n[Black \"F\"]\n\n1. 32-28 18-23 2. 31-27 12-18 *\n");
+  const std::string in = (folder.path() / "in.pdn").string(), budget = " --move-time 0.01";
+  const nlohmann::json one =
+      analyze_json(folder, in + " --db " + (folder.path() / "db1").string() + budget,
+                   fake_engine(folder, "log1", "--modes slow-stop"));
+  const nlohmann::json three =
+      analyze_json(folder, in + " --db " + (folder.path() / "db3").string() + budget + " --engines 3",
+                   fake_engine(folder, "log3", "--modes slow-stop"));
+  const std::size_t sent = searches(folder, "log1");
+  EXPECT_EQ(searches(folder, "log3"), sent);
+  EXPECT_EQ(read_log(folder.path() / "log3").size(), sent);
+  EXPECT_EQ(three["cache"]["searched"], one["cache"]["searched"]);
+  EXPECT_EQ(three["cache"]["found_stored"], one["cache"]["found_stored"]);
+  EXPECT_EQ(three["games"], one["games"]);
+}
+
 TEST(CliEvaluations, AnAnalysisStoppedHalfWayGoesOnWhereItStopped) {
   TempFolder folder("evals-resume");
   // The engine exits in the middle of the search of the position after 32-28 18-23 (game 1,

@@ -62,10 +62,22 @@ PositionEval evaluate(const Searcher& search, const rules::Position& root,
                       const AnalysisSettings& settings) {
   if (settings.cache != nullptr)
     if (std::optional<PositionEval> kept = settings.cache->find(pos)) return std::move(*kept);
+  // Whatever happens to the search, the cache hears of it (keep, else forget).
+  struct Outcome {
+    EvalCache* cache;
+    const rules::Position& pos;
+    bool kept = false;
+    ~Outcome() {
+      if (cache != nullptr && !kept) cache->forget(pos);
+    }
+  } outcome{settings.cache, pos};
   const engine::SearchResult answer = search(root, moves, pos);
   PositionEval e = eval_of(answer, pos);
   // A search the timeout cut short did not reach the budget asked: used, never kept as one that did.
-  if (settings.cache != nullptr && !answer.cut_short) settings.cache->keep(pos, e);
+  if (settings.cache != nullptr && !answer.cut_short) {
+    settings.cache->keep(pos, e);
+    outcome.kept = true;
+  }
   return e;
 }
 
@@ -222,6 +234,21 @@ GameAnalysis analyse_game(const Searcher& search, const pdn::Game& game,
   a.analysed = true;
   a.decided_ply = decided_ply(a, game.result() ? game.result()->outcome() : pdn::Outcome::Unknown);
   return a;
+}
+
+std::map<std::string, PlayerAnalysis> player_analyses(std::span<const pdn::Game> games,
+                                                      std::span<const GameAnalysis> results) {
+  std::map<std::string, PlayerAnalysis> players;
+  for (std::size_t i = 0; i < games.size() && i < results.size(); ++i) {
+    const GameAnalysis& a = results[i];
+    if (!a.analysed) continue;
+    for (const auto& [tag, side] : {std::pair{"White", &a.white}, std::pair{"Black", &a.black}}) {
+      PlayerAnalysis& p = players[games[i].tag_value_or(tag, "?")];
+      ++p.games;
+      p.moves.add(*side);
+    }
+  }
+  return players;
 }
 
 }  // namespace damdb::analysis

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,18 @@ struct GameAnalysis {
   int decided_ply = 0;        ///< ply after which the winner was ahead for good; 0: none
 };
 
+/// One player's totals over the analysed games: the games played and the moves judged.
+struct PlayerAnalysis {
+  int games = 0;
+  SideSummary moves;
+};
+
+/// The players of the analysed games (`results[i]` is the analysis of `games[i]`; a game not
+/// analysed counts for nobody), named by the White and Black tags as written ("?" when missing or
+/// empty), in name order.
+std::map<std::string, PlayerAnalysis> player_analyses(std::span<const pdn::Game> games,
+                                                      std::span<const GameAnalysis> results);
+
 /// Where analyse_game looks for an evaluation before it asks the engine, and keeps what the
 /// engine answered (indexer/analysis/stored_evaluations.hpp keeps them in a database). Called by
 /// every engine thread at once: an implementation is thread-safe.
@@ -73,6 +86,9 @@ class EvalCache {
   virtual std::optional<PositionEval> find(const rules::Position& pos) = 0;
   /// Keeps what the engine answered for `pos` (never a terminal position).
   virtual void keep(const rules::Position& pos, const PositionEval& eval) = 0;
+  /// After a find() of `pos` that answered nothing: its search failed or was cut short, nothing
+  /// will be kept for it.
+  virtual void forget(const rules::Position& /*pos*/) {}
 };
 
 /// What analyse_game needs besides the game.

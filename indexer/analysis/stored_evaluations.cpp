@@ -71,26 +71,52 @@ std::optional<PositionEval> StoredEvaluations::find(const rules::Position& pos) 
   std::optional<db::PositionEvaluation> stored;
   std::string engine;
   {
-    const std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    if (engine_.empty()) return std::nullopt;
+    // Another engine is searching the position: its answer is this one's too.
+    settled_.wait(lock, [&] { return !searching_.contains(key); });
     engine = engine_;
     if (const auto it = run_.find(key); it != run_.end()) stored = it->second;
+    else searching_.insert(key);  // claimed until kept or forgotten
   }
-  if (engine.empty()) return std::nullopt;
-  if (!stored) stored = db_.evaluation(key);
-  if (!stored || stored->engine != engine || !stored->budget.covers(budget_)) return std::nullopt;
+  if (!stored) {
+    try {
+      stored = db_.evaluation(key);
+    } catch (...) {
+      settle(key);
+      throw;
+    }
+    if (!stored || stored->engine != engine || !stored->budget.covers(budget_)) return std::nullopt;
+    settle(key);
+  }
   ++hits_;
   return eval_of_stored(*stored);
 }
 
 void StoredEvaluations::keep(const rules::Position& pos, const PositionEval& eval) {
-  const std::lock_guard lock(mutex_);
-  if (engine_.empty()) return;
-  db::PositionEvaluation stored = stored_form(eval, engine_, budget_);
   const db::PositionKey key = key_of(pos);
-  run_[key] = stored;
-  pending_.emplace_back(key, std::move(stored));
-  ++kept_;
-  if (pending_.size() >= kBatch) write_pending();
+  {
+    const std::lock_guard lock(mutex_);
+    searching_.erase(key);
+    if (!engine_.empty()) {
+      db::PositionEvaluation stored = stored_form(eval, engine_, budget_);
+      run_[key] = stored;
+      pending_.emplace_back(key, std::move(stored));
+      ++kept_;
+      if (pending_.size() >= kBatch) write_pending();
+    }
+  }
+  settled_.notify_all();
+}
+
+void StoredEvaluations::forget(const rules::Position& pos) { settle(key_of(pos)); }
+
+void StoredEvaluations::settle(const db::PositionKey& key) {
+  {
+    const std::lock_guard lock(mutex_);
+    searching_.erase(key);
+  }
+  settled_.notify_all();
 }
 
 void StoredEvaluations::flush() {

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,7 +28,7 @@ db::PositionEvaluation stored_form(const PositionEval& eval, const std::string& 
                                    const db::EvalBudget& budget);
 PositionEval eval_of_stored(const db::PositionEvaluation& stored);
 
-/// An EvalCache over a database open for writing. The evaluations the engine gives are written
+/// An EvalCache over a database open for writing, shared by the engine threads. The evaluations the engine gives are written
 /// in batches (every kBatch evaluations, and at each flush()), so that an analysis stopped
 /// half-way keeps what it searched; those of this run are also kept in memory until written.
 class StoredEvaluations final : public EvalCache {
@@ -41,8 +43,12 @@ class StoredEvaluations final : public EvalCache {
   /// sets it, later ones are ignored. find() answers nothing before it.
   void set_engine(const std::string& name);
 
+  /// Also waits while another thread searches `pos` (between its find() and its keep() or
+  /// forget()), so that engines running side by side never search one position twice; a find()
+  /// that answers nothing claims the position for its caller.
   std::optional<PositionEval> find(const rules::Position& pos) override;
   void keep(const rules::Position& pos, const PositionEval& eval) override;
+  void forget(const rules::Position& pos) override;
   /// Writes the evaluations kept since the last write. Raises db::Error from the database.
   void flush();
 
@@ -55,10 +61,14 @@ class StoredEvaluations final : public EvalCache {
 
  private:
   void write_pending();
+  /// Ends the claim on `key` and wakes the threads waiting for it.
+  void settle(const db::PositionKey& key);
   db::Database& db_;
   db::EvalBudget budget_;
   std::mutex mutex_;
   std::string engine_;
+  std::condition_variable settled_;  // a claim ended
+  std::set<db::PositionKey> searching_;  // claimed: being searched by some thread
   std::map<db::PositionKey, db::PositionEvaluation> run_;  // this run's, written or not
   std::vector<std::pair<db::PositionKey, db::PositionEvaluation>> pending_;
   std::atomic<std::size_t> hits_{0}, lookups_{0}, kept_{0};
