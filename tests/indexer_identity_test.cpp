@@ -219,9 +219,9 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
   ASSERT_EQ(expected.stats.size(), 5u);
   ASSERT_EQ(expected.stats[4].moves.size(), 2u) << expected.stats[4].moves.size();
   EXPECT_EQ(expected.stats[4].moves[1].move, db::kGameEnd);  // the end of the short game
-  EXPECT_EQ(expected.stats[4].moves[1].white_wins, 1u);
-  EXPECT_EQ(expected.stats[4].moves[1].unknown, 0u);
-  EXPECT_EQ(expected.stats[4].moves[0].draws, 1u);  // the longer game went on
+  EXPECT_EQ(expected.stats[4].moves[1].counts.white_wins, 1u);
+  EXPECT_EQ(expected.stats[4].moves[1].counts.unknown, 0u);
+  EXPECT_EQ(expected.stats[4].moves[0].counts.draws, 1u);  // the longer game went on
   for (const bool bulk : {false, true})
     for (const std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{100}}) {
       SCOPED_TRACE("batch " + std::to_string(batch) + (bulk ? ", bulk" : ""));
@@ -371,8 +371,8 @@ TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
   const auto stats = database.position_stats(indexer::position_key(rules::Position::initial()));
   ASSERT_TRUE(stats);
   ASSERT_EQ(stats->moves.size(), 1u);
-  EXPECT_EQ(stats->moves[0].white_wins, 1u);
-  EXPECT_EQ(stats->moves[0].unknown, 0u);
+  EXPECT_EQ(stats->moves[0].counts.white_wins, 1u);
+  EXPECT_EQ(stats->moves[0].counts.unknown, 0u);
 }
 
 TEST(GameIdentity, IllegalMoveCopyIsNotTheCleanGame) {

@@ -454,7 +454,7 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
     const auto stats = stats_at(db, key, popular);
     if (!stats) return;
     for (const db::MoveStats& s : stats->moves) {
-      const std::uint64_t n = s.games();
+      const std::uint64_t n = s.counts.games();
       answer.games += n;
       if (mirrored) answer.mirrored_games += n;
       if (s.move == db::kGameEnd) {
@@ -462,10 +462,10 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
         continue;
       }
       if (MoveRow* row = row_for(s.move)) {
-        add(row, db::GameResult::WhiteWin, s.white_wins);
-        add(row, db::GameResult::Draw, s.draws);
-        add(row, db::GameResult::BlackWin, s.black_wins);
-        add(row, db::GameResult::Unknown, s.unknown);
+        add(row, db::GameResult::WhiteWin, s.counts.white_wins);
+        add(row, db::GameResult::Draw, s.counts.draws);
+        add(row, db::GameResult::BlackWin, s.counts.black_wins);
+        add(row, db::GameResult::Unknown, s.counts.unknown);
       }
     }
     // Members of marked clusters count through their primary: their games are taken out again
