@@ -53,6 +53,8 @@ struct ResultCounts {
   constexpr std::uint64_t games() const noexcept {
     return white_wins + draws + black_wins + unknown;
   }
+  /// The games with a known result: white wins + draws + black wins.
+  constexpr std::uint64_t decided() const noexcept { return white_wins + draws + black_wins; }
   /// The count of games with this result.
   constexpr std::uint64_t of(GameResult result) const noexcept {
     switch (result) {
@@ -63,8 +65,8 @@ struct ResultCounts {
     }
     return unknown;
   }
-  /// Adds one game with this result.
-  constexpr void add(GameResult result) noexcept { ++slot(result); }
+  /// Adds n games (one by default) with this result.
+  constexpr void add(GameResult result, std::uint64_t n = 1) noexcept { slot(result) += n; }
   /// Counts one game of result `from` under `to` instead; false (nothing changed) when no game
   /// of result `from` is counted.
   constexpr bool change(GameResult from, GameResult to) noexcept {

@@ -21,6 +21,7 @@ TEST(DbResultCounts, AddCountsEachResultAndGamesIsTheirSum) {
   const ResultCounts c = three_two_one_four();
   EXPECT_EQ(c, (ResultCounts{.white_wins = 3, .draws = 2, .black_wins = 1, .unknown = 4}));
   EXPECT_EQ(c.games(), 10u);
+  EXPECT_EQ(c.decided(), 6u);
   EXPECT_EQ(c.of(GameResult::WhiteWin), 3u);
   EXPECT_EQ(c.of(GameResult::Draw), 2u);
   EXPECT_EQ(c.of(GameResult::BlackWin), 1u);
@@ -46,14 +47,17 @@ TEST(DbResultCounts, SumsSwapsAndSidesAgree) {
   c += ResultCounts{.white_wins = 1, .draws = 10, .black_wins = 100, .unknown = 1000};
   EXPECT_EQ(c, (ResultCounts{.white_wins = 4, .draws = 12, .black_wins = 101, .unknown = 1004}));
   EXPECT_EQ(c.games(), 1121u);
+  c.add(GameResult::Draw, 3);
+  EXPECT_EQ(c.draws, 15u);
+  EXPECT_EQ(c.games(), 1124u);
   EXPECT_EQ(c.swapped(),
-            (ResultCounts{.white_wins = 101, .draws = 12, .black_wins = 4, .unknown = 1004}));
+            (ResultCounts{.white_wins = 101, .draws = 15, .black_wins = 4, .unknown = 1004}));
 
   const SideResults white = c.side(true), black = c.side(false);
-  EXPECT_EQ(white, (SideResults{.wins = 4, .draws = 12, .losses = 101, .unknown = 1004}));
-  EXPECT_EQ(black, (SideResults{.wins = 101, .draws = 12, .losses = 4, .unknown = 1004}));
-  EXPECT_EQ(white.games(), 1121u);
-  EXPECT_EQ(white.decided(), 117u);
+  EXPECT_EQ(white, (SideResults{.wins = 4, .draws = 15, .losses = 101, .unknown = 1004}));
+  EXPECT_EQ(black, (SideResults{.wins = 101, .draws = 15, .losses = 4, .unknown = 1004}));
+  EXPECT_EQ(white.games(), 1124u);
+  EXPECT_EQ(white.decided(), 120u);
 }
 
 TEST(DbResultCounts, SideResultsAddSeesTheResultFromTheSide) {

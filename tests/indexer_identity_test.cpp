@@ -209,9 +209,11 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
       return true;
     });
     const auto spec = indexer::parse_search("plies 2");
-    for (const auto& row : indexer::search_games(database, spec.query, indexer::GameFilter()).next_moves)
-      s.search += row.notation + " " + std::to_string(row.white_wins) + std::to_string(row.draws) +
-                  std::to_string(row.black_wins) + std::to_string(row.unknown) + ";";
+    for (const auto& row : indexer::search_games(database, spec.query, indexer::GameFilter()).next_moves) {
+      const db::ResultCounts& c = row.counts;
+      s.search += row.notation + " " + std::to_string(c.white_wins) + std::to_string(c.draws) +
+                  std::to_string(c.black_wins) + std::to_string(c.unknown) + ";";
+    }
     return s;
   };
   const Seen expected = seen({known + other}, 100, false);
