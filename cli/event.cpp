@@ -53,9 +53,10 @@ void print_standings(const indexer::TournamentTable& t) {
   for (const char* h : {"games", "W", "D", "L", "points", "SB", "resistance"})
     table.column(h, Table::Align::Right);
   for (const indexer::Standing& s : t.standings)
-    table.row({indexer::place_text(s), t.players[s.player].name, std::to_string(s.games),
-               std::to_string(s.wins), std::to_string(s.draws), std::to_string(s.losses),
-               std::to_string(s.points), std::to_string(s.sonneborn_berger),
+    table.row({indexer::place_text(s), t.players[s.player].name, std::to_string(s.games()),
+               std::to_string(s.results.wins), std::to_string(s.results.draws),
+               std::to_string(s.results.losses), std::to_string(s.points()),
+               std::to_string(s.sonneborn_berger),
                std::to_string(s.resistance)});
   table.print(std::cout);
 }

@@ -38,9 +38,8 @@ std::string standings_html(const indexer::TournamentTable& t) {
   out += "</tr>\n";
   for (const indexer::Standing& s : t.standings) {
     out += "<tr>" + cell(indexer::place_text(s)) + cell(t.players[s.player].name, "name");
-    for (const std::uint64_t v : {std::uint64_t{s.games}, std::uint64_t{s.wins},
-                                  std::uint64_t{s.draws}, std::uint64_t{s.losses},
-                                  std::uint64_t{s.unknown}, std::uint64_t{s.points},
+    const db::SideResults& r = s.results;
+    for (const std::uint64_t v : {s.games(), r.wins, r.draws, r.losses, r.unknown, s.points(),
                                   s.sonneborn_berger, s.resistance})
       out += cell(std::to_string(v));
     out += "</tr>\n";

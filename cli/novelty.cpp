@@ -36,8 +36,9 @@ void print_line(const indexer::NoveltyReport& r) {
     table.row({std::to_string(m.ply),
                m.notation + (r.novelty_ply && m.ply == *r.novelty_ply ? " (novelty)" : ""),
                m.side == rules::Color::White ? "white" : "black", std::to_string(m.position_games),
-               std::to_string(m.games), std::to_string(m.white_wins), std::to_string(m.draws),
-               std::to_string(m.black_wins), std::to_string(m.unknown), score});
+               std::to_string(m.counts.games()), std::to_string(m.counts.white_wins),
+               std::to_string(m.counts.draws), std::to_string(m.counts.black_wins),
+               std::to_string(m.counts.unknown), score});
   }
   table.print(std::cout);
 }

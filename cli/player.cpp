@@ -26,7 +26,9 @@ struct PlayerCliOptions {
   bool force = false;
 };
 
-std::string score_text(const Tally& t) { return t.games > t.unknown ? fixed(t.score()) : "-"; }
+std::string score_text(const Tally& t) {
+  return t.decided() > 0 ? fixed(indexer::score_percent(t)) : "-";
+}
 
 /// A table of tallies, one row per label.
 void print_tallies(const std::string& label,
@@ -36,8 +38,8 @@ void print_tallies(const std::string& label,
   for (const char* h : {"games", "+", "=", "-", "*", "points", "score%"})
     table.column(h, Table::Align::Right);
   for (const auto& [name, t] : rows)
-    table.row({name, std::to_string(t->games), std::to_string(t->wins), std::to_string(t->draws),
-               std::to_string(t->losses), std::to_string(t->unknown), std::to_string(t->points()),
+    table.row({name, std::to_string(t->games()), std::to_string(t->wins), std::to_string(t->draws),
+               std::to_string(t->losses), std::to_string(t->unknown), std::to_string(indexer::result_points(*t)),
                score_text(*t)});
   if (!table.empty()) table.print(std::cout);
 }
@@ -48,10 +50,10 @@ void print_events(const indexer::PlayerRecord& r) {
   for (const char* h : {"games", "+", "=", "-", "*", "points", "place"})
     table.column(h, Table::Align::Right);
   for (const indexer::EventRecord& e : r.events)
-    table.row({e.name, e.first_date, e.last_date, std::to_string(e.tally.games),
+    table.row({e.name, e.first_date, e.last_date, std::to_string(e.tally.games()),
                std::to_string(e.tally.wins), std::to_string(e.tally.draws),
                std::to_string(e.tally.losses), std::to_string(e.tally.unknown),
-               std::to_string(e.tally.points()),
+               std::to_string(indexer::result_points(e.tally)),
                e.place.empty() ? "-" : e.place + "/" + std::to_string(e.players)});
   if (!table.empty()) table.print(std::cout);
 }
@@ -59,7 +61,7 @@ void print_events(const indexer::PlayerRecord& r) {
 void print_openings(const indexer::OpeningNode& n, int depth) {
   for (const indexer::OpeningNode& c : n.children) {
     std::cout << std::string(2 * static_cast<std::size_t>(depth) + 2, ' ') << c.move << "  "
-              << c.tally.games << " games, +" << c.tally.wins << " =" << c.tally.draws << " -"
+              << c.tally.games() << " games, +" << c.tally.wins << " =" << c.tally.draws << " -"
               << c.tally.losses << ", score " << score_text(c.tally) << "%\n";
     print_openings(c, depth + 1);
   }
@@ -81,7 +83,7 @@ void print_games(const std::string& title, const std::vector<indexer::GameRow>& 
 }
 
 void print_record(const indexer::PlayerRecord& r) {
-  std::cout << "player " << r.name << ": " << r.total.games << " games";
+  std::cout << "player " << r.name << ": " << r.total.games() << " games";
   if (!r.first_date.empty()) std::cout << ", " << r.first_date << " to " << r.last_date;
   std::cout << "\npoints: win 2, draw 1, loss 0; score: points in percent of the maximum over "
                "the games with a result (*: no result)\n\n";
@@ -96,9 +98,9 @@ void print_record(const indexer::PlayerRecord& r) {
   print_tallies("opponent", rows);
   std::cout << '\n';
   print_events(r);
-  std::cout << "\nrepertoire as White (" << r.as_white_openings.tally.games << " games):\n";
+  std::cout << "\nrepertoire as White (" << r.as_white_openings.tally.games() << " games):\n";
   print_openings(r.as_white_openings, 0);
-  std::cout << "repertoire as Black (" << r.as_black_openings.tally.games << " games):\n";
+  std::cout << "repertoire as Black (" << r.as_black_openings.tally.games() << " games):\n";
   print_openings(r.as_black_openings, 0);
   if (r.from_setup + r.undecodable > 0)
     std::cout << "  (not in the repertoire: " << r.from_setup << " from a set-up position, "

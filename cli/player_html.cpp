@@ -12,7 +12,7 @@ namespace {
 using indexer::Tally;
 
 std::string score_text(const Tally& t) {
-  return t.games > t.unknown ? fixed(t.score()) + "%" : "-";
+  return t.decided() > 0 ? fixed(indexer::score_percent(t)) + "%" : "-";
 }
 
 /// A row of cells, each escaped.
@@ -23,8 +23,8 @@ void row(std::ostringstream& out, const std::vector<std::string>& cells, const c
 }
 
 std::vector<std::string> tally_cells(const Tally& t) {
-  return {std::to_string(t.games), std::to_string(t.wins), std::to_string(t.draws),
-          std::to_string(t.losses), std::to_string(t.unknown), std::to_string(t.points()),
+  return {std::to_string(t.games()), std::to_string(t.wins), std::to_string(t.draws),
+          std::to_string(t.losses), std::to_string(t.unknown), std::to_string(indexer::result_points(t)),
           score_text(t)};
 }
 
@@ -57,7 +57,7 @@ void opening_list(std::ostringstream& out, const indexer::OpeningNode& n) {
   if (n.children.empty()) return;
   out << "<ul>\n";
   for (const indexer::OpeningNode& c : n.children) {
-    out << "<li><b>" << html_escape(c.move) << "</b> " << c.tally.games << " games, +"
+    out << "<li><b>" << html_escape(c.move) << "</b> " << c.tally.games() << " games, +"
         << c.tally.wins << " =" << c.tally.draws << " -" << c.tally.losses << ", score "
         << html_escape(score_text(c.tally));
     opening_list(out, c);

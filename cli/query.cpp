@@ -135,7 +135,8 @@ void run_opening(const QueryOptions& o) {
   std::printf("  %-12s %6s %6s  %6s %6s %6s %5s  %6s  %s%s\n", "move", "games", "share", "white",
               "draw", "black", "*", "score", evals ? "   eval  " : "", "most recent game");
   for (const auto& m : a.moves) {
-    const double known = static_cast<double>(m.white_wins + m.draws + m.black_wins);
+    const db::ResultCounts& c = m.counts;
+    const double known = static_cast<double>(c.decided());
     auto pct = [&](std::uint64_t n) {
       return known > 0 ? 100.0 * static_cast<double>(n) / known : 0.0;
     };
@@ -152,10 +153,10 @@ void run_opening(const QueryOptions& o) {
     char score[16] = "     -";
     if (known > 0) std::snprintf(score, sizeof score, "%5.1f%%", m.score(side));
     std::printf("  %-12s %6llu %5.1f%%  %5.1f%% %5.1f%% %5.1f%% %5llu  %6s  %s%s\n",
-                m.notation.c_str(), static_cast<unsigned long long>(m.games),
-                a.games ? 100.0 * static_cast<double>(m.games) / static_cast<double>(a.games) : 0.0,
-                pct(m.white_wins), pct(m.draws), pct(m.black_wins),
-                static_cast<unsigned long long>(m.unknown), score,
+                m.notation.c_str(), static_cast<unsigned long long>(c.games()),
+                a.games ? 100.0 * static_cast<double>(c.games()) / static_cast<double>(a.games) : 0.0,
+                pct(c.white_wins), pct(c.draws), pct(c.black_wins),
+                static_cast<unsigned long long>(c.unknown), score,
                 evals ? eval_cell(m.evaluation).c_str() : "", recent.c_str());
   }
 }

@@ -107,11 +107,11 @@ void print_answer(const indexer::SearchAnswer& a, const SearchCliOptions& o) {
   std::printf("  %-12s %6s  %6s %6s %6s %5s\n", "move", "games", "white", "draw", "black", "*");
   for (const auto& m : a.next_moves)
     std::printf("  %-12s %6llu  %6llu %6llu %6llu %5llu\n", m.notation.c_str(),
-                static_cast<unsigned long long>(m.games),
-                static_cast<unsigned long long>(m.white_wins),
-                static_cast<unsigned long long>(m.draws),
-                static_cast<unsigned long long>(m.black_wins),
-                static_cast<unsigned long long>(m.unknown));
+                static_cast<unsigned long long>(m.counts.games()),
+                static_cast<unsigned long long>(m.counts.white_wins),
+                static_cast<unsigned long long>(m.counts.draws),
+                static_cast<unsigned long long>(m.counts.black_wins),
+                static_cast<unsigned long long>(m.counts.unknown));
   if (a.ended_here)
     std::printf("  (%llu game(s) ended at the hit)\n",
                 static_cast<unsigned long long>(a.ended_here));

@@ -18,7 +18,7 @@
 namespace damdb::cli {
 namespace {
 
-using indexer::ResultCounts;
+using db::ResultCounts;
 using indexer::Tally;
 
 /// The options every stats report has.
@@ -37,8 +37,8 @@ void add_common(CLI::App* cmd, Common& common) {
 /// A percentage over the games with a known result: "-" in tables when there is none (0.0
 /// would read as "lost every game").
 std::string percent(double value, bool any_known) { return any_known ? fixed(value) : "-"; }
-bool known(const Tally& t) { return t.games > t.unknown; }
-bool known(const ResultCounts& c) { return c.games > c.unknown; }
+bool known(const Tally& t) { return t.decided() > 0; }
+bool known(const ResultCounts& c) { return c.decided() > 0; }
 
 std::string wdl(const Tally& t) {
   return std::to_string(t.wins) + "/" + std::to_string(t.draws) + "/" + std::to_string(t.losses);
@@ -92,11 +92,11 @@ void print_players(const indexer::PlayerReport& r, bool json, bool merges_only) 
       .column("first")
       .column("last");
   for (const indexer::PlayerStats& p : r.rows)
-    table.row({p.name, std::to_string(p.total.games), std::to_string(p.total.wins),
+    table.row({p.name, std::to_string(p.total.games()), std::to_string(p.total.wins),
                std::to_string(p.total.draws), std::to_string(p.total.losses),
-               percent(p.total.score(), known(p.total)), wdl(p.as_white),
-               percent(p.as_white.score(), known(p.as_white)), wdl(p.as_black),
-               percent(p.as_black.score(), known(p.as_black)), p.first_date, p.last_date});
+               percent(indexer::score_percent(p.total), known(p.total)), wdl(p.as_white),
+               percent(indexer::score_percent(p.as_white), known(p.as_white)), wdl(p.as_black),
+               percent(indexer::score_percent(p.as_black), known(p.as_black)), p.first_date, p.last_date});
   if (!table.empty()) table.print(std::cout);
   std::cout << r.players << " players in " << r.games << " games";
   if (r.rows.size() < r.players) std::cout << ", top " << r.rows.size() << " shown";
@@ -150,9 +150,9 @@ Table result_table(const std::string& label) {
 
 /// A row of result_table.
 void add_result_row(Table& table, const std::string& label, const ResultCounts& c) {
-  table.row({label, std::to_string(c.games), std::to_string(c.white_wins),
+  table.row({label, std::to_string(c.games()), std::to_string(c.white_wins),
              std::to_string(c.draws), std::to_string(c.black_wins), std::to_string(c.unknown),
-             percent(c.white_score(), known(c))});
+             percent(indexer::white_score(c), known(c))});
 }
 
 void print_results(const indexer::ResultReport& r, bool json) {

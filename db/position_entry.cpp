@@ -201,9 +201,10 @@ namespace {
 
 // The result code of a one-game group's statistics.
 std::uint8_t single_result(const MoveStats& m) {
-  const GameResult result = m.white_wins ? GameResult::WhiteWin
-                            : m.draws     ? GameResult::Draw
-                            : m.black_wins ? GameResult::BlackWin
+  const ResultCounts& c = m.counts;
+  const GameResult result = c.white_wins ? GameResult::WhiteWin
+                            : c.draws     ? GameResult::Draw
+                            : c.black_wins ? GameResult::BlackWin
                                            : GameResult::Unknown;
   return static_cast<std::uint8_t>(result);
 }
@@ -275,8 +276,8 @@ PositionEntry PositionEntry::decode(std::string_view bytes) {
     if (!e.groups.empty() && h.check <= e.groups.back().check) r.fail("check keys not ascending");
     g.check = h.check;
     if (h.single) {
-      MoveStats m{.move = h.move};
-      m.add(static_cast<GameResult>(h.result));
+      MoveStats m{.move = h.move, .counts = {}};
+      m.counts.add(static_cast<GameResult>(h.result));
       g.stats.moves = {m};
     }
     std::uint32_t previous = 0;
@@ -342,8 +343,8 @@ void locate_groups(std::span<const std::string_view> operands, MergeScratch& scr
       p.games = h.games;
       p.single = h.single;
       if (h.single) {
-        p.stats.moves = {MoveStats{.move = h.move}};
-        p.stats.moves.front().add(static_cast<GameResult>(h.result));
+        p.stats.moves = {MoveStats{.move = h.move, .counts = {}}};
+        p.stats.moves.front().counts.add(static_cast<GameResult>(h.result));
         p.plies_begin = static_cast<std::uint32_t>(plies.size());
         p.first_id = p.last_id = detail::read_posting(r, h, 0, 0, plies);
         p.plies_count = static_cast<std::uint32_t>(plies.size()) - p.plies_begin;
@@ -451,8 +452,8 @@ struct SortedJoin {
         continue;
       }
       if (h.single) {
-        MoveStats m{.move = h.move};
-        m.add(static_cast<GameResult>(h.result));
+        MoveStats m{.move = h.move, .counts = {}};
+        m.counts.add(static_cast<GameResult>(h.result));
         s.moves = {m};
       }
       stats.emplace_back(h.check, std::move(s));
@@ -550,8 +551,8 @@ GroupReader::GroupReader(std::string_view entry, std::uint32_t check) : rest_(en
       games_ = h.games;
       single_ = h.single;
       if (h.single) {
-        MoveStats m{.move = h.move};
-        m.add(static_cast<GameResult>(h.result));
+        MoveStats m{.move = h.move, .counts = {}};
+        m.counts.add(static_cast<GameResult>(h.result));
         stats_.moves = {m};
         more_ = h.more;
       }

@@ -110,8 +110,8 @@ void PositionEntryEncoder::put_group(std::size_t begin, std::size_t end) {
     stats_.moves.clear();
     for (const auto& [move, result] : moves_) {
       if (stats_.moves.empty() || stats_.moves.back().move != move)
-        stats_.moves.push_back(MoveStats{.move = move});
-      stats_.moves.back().add(static_cast<GameResult>(result));
+        stats_.moves.push_back(MoveStats{.move = move, .counts = {}});
+      stats_.moves.back().counts.add(static_cast<GameResult>(result));
     }
     detail::put_multi_group(value_, check, stats_, refs_);
   }

@@ -4,40 +4,15 @@
 
 namespace damdb::db {
 
-void MoveStats::add(GameResult result) noexcept {
-  switch (result) {
-    case GameResult::WhiteWin: ++white_wins; break;
-    case GameResult::Draw: ++draws; break;
-    case GameResult::BlackWin: ++black_wins; break;
-    case GameResult::Unknown: ++unknown; break;
-  }
-}
-
-bool MoveStats::change(GameResult from, GameResult to) noexcept {
-  auto count = [this](GameResult r) -> std::uint64_t& {
-    switch (r) {
-      case GameResult::WhiteWin: return white_wins;
-      case GameResult::Draw: return draws;
-      case GameResult::BlackWin: return black_wins;
-      case GameResult::Unknown: break;
-    }
-    return unknown;
-  };
-  if (count(from) == 0) return false;
-  --count(from);
-  ++count(to);
-  return true;
-}
-
 bool PositionStats::apply(const ResultCorrection& c) noexcept {
   for (MoveStats& m : moves)
-    if (m.move == c.move) return m.change(c.from, c.to);
+    if (m.move == c.move) return m.counts.change(c.from, c.to);
   return false;
 }
 
 std::uint64_t PositionStats::games() const noexcept {
   std::uint64_t n = 0;
-  for (const auto& m : moves) n += m.games();
+  for (const auto& m : moves) n += m.counts.games();
   return n;
 }
 
@@ -50,8 +25,9 @@ const MoveStats* PositionStats::find(std::uint8_t move) const noexcept {
 void PositionStats::add(std::uint8_t move, GameResult result) {
   auto it = std::lower_bound(moves.begin(), moves.end(), move,
                              [](const MoveStats& m, std::uint8_t code) { return m.move < code; });
-  if (it == moves.end() || it->move != move) it = moves.insert(it, MoveStats{.move = move});
-  it->add(result);
+  if (it == moves.end() || it->move != move)
+    it = moves.insert(it, MoveStats{.move = move, .counts = {}});
+  it->counts.add(result);
 }
 
 void PositionStats::merge(const PositionStats& other) {
@@ -81,10 +57,7 @@ void PositionStats::merge(const PositionStats& other) {
       moves[--out] = moves[--i];
     } else if (i > 0 && moves[i - 1].move == b.move) {
       MoveStats m = moves[--i];
-      m.white_wins += b.white_wins;
-      m.draws += b.draws;
-      m.black_wins += b.black_wins;
-      m.unknown += b.unknown;
+      m.counts += b.counts;
       moves[--out] = m;
       --j;
     } else {

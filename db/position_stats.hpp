@@ -7,7 +7,7 @@
 // Move code: the index (0..254) of the played move in the position's legal moves sorted
 // canonically (rules/move_code.hpp encodes and decodes it; db/ keeps it as an opaque byte);
 // kGameEnd (255) counts games that ended in this position (no move played), so that games
-// reaching the position = sum of all entries' games().
+// reaching the position = sum of all entries' counts.games().
 //
 // Value layout:
 //   varint n                         number of move entries (sorted by move code, codes unique)
@@ -26,26 +26,17 @@
 #include <vector>
 
 #include "db/game_result.hpp"
+#include "db/result_counts.hpp"
 
 namespace damdb::db {
 
 /// Move code meaning "the game ended in this position".
 inline constexpr std::uint8_t kGameEnd = 255;
 
+/// One move played from the position and the results of the games that played it.
 struct MoveStats {
   std::uint8_t move = 0;  ///< move code, see above
-  std::uint64_t white_wins = 0;
-  std::uint64_t draws = 0;
-  std::uint64_t black_wins = 0;
-  std::uint64_t unknown = 0;  ///< games without a known result
-
-  /// Games that played this move: the sum of the four counts.
-  std::uint64_t games() const noexcept { return white_wins + draws + black_wins + unknown; }
-  /// Adds one game with this result.
-  void add(GameResult result) noexcept;
-  /// Counts one game of result `from` under `to` instead; false (nothing changed) when no game
-  /// of result `from` is counted.
-  bool change(GameResult from, GameResult to) noexcept;
+  ResultCounts counts;    ///< the games that played this move, by result
   friend bool operator==(const MoveStats&, const MoveStats&) = default;
 };
 

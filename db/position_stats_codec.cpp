@@ -11,7 +11,8 @@ namespace damdb::db {
 void PositionStats::encode(std::string& out) const {
   put_varint(out, moves.size());
   for (const auto& m : moves) {
-    const std::uint64_t counts[4] = {m.white_wins, m.draws, m.black_wins, m.unknown};
+    const ResultCounts& c = m.counts;
+    const std::uint64_t counts[4] = {c.white_wins, c.draws, c.black_wins, c.unknown};
     std::uint8_t mask = 0;
     bool all_one = true;
     for (int i = 0; i < 4; ++i) {
@@ -45,7 +46,8 @@ void read_stats_into(Reader& r, PositionStats& s) {
     if (!s.moves.empty() && m.move <= s.moves.back().move) r.fail("move codes not ascending");
     std::uint8_t mask = r.byte();
     if (mask & 0xe0) r.fail("bad count mask");
-    std::uint64_t* counts[4] = {&m.white_wins, &m.draws, &m.black_wins, &m.unknown};
+    ResultCounts& c = m.counts;
+    std::uint64_t* counts[4] = {&c.white_wins, &c.draws, &c.black_wins, &c.unknown};
     for (int k = 0; k < 4; ++k)
       if (mask & (1u << k)) *counts[k] = (mask & 0x10) ? 1 : r.varint();
     s.moves.push_back(m);

@@ -17,12 +17,12 @@ nlohmann::json standings_json(const indexer::TournamentTable& t) {
     rows.push_back({{"place", indexer::place_text(s)},
                     {"player", s.player},
                     {"name", t.players[s.player].name},
-                    {"games", s.games},
-                    {"wins", s.wins},
-                    {"draws", s.draws},
-                    {"losses", s.losses},
-                    {"unknown", s.unknown},
-                    {"points", s.points},
+                    {"games", s.games()},
+                    {"wins", s.results.wins},
+                    {"draws", s.results.draws},
+                    {"losses", s.results.losses},
+                    {"unknown", s.results.unknown},
+                    {"points", s.points()},
                     {"sonneborn_berger", s.sonneborn_berger},
                     {"resistance", s.resistance}});
   return rows;

@@ -34,11 +34,11 @@ nlohmann::json novelty_json(const indexer::NoveltyReport& r) {
                     {"move", m.notation},
                     {"side", m.side == rules::Color::White ? "white" : "black"},
                     {"position_games", m.position_games},
-                    {"games", m.games},
-                    {"white_wins", m.white_wins},
-                    {"draws", m.draws},
-                    {"black_wins", m.black_wins},
-                    {"unknown", m.unknown},
+                    {"games", m.counts.games()},
+                    {"white_wins", m.counts.white_wins},
+                    {"draws", m.counts.draws},
+                    {"black_wins", m.counts.black_wins},
+                    {"unknown", m.counts.unknown},
                     {"score", m.score ? nlohmann::json(*m.score) : nullptr},
                     {"novelty", r.novelty_ply && m.ply == *r.novelty_ply}});
   out["line"] = std::move(line);

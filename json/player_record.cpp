@@ -8,7 +8,7 @@ namespace {
 /// tally_json with the FMJD points.
 nlohmann::json points_tally_json(const indexer::Tally& t) {
   nlohmann::json out = tally_json(t);
-  out["points"] = t.points();
+  out["points"] = indexer::result_points(t);
   return out;
 }
 

@@ -31,9 +31,10 @@ nlohmann::json opening_answer_json(const rules::Position& pos, const indexer::Op
   const rules::Color side = pos.side_to_move();
   nlohmann::json moves = nlohmann::json::array();
   for (const auto& m : a.moves) {
-    nlohmann::json j{{"move", m.notation},         {"games", m.games},
-                     {"white_wins", m.white_wins}, {"draws", m.draws},
-                     {"black_wins", m.black_wins}, {"unknown", m.unknown},
+    const db::ResultCounts& c = m.counts;
+    nlohmann::json j{{"move", m.notation},         {"games", c.games()},
+                     {"white_wins", c.white_wins}, {"draws", c.draws},
+                     {"black_wins", c.black_wins}, {"unknown", c.unknown},
                      {"score", m.score(side)}};
     if (mirror) j["mirrored_games"] = m.mirrored_games;
     if (m.recent) j["recent"] = position_row_json(*m.recent);

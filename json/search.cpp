@@ -22,10 +22,12 @@ nlohmann::json search_answer_json(const indexer::SearchAnswer& a, bool count_onl
   }
   j["results"] = std::move(rows);
   nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : a.next_moves)
-    moves.push_back({{"move", m.notation},       {"games", m.games},
-                     {"white_wins", m.white_wins}, {"draws", m.draws},
-                     {"black_wins", m.black_wins}, {"unknown", m.unknown}});
+  for (const auto& m : a.next_moves) {
+    const db::ResultCounts& c = m.counts;
+    moves.push_back({{"move", m.notation},         {"games", c.games()},
+                     {"white_wins", c.white_wins}, {"draws", c.draws},
+                     {"black_wins", c.black_wins}, {"unknown", c.unknown}});
+  }
   j["next_moves"] = std::move(moves);
   j["ended_here"] = a.ended_here;
   return j;

@@ -5,7 +5,7 @@
 namespace damdb::json {
 namespace {
 
-using indexer::ResultCounts;
+using db::ResultCounts;
 using indexer::Tally;
 
 /// Rounded to one decimal for JSON (the tables print the same figure).
@@ -16,8 +16,8 @@ double round1(double value) { return std::round(value * 10) / 10; }
 nlohmann::json percent_json(double value, bool any_known) {
   return any_known ? nlohmann::json(round1(value)) : nlohmann::json(nullptr);
 }
-bool known(const Tally& t) { return t.games > t.unknown; }
-bool known(const ResultCounts& c) { return c.games > c.unknown; }
+bool known(const Tally& t) { return t.decided() > 0; }
+bool known(const ResultCounts& c) { return c.decided() > 0; }
 
 }  // namespace
 
@@ -35,16 +35,17 @@ nlohmann::json game_lengths_json(const std::vector<indexer::GameRow>& rows) {
 }
 
 nlohmann::json tally_json(const Tally& t) {
-  return {{"games", t.games},   {"wins", t.wins},       {"draws", t.draws},
-          {"losses", t.losses}, {"unknown", t.unknown}, {"score", percent_json(t.score(), known(t))}};
+  return {{"games", t.games()}, {"wins", t.wins},       {"draws", t.draws},
+          {"losses", t.losses}, {"unknown", t.unknown},
+          {"score", percent_json(indexer::score_percent(t), known(t))}};
 }
 
 namespace {
 
 nlohmann::json counts_json(const ResultCounts& c) {
-  return {{"games", c.games},     {"white_wins", c.white_wins},
+  return {{"games", c.games()},     {"white_wins", c.white_wins},
           {"draws", c.draws},     {"black_wins", c.black_wins},
-          {"unknown", c.unknown}, {"white_score", percent_json(c.white_score(), known(c))}};
+          {"unknown", c.unknown}, {"white_score", percent_json(indexer::white_score(c), known(c))}};
 }
 
 }  // namespace

@@ -83,8 +83,9 @@ Snapshot snapshot(const fs::path& dir) {
                                           false, false);
     s.opening += std::string(moves) + ": " + std::to_string(a.games) + "\n";
     for (const auto& m : a.moves)
-      s.opening += m.notation + " " + std::to_string(m.games) + " " + std::to_string(m.white_wins) +
-                   "/" + std::to_string(m.draws) + "/" + std::to_string(m.black_wins) + "\n";
+      s.opening += m.notation + " " + std::to_string(m.counts.games()) + " " +
+                   std::to_string(m.counts.white_wins) + "/" + std::to_string(m.counts.draws) + "/" +
+                   std::to_string(m.counts.black_wins) + "\n";
   }
   return s;
 }

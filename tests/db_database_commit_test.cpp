@@ -52,9 +52,9 @@ TEST(DbDatabase, MergeOperatorSumsAcrossFlushesAndCompaction) {
     auto s = db.position_stats(start);
     ASSERT_TRUE(s);
     ASSERT_EQ(s->moves.size(), 1u);
-    EXPECT_EQ(s->moves[0].white_wins, expected[0]);
-    EXPECT_EQ(s->moves[0].draws, expected[1]);
-    EXPECT_EQ(s->moves[0].black_wins, expected[2]);
+    EXPECT_EQ(s->moves[0].counts.white_wins, expected[0]);
+    EXPECT_EQ(s->moves[0].counts.draws, expected[1]);
+    EXPECT_EQ(s->moves[0].counts.black_wins, expected[2]);
     EXPECT_EQ(s->games(), 21u);
     // The posting lists of the six operands join into one list, newest first, pageable.
     EXPECT_EQ(db.count_occurrences(start), 21u);

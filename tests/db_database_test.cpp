@@ -83,7 +83,7 @@ TEST(DbDatabase, StoresAndReadsBackAGame) {
   auto s1 = db.position_stats(p1);
   ASSERT_TRUE(s1);
   ASSERT_EQ(s1->moves.size(), 1u);
-  EXPECT_EQ(s1->moves[0], (MoveStats{.move = 1, .black_wins = 1}));
+  EXPECT_EQ(s1->moves[0], (MoveStats{.move = 1, .counts = {.black_wins = 1}}));
   EXPECT_FALSE(db.position_stats(PositionKey{999, 9}));
 
   auto m = db.meta();

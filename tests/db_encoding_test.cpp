@@ -141,8 +141,8 @@ TEST(DbEncoding, PositionStatsCompactLayout) {
   EXPECT_EQ(back, s);
   EXPECT_EQ(back.games(), 134u);
   ASSERT_NE(back.find(0), nullptr);
-  EXPECT_EQ(back.find(0)->black_wins, 130u);
-  EXPECT_EQ(back.find(0)->games(), 132u);
+  EXPECT_EQ(back.find(0)->counts.black_wins, 130u);
+  EXPECT_EQ(back.find(0)->counts.games(), 132u);
   EXPECT_EQ(back.find(3), nullptr);
 
   EXPECT_EQ(kind_of([] { PositionStats::decode("\x02\x05\x11\x03\x11"s); }),
@@ -169,11 +169,11 @@ TEST(DbEncoding, PositionStatsMergeIsAssociativeAndCommutative) {
   EXPECT_EQ(ab, ba);
   auto total = PositionStats::decode(ab_c);
   ASSERT_EQ(total.moves.size(), 4u);
-  EXPECT_EQ(total.find(1)->white_wins, 1u);
-  EXPECT_EQ(total.find(1)->black_wins, 1u);
-  EXPECT_EQ(total.find(2)->draws, 1u);
-  EXPECT_EQ(total.find(4)->draws, 2u);
-  EXPECT_EQ(total.find(kGameEnd)->unknown, 1u);
+  EXPECT_EQ(total.find(1)->counts.white_wins, 1u);
+  EXPECT_EQ(total.find(1)->counts.black_wins, 1u);
+  EXPECT_EQ(total.find(2)->counts.draws, 1u);
+  EXPECT_EQ(total.find(4)->counts.draws, 2u);
+  EXPECT_EQ(total.find(kGameEnd)->counts.unknown, 1u);
   EXPECT_EQ(total.games(), 6u);
 }
 
@@ -210,10 +210,10 @@ TEST(DbEncoding, PositionStatsMergeEqualsTheSumPerMoveCode) {
       ASSERT_LT(at, reused.moves.size()) << "round " << round;
       const MoveStats& m = reused.moves[at++];
       EXPECT_EQ(m.move, code) << "round " << round;
-      EXPECT_EQ(m.white_wins, e[0]);
-      EXPECT_EQ(m.draws, e[1]);
-      EXPECT_EQ(m.black_wins, e[2]);
-      EXPECT_EQ(m.unknown, e[3]);
+      EXPECT_EQ(m.counts.white_wins, e[0]);
+      EXPECT_EQ(m.counts.draws, e[1]);
+      EXPECT_EQ(m.counts.black_wins, e[2]);
+      EXPECT_EQ(m.counts.unknown, e[3]);
     }
     EXPECT_EQ(at, reused.moves.size()) << "round " << round;
   }
@@ -315,10 +315,10 @@ TEST(DbEncoding, PositionEntryMergeIsAssociativeAndCommutative) {
   EXPECT_EQ(ids, (std::vector<std::uint32_t>{7, 4, 3, 1}));
   EXPECT_EQ(five.games[2].plies, (std::vector<std::uint16_t>{2, 8}));
   EXPECT_EQ(five.stats.games(), 4u);
-  EXPECT_EQ(five.stats.find(0)->white_wins, 1u);
-  EXPECT_EQ(five.stats.find(0)->draws, 1u);
-  EXPECT_EQ(five.stats.find(1)->draws, 1u);
-  EXPECT_EQ(five.stats.find(1)->unknown, 1u);
+  EXPECT_EQ(five.stats.find(0)->counts.white_wins, 1u);
+  EXPECT_EQ(five.stats.find(0)->counts.draws, 1u);
+  EXPECT_EQ(five.stats.find(1)->counts.draws, 1u);
+  EXPECT_EQ(five.stats.find(1)->counts.unknown, 1u);
   EXPECT_EQ(total.groups[1], PositionEntry::decode(b).groups[1]);
 
   // One game indexed twice for a position is a broken invariant: the merge fails.

@@ -248,8 +248,8 @@ TEST(DbPostings, CorrectionRowsAreCorrectionGroups) {
   expected.groups.resize(1);
   expected.groups[0].check = 1;
   expected.groups[0].games = {Occurrence{GameId{9}, {4}}, Occurrence{GameId{5}, {2}}};
-  expected.groups[0].stats.moves = {MoveStats{.move = 0, .draws = 1},
-                                    MoveStats{.move = 2, .white_wins = 1}};
+  expected.groups[0].stats.moves = {MoveStats{.move = 0, .counts = {.draws = 1}},
+                                    MoveStats{.move = 2, .counts = {.white_wins = 1}}};
   EXPECT_EQ(PositionEntry::decode(merged), expected);
   EXPECT_THROW(PositionEntry::decode("\0\0\0\x01\x00\x01\x05\x02\x1c"s), Error);  // bad change
   EXPECT_THROW(PositionEntry::decode("\0\0\0\x01\x00\x00"s), Error);  // no correction

@@ -379,7 +379,7 @@ Counted counted(const db::Database& db) {
   const indexer::GameFilter all;
   Counted c;
   c.listed = indexer::list_games(db, all, 10).total;
-  c.player_games = indexer::player_statistics(db, all).rows.at(0).total.games;
+  c.player_games = indexer::player_statistics(db, all).rows.at(0).total.games();
   c.explorer = indexer::query_opening(db, rules::Position::initial(), all, false, false).games;
   c.searched = indexer::search_games(db, indexer::parse_search("must W:W31:B20").query, all).games;
   c.top = indexer::top_games(db, rules::Position::initial(), all, 10).size();

@@ -95,10 +95,10 @@ TEST(EventTableCases, RoundRobinOfSixPlayersFromPdn) {
   for (std::size_t i = 0; i < 6; ++i) {
     const indexer::Standing& s = t.standings[i];
     EXPECT_EQ(t.players[s.player].name, order[i]) << i;
-    EXPECT_EQ(s.points, points[i]) << i;
-    EXPECT_EQ(s.wins, wins[i]) << i;
+    EXPECT_EQ(s.points(), points[i]) << i;
+    EXPECT_EQ(s.results.wins, wins[i]) << i;
     EXPECT_EQ(s.sonneborn_berger, sb[i]) << i;
-    EXPECT_EQ(s.games, 5u) << i;
+    EXPECT_EQ(s.games(), 5u) << i;
     EXPECT_EQ(indexer::place_text(s), std::to_string(i + 1));
   }
   EXPECT_EQ(standing_named(t, kE).resistance, 28u);
@@ -149,8 +149,8 @@ TEST(EventTableCases, MatchRunsItsScoreInPlayingOrder) {
     EXPECT_EQ(step.id, ids[i]) << i;
   }
   EXPECT_EQ(standing_named(t, s).place, 1u);
-  EXPECT_EQ(standing_named(t, s).points, 5u);
-  EXPECT_EQ(standing_named(t, g).points, 3u);
+  EXPECT_EQ(standing_named(t, s).points(), 5u);
+  EXPECT_EQ(standing_named(t, g).points(), 3u);
   EXPECT_EQ(t.players[georgiev].spellings,
             (std::vector<std::string>{"Alexander Georgiev", "Georgiev, Alexander"}));
   EXPECT_TRUE(t.repeated_pairs.empty());  // a match's pair meets in every game
@@ -173,8 +173,8 @@ TEST(EventTableCases, SwissWithAByeInEachRound) {
   ASSERT_EQ(t.standings.size(), 5u);
   for (std::size_t i = 0; i < 5; ++i) {
     EXPECT_EQ(t.players[t.standings[i].player].name, order[i]) << i;
-    EXPECT_EQ(t.standings[i].points, points[i]) << i;
-    EXPECT_EQ(t.standings[i].games, games[i]) << i;
+    EXPECT_EQ(t.standings[i].points(), points[i]) << i;
+    EXPECT_EQ(t.standings[i].games(), games[i]) << i;
     EXPECT_EQ(t.standings[i].place, i + 1) << i;
   }
   ASSERT_EQ(t.missing.size(), 3u);
@@ -213,9 +213,9 @@ TEST(EventTableCases, GamesWithoutResultAndPairsMetTwice) {
   const std::vector<unsigned> points = {5, 4, 2, 1}, unknown = {0, 1, 2, 1}, games = {4, 3, 2, 3};
   for (std::size_t i = 0; i < 4; ++i) {
     const indexer::Standing& s = standing_named(t, names[i]);
-    EXPECT_EQ(s.points, points[i]) << names[i];
-    EXPECT_EQ(s.unknown, unknown[i]) << names[i];
-    EXPECT_EQ(s.games, games[i]) << names[i];
+    EXPECT_EQ(s.points(), points[i]) << names[i];
+    EXPECT_EQ(s.results.unknown, unknown[i]) << names[i];
+    EXPECT_EQ(s.games(), games[i]) << names[i];
     EXPECT_EQ(s.place, i + 1) << names[i];
   }
   ASSERT_EQ(t.repeated_pairs.size(), 2u);
@@ -252,9 +252,9 @@ TEST(EventTableCases, AResultTheFinalPositionContradictsIsCountedAndListed) {
   const indexer::TournamentTable& t = r.table;
   ASSERT_EQ(r.games.size(), 3u);
   EXPECT_EQ(t.contradicted, (std::vector<db::GameId>{r.games[0]}));
-  EXPECT_EQ(standing_named(t, "A").points, 0u);
-  EXPECT_EQ(standing_named(t, "B").points, 3u);
-  EXPECT_EQ(standing_named(t, "C").points, 3u);
+  EXPECT_EQ(standing_named(t, "A").points(), 0u);
+  EXPECT_EQ(standing_named(t, "B").points(), 3u);
+  EXPECT_EQ(standing_named(t, "C").points(), 3u);
   EXPECT_EQ(indexer::place_text(standing_named(t, "B")), "1-2");
   EXPECT_EQ(indexer::place_text(standing_named(t, "C")), "1-2");
   EXPECT_EQ(indexer::place_text(standing_named(t, "A")), "3");

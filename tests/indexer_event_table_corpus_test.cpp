@@ -81,8 +81,8 @@ unsigned check_file(const std::string& file) {
       unsigned expected = 0;
       for (const std::string& spelling : t.players[s.player].spellings)
         expected += count.points[spelling];
-      EXPECT_EQ(s.points, expected) << file << ": " << event << ": " << t.players[s.player].name;
-      summed += s.points;
+      EXPECT_EQ(s.points(), expected) << file << ": " << event << ": " << t.players[s.player].name;
+      summed += s.points();
     }
     EXPECT_EQ(summed, 2u * count.decided) << file << ": " << event;
   }

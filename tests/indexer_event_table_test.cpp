@@ -59,15 +59,15 @@ TEST(EventTable, SpellingsOfTheEventAndOfAPlayerMeetInOneTable) {
   EXPECT_EQ(t.points_total, 12u);
   ASSERT_EQ(t.players.size(), 4u);
   const indexer::Standing& jansen = standing_named(t, "Gerard Jansen");
-  EXPECT_EQ(jansen.points, 5u);
-  EXPECT_EQ(jansen.wins, 2u);
+  EXPECT_EQ(jansen.points(), 5u);
+  EXPECT_EQ(jansen.results.wins, 2u);
   EXPECT_EQ(jansen.place, 1u);
   EXPECT_EQ(t.players[jansen.player].spellings,
             (std::vector<std::string>{"Gerard Jansen", "Jansen, Gerard"}));
   EXPECT_EQ(standing_named(t, "Rob Clerc").place, 2u);
   EXPECT_EQ(standing_named(t, "Sven Winkel").place, 3u);
-  EXPECT_EQ(standing_named(t, "Sven Winkel").points, 3u);
-  EXPECT_EQ(standing_named(t, "Martin Dolfing").points, 1u);
+  EXPECT_EQ(standing_named(t, "Sven Winkel").points(), 3u);
+  EXPECT_EQ(standing_named(t, "Martin Dolfing").points(), 1u);
   EXPECT_EQ(t.rounds, (std::vector<std::string>{"1", "2", "3"}));
   EXPECT_TRUE(t.missing.empty());
 }
@@ -103,12 +103,12 @@ TEST(EventTable, NkTwoThousandThreeAgreesWithItsResultTags) {
   EXPECT_TRUE(t.without_result.empty());
   unsigned summed = 0;
   for (const indexer::Standing& s : t.standings) {
-    EXPECT_EQ(s.games, 13u);
-    summed += s.points;
+    EXPECT_EQ(s.games(), 13u);
+    summed += s.points();
     // A player merged from two spellings ("Gérard Jansen") counts the points of both.
     unsigned expected = 0;
     for (const std::string& spelling : t.players[s.player].spellings) expected += points[spelling];
-    EXPECT_EQ(s.points, expected) << t.players[s.player].name;
+    EXPECT_EQ(s.points(), expected) << t.players[s.player].name;
   }
   EXPECT_EQ(summed, 182u);
 }

@@ -158,15 +158,18 @@ DatabaseView view_of(const db::Database& database) {
         database, indexer::position_after(moves), indexer::GameFilter{}, false, false);
     v.explorer.push_back(std::string(moves) + ": " + std::to_string(a.games) + " games, " +
                          std::to_string(a.ended_here) + " ended");
-    for (const indexer::MoveRow& m : a.moves)
-      v.explorer.push_back(m.notation + " " + std::to_string(m.games) + " " +
-                           std::to_string(m.white_wins) + "/" + std::to_string(m.draws) + "/" +
-                           std::to_string(m.black_wins) + "/" + std::to_string(m.unknown));
+    for (const indexer::MoveRow& m : a.moves) {
+      const db::ResultCounts& c = m.counts;
+      v.explorer.push_back(m.notation + " " + std::to_string(c.games()) + " " +
+                           std::to_string(c.white_wins) + "/" + std::to_string(c.draws) + "/" +
+                           std::to_string(c.black_wins) + "/" + std::to_string(c.unknown));
+    }
   }
   const indexer::PlayerReport players = indexer::player_statistics(database, indexer::GameFilter{});
   for (const indexer::PlayerStats& p : players.rows)
-    v.players.push_back(p.key + " " + std::to_string(p.total.games) + " " +
-                        std::to_string(p.total.points()) + " " + p.first_date + " " + p.last_date);
+    v.players.push_back(p.key + " " + std::to_string(p.total.games()) + " " +
+                        std::to_string(indexer::result_points(p.total)) + " " + p.first_date +
+                        " " + p.last_date);
   return v;
 }
 

@@ -188,8 +188,8 @@ std::string answer_text(const db::Database& db, const rules::Position& pos,
   const auto opening = indexer::query_opening(db, pos, filter, true, true, ranks);
   out << "games " << opening.games << " mirrored " << opening.mirrored_games << "\n";
   for (const indexer::MoveRow& m : opening.moves) {
-    out << m.notation << " " << m.games << " " << m.white_wins << "/" << m.draws << "/"
-        << m.black_wins;
+    out << m.notation << " " << m.counts.games() << " " << m.counts.white_wins << "/"
+        << m.counts.draws << "/" << m.counts.black_wins;
     if (m.recent) out << " recent " << m.recent->id.value << "@" << m.recent->ply
                       << (m.recent->mirrored ? "m" : "");
     out << "\n";

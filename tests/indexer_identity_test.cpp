@@ -209,9 +209,11 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
       return true;
     });
     const auto spec = indexer::parse_search("plies 2");
-    for (const auto& row : indexer::search_games(database, spec.query, indexer::GameFilter()).next_moves)
-      s.search += row.notation + " " + std::to_string(row.white_wins) + std::to_string(row.draws) +
-                  std::to_string(row.black_wins) + std::to_string(row.unknown) + ";";
+    for (const auto& row : indexer::search_games(database, spec.query, indexer::GameFilter()).next_moves) {
+      const db::ResultCounts& c = row.counts;
+      s.search += row.notation + " " + std::to_string(c.white_wins) + std::to_string(c.draws) +
+                  std::to_string(c.black_wins) + std::to_string(c.unknown) + ";";
+    }
     return s;
   };
   const Seen expected = seen({known + other}, 100, false);
@@ -219,9 +221,9 @@ TEST(GameIdentity, AResultLearnedLaterIsCountedWhateverTheBatch) {
   ASSERT_EQ(expected.stats.size(), 5u);
   ASSERT_EQ(expected.stats[4].moves.size(), 2u) << expected.stats[4].moves.size();
   EXPECT_EQ(expected.stats[4].moves[1].move, db::kGameEnd);  // the end of the short game
-  EXPECT_EQ(expected.stats[4].moves[1].white_wins, 1u);
-  EXPECT_EQ(expected.stats[4].moves[1].unknown, 0u);
-  EXPECT_EQ(expected.stats[4].moves[0].draws, 1u);  // the longer game went on
+  EXPECT_EQ(expected.stats[4].moves[1].counts.white_wins, 1u);
+  EXPECT_EQ(expected.stats[4].moves[1].counts.unknown, 0u);
+  EXPECT_EQ(expected.stats[4].moves[0].counts.draws, 1u);  // the longer game went on
   for (const bool bulk : {false, true})
     for (const std::size_t batch : {std::size_t{1}, std::size_t{2}, std::size_t{100}}) {
       SCOPED_TRACE("batch " + std::to_string(batch) + (bulk ? ", bulk" : ""));
@@ -371,8 +373,8 @@ TEST(GameIdentity, ACopyInTheSameBatchGivesTheUnknownResult) {
   const auto stats = database.position_stats(indexer::position_key(rules::Position::initial()));
   ASSERT_TRUE(stats);
   ASSERT_EQ(stats->moves.size(), 1u);
-  EXPECT_EQ(stats->moves[0].white_wins, 1u);
-  EXPECT_EQ(stats->moves[0].unknown, 0u);
+  EXPECT_EQ(stats->moves[0].counts.white_wins, 1u);
+  EXPECT_EQ(stats->moves[0].counts.unknown, 0u);
 }
 
 TEST(GameIdentity, IllegalMoveCopyIsNotTheCleanGame) {

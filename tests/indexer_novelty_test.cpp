@@ -271,11 +271,11 @@ TEST_F(NoveltyTest, LeavesTheSharedOpeningAtTheKnownPly) {
   EXPECT_EQ(g2.line.size(), 5u);
   // From the start: every game but M (14); 32-28: all but P, Q, X0, X1 and X2: T 1-1, G1 2-0, G2 0-2, G3 1-1, G4 2-0, U *, V 1-1, S1 2-0, S2 0-2.
   EXPECT_EQ(g2.line[0].position_games, 14u);
-  EXPECT_EQ(g2.line[0].games, 9u);
-  EXPECT_EQ(g2.line[0].white_wins, 3u);
-  EXPECT_EQ(g2.line[0].draws, 3u);
-  EXPECT_EQ(g2.line[0].black_wins, 2u);
-  EXPECT_EQ(g2.line[0].unknown, 1u);
+  EXPECT_EQ(g2.line[0].counts.games(), 9u);
+  EXPECT_EQ(g2.line[0].counts.white_wins, 3u);
+  EXPECT_EQ(g2.line[0].counts.draws, 3u);
+  EXPECT_EQ(g2.line[0].counts.black_wins, 2u);
+  EXPECT_EQ(g2.line[0].counts.unknown, 1u);
   ASSERT_TRUE(g2.line[0].score);
   EXPECT_DOUBLE_EQ(*g2.line[0].score, 100.0 * 9 / 16);
   const auto g3 = report("G3");
@@ -412,11 +412,11 @@ TEST_F(NoveltyTest, EveryGameEqualsABruteForce) {
         for (std::size_t i = 0; i < r.line.size(); ++i) {
           EXPECT_EQ(r.line[i].notation, replays_[g].notations[i]);
           EXPECT_EQ(r.line[i].position_games, b.line[i].position_games) << "ply " << i + 1;
-          EXPECT_EQ(r.line[i].games, b.line[i].games) << "ply " << i + 1;
-          EXPECT_EQ(r.line[i].white_wins, b.line[i].white) << "ply " << i + 1;
-          EXPECT_EQ(r.line[i].draws, b.line[i].draws) << "ply " << i + 1;
-          EXPECT_EQ(r.line[i].black_wins, b.line[i].black) << "ply " << i + 1;
-          EXPECT_EQ(r.line[i].unknown, b.line[i].unknown) << "ply " << i + 1;
+          EXPECT_EQ(r.line[i].counts.games(), b.line[i].games) << "ply " << i + 1;
+          EXPECT_EQ(r.line[i].counts.white_wins, b.line[i].white) << "ply " << i + 1;
+          EXPECT_EQ(r.line[i].counts.draws, b.line[i].draws) << "ply " << i + 1;
+          EXPECT_EQ(r.line[i].counts.black_wins, b.line[i].black) << "ply " << i + 1;
+          EXPECT_EQ(r.line[i].counts.unknown, b.line[i].unknown) << "ply " << i + 1;
         }
       }
 }

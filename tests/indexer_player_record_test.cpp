@@ -52,7 +52,7 @@ std::string sijbrands_file() {
 void expect_tally(const indexer::Tally& t, std::uint64_t games, std::uint64_t wins,
                   std::uint64_t draws, std::uint64_t losses, std::uint64_t unknown,
                   const std::string& what) {
-  EXPECT_EQ(t.games, games) << what;
+  EXPECT_EQ(t.games(), games) << what;
   EXPECT_EQ(t.wins, wins) << what;
   EXPECT_EQ(t.draws, draws) << what;
   EXPECT_EQ(t.losses, losses) << what;
@@ -87,8 +87,9 @@ TEST_F(PlayerRecordTest, TotalsByColourAndYearAndSpellings) {
     EXPECT_EQ(r.spellings,
               (Spellings{{"Ton Sijbrands", 2}, {"Sijbrands, Ton", 1}, {"T. Sijbrands", 1}}));
     expect_tally(r.total, 4, 1, 1, 1, 1, "total");
-    EXPECT_EQ(r.total.points(), 3u);     // 2 + 1 + 0
-    EXPECT_DOUBLE_EQ(r.total.score(), 50.0);  // 3 of 6 over the three games with a result
+    EXPECT_EQ(indexer::result_points(r.total), 3u);  // 2 + 1 + 0
+    // 3 of 6 over the three games with a result
+    EXPECT_DOUBLE_EQ(indexer::score_percent(r.total), 50.0);
     expect_tally(r.as_white, 2, 1, 0, 1, 0, "white");  // games 1 and 4
     expect_tally(r.as_black, 2, 0, 1, 0, 1, "black");  // games 2 and 5
     EXPECT_EQ(r.first_date, "2001.05.01");
@@ -100,8 +101,8 @@ TEST_F(PlayerRecordTest, TotalsByColourAndYearAndSpellings) {
     expect_tally(r.by_year[1].tally, 2, 0, 0, 1, 1, "2002");
     EXPECT_EQ(r.without_result, (std::vector<db::GameId>{db::GameId{5}}));
     // Every spelling names the same record.
-    EXPECT_EQ(record("T. Sijbrands", kept).total.games, 4u);
-    EXPECT_EQ(record("Sijbrands, Ton", kept).total.games, 4u);
+    EXPECT_EQ(record("T. Sijbrands", kept).total.games(), 4u);
+    EXPECT_EQ(record("Sijbrands, Ton", kept).total.games(), 4u);
   }
 }
 
@@ -218,21 +219,22 @@ TEST(PlayerRecord, ThijssenInTwoSampleFilesAgreesWithTheResultTags) {
   test::import_into(folder.path() / "db", files[1]);
   const db::Database database = test::open_read_only(folder.path() / "db");
   const indexer::PlayerRecord r = indexer::player_record(database, "Thijssen");
-  EXPECT_EQ(r.total.games, games);
-  EXPECT_EQ(r.total.points(), points);
+  EXPECT_EQ(r.total.games(), games);
+  EXPECT_EQ(indexer::result_points(r.total), points);
   EXPECT_EQ(r.total.unknown, unknown);
   EXPECT_EQ(r.spellings.size(), 2u);
   ASSERT_EQ(r.events.size(), 2u);
   std::uint64_t event_points = 0;
   for (const indexer::EventRecord& e : r.events) {
-    event_points += e.tally.points();
-    EXPECT_EQ(e.table_points, e.tally.points()) << e.name;  // the table counts the same games
+    event_points += indexer::result_points(e.tally);
+    // the table counts the same games
+    EXPECT_EQ(e.table_points, indexer::result_points(e.tally)) << e.name;
     EXPECT_FALSE(e.place.empty()) << e.name;
   }
   EXPECT_EQ(event_points, points);
   std::uint64_t year_games = 0, opponent_games = 0;
-  for (const indexer::YearRecord& y : r.by_year) year_games += y.tally.games;
-  for (const indexer::OpponentRecord& o : r.opponents) opponent_games += o.total.games;
+  for (const indexer::YearRecord& y : r.by_year) year_games += y.tally.games();
+  for (const indexer::OpponentRecord& o : r.opponents) opponent_games += o.total.games();
   EXPECT_EQ(year_games, games);
   EXPECT_EQ(opponent_games, games);
 }

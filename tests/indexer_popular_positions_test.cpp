@@ -60,8 +60,8 @@ std::string answer_text(const db::Database& db, const rules::Position& pos,
   out << "games " << opening.games << " mirrored " << opening.mirrored_games << " ended "
       << opening.ended_here << "\n";
   for (const indexer::MoveRow& m : opening.moves) {
-    out << m.notation << " " << m.games << " " << m.white_wins << "/" << m.draws << "/"
-        << m.black_wins << "/" << m.unknown;
+    out << m.notation << " " << m.counts.games() << " " << m.counts.white_wins << "/"
+        << m.counts.draws << "/" << m.counts.black_wins << "/" << m.counts.unknown;
     if (m.recent) out << " recent " << m.recent->id.value << "@" << m.recent->ply;
     out << "\n";
   }

@@ -109,8 +109,8 @@ TEST_F(QueryTest, TranspositionsCountByPosition) {
   EXPECT_EQ(o.games, 2u);
   ASSERT_EQ(o.moves.size(), 1u);
   EXPECT_EQ(o.moves[0].notation, "12-17");
-  EXPECT_EQ(o.moves[0].white_wins, 1u);  // G1 2-0
-  EXPECT_EQ(o.moves[0].black_wins, 1u);  // G2 0-2
+  EXPECT_EQ(o.moves[0].counts.white_wins, 1u);  // G1 2-0
+  EXPECT_EQ(o.moves[0].counts.black_wins, 1u);  // G2 0-2
   EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::Black), 50.0);
 }
 
@@ -119,14 +119,14 @@ TEST_F(QueryTest, OpeningExplorerAtTheStart) {
   EXPECT_EQ(o.games, 3u);  // G4 starts with Black to move: another position
   ASSERT_EQ(o.moves.size(), 2u);
   EXPECT_EQ(o.moves[0].notation, "32-28");
-  EXPECT_EQ(o.moves[0].games, 2u);
-  EXPECT_EQ(o.moves[0].white_wins, 1u);
-  EXPECT_EQ(o.moves[0].draws, 1u);
+  EXPECT_EQ(o.moves[0].counts.games(), 2u);
+  EXPECT_EQ(o.moves[0].counts.white_wins, 1u);
+  EXPECT_EQ(o.moves[0].counts.draws, 1u);
   EXPECT_DOUBLE_EQ(o.moves[0].score(rules::Color::White), 75.0);  // (2 + 1) / 4
   ASSERT_TRUE(o.moves[0].recent.has_value());
   EXPECT_EQ(o.moves[0].recent->white, "Wiersma, H.");
   EXPECT_EQ(o.moves[1].notation, "33-29");
-  EXPECT_EQ(o.moves[1].black_wins, 1u);
+  EXPECT_EQ(o.moves[1].counts.black_wins, 1u);
 }
 
 TEST_F(QueryTest, MirrorFindsTheColourReversedPosition) {
@@ -145,9 +145,9 @@ TEST_F(QueryTest, MirrorFindsTheColourReversedPosition) {
   EXPECT_EQ(o.games, 4u);
   EXPECT_EQ(o.mirrored_games, 1u);
   EXPECT_EQ(o.moves[0].notation, "32-28");
-  EXPECT_EQ(o.moves[0].games, 3u);
+  EXPECT_EQ(o.moves[0].counts.games(), 3u);
   EXPECT_EQ(o.moves[0].mirrored_games, 1u);
-  EXPECT_EQ(o.moves[0].black_wins, 1u);
+  EXPECT_EQ(o.moves[0].counts.black_wins, 1u);
   // After 32-28, 19-23 was played only in G4's colour-reversed form (1... 19-23 2. 32-28): its
   // most recent game is G4, flagged mirrored.
   const auto after =
@@ -155,7 +155,7 @@ TEST_F(QueryTest, MirrorFindsTheColourReversedPosition) {
   const auto it = std::find_if(after.moves.begin(), after.moves.end(),
                                [](const indexer::MoveRow& m) { return m.notation == "19-23"; });
   ASSERT_NE(it, after.moves.end());
-  EXPECT_EQ(it->games, 1u);
+  EXPECT_EQ(it->counts.games(), 1u);
   EXPECT_EQ(it->mirrored_games, 1u);
   ASSERT_TRUE(it->recent.has_value());
   EXPECT_EQ(it->recent->white, "Baliakin, A.");
@@ -243,10 +243,12 @@ std::string filtered_rows(const db::Database& db, const rules::Position& pos,
                           const indexer::FilterSpec& spec) {
   const auto o = indexer::query_opening(db, pos, indexer::GameFilter(spec), false, false);
   std::map<std::string, std::string> rows;
-  for (const indexer::MoveRow& m : o.moves)
-    rows[m.notation] = std::to_string(m.games) + " " + std::to_string(m.white_wins) + "/" +
-                       std::to_string(m.draws) + "/" + std::to_string(m.black_wins) + "/" +
-                       std::to_string(m.unknown);
+  for (const indexer::MoveRow& m : o.moves) {
+    const db::ResultCounts& c = m.counts;
+    rows[m.notation] = std::to_string(c.games()) + " " + std::to_string(c.white_wins) + "/" +
+                       std::to_string(c.draws) + "/" + std::to_string(c.black_wins) + "/" +
+                       std::to_string(c.unknown);
+  }
   std::string out;
   for (const auto& [move, row] : rows) out += move + " " + row + "\n";
   return out + "games " + std::to_string(o.games) + " ended " + std::to_string(o.ended_here);
@@ -382,7 +384,7 @@ TEST(QueryCorpus, GamesAfter3228EqualGamesOpening3228) {
     const auto o =
         indexer::query_opening(db, rules::Position::initial(), indexer::GameFilter{}, false, false);
     EXPECT_EQ(o.moves.at(0).notation, "32-28");
-    EXPECT_EQ(o.moves.at(0).games, lines.size());
+    EXPECT_EQ(o.moves.at(0).counts.games(), lines.size());
   }
   fs::remove_all(dir);
 }

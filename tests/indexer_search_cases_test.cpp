@@ -196,7 +196,7 @@ TEST_F(SearchGames, NextMovesAndFilters) {
   const auto a = indexer::search_games(db, s.query, indexer::GameFilter(s.filter));
   ASSERT_EQ(a.next_moves.size(), 1u);
   EXPECT_EQ(a.next_moves[0].notation, "18-23");
-  EXPECT_EQ(a.next_moves[0].unknown, 1u);
+  EXPECT_EQ(a.next_moves[0].counts.unknown, 1u);
   const SearchSpec both = indexer::parse_search("pieces 1-");
   const auto b = indexer::search_games(db, both.query, indexer::GameFilter(both.filter));
   ASSERT_EQ(b.rows.size(), 2u);

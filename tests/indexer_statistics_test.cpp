@@ -36,7 +36,7 @@ db::Database* StatisticsTest::database_ = nullptr;
 
 void expect_tally(const indexer::Tally& t, std::uint64_t games, std::uint64_t wins,
                   std::uint64_t draws, std::uint64_t losses, std::uint64_t unknown) {
-  EXPECT_EQ(t.games, games);
+  EXPECT_EQ(t.games(), games);
   EXPECT_EQ(t.wins, wins);
   EXPECT_EQ(t.draws, draws);
   EXPECT_EQ(t.losses, losses);
@@ -55,8 +55,8 @@ TEST_F(StatisticsTest, PlayersMergeSpellingsAndCountByColour) {
   expect_tally(jansen.total, 4, 2, 1, 0, 1);  // games 3 (0-2), 4 (2-0), 5 (*), 6 (1-1)
   expect_tally(jansen.as_white, 1, 1, 0, 0, 0);
   expect_tally(jansen.as_black, 3, 1, 1, 0, 1);
-  EXPECT_NEAR(jansen.total.score(), 500.0 / 6, 1e-9);
-  EXPECT_NEAR(jansen.as_black.score(), 75.0, 1e-9);
+  EXPECT_NEAR(indexer::score_percent(jansen.total), 500.0 / 6, 1e-9);
+  EXPECT_NEAR(indexer::score_percent(jansen.as_black), 75.0, 1e-9);
   EXPECT_EQ(jansen.first_date, "2003.05.12");
   EXPECT_EQ(jansen.last_date, "2004.03.02");  // game 6 has no date
 
@@ -65,7 +65,7 @@ TEST_F(StatisticsTest, PlayersMergeSpellingsAndCountByColour) {
   expect_tally(sijbrands.total, 4, 1, 2, 1, 0);  // games 1 (W 2-0), 2 (B 1-1), 3 (W 0-2), 6
   expect_tally(sijbrands.as_white, 3, 1, 1, 1, 0);
   expect_tally(sijbrands.as_black, 1, 0, 1, 0, 0);
-  EXPECT_NEAR(sijbrands.total.score(), 50.0, 1e-9);
+  EXPECT_NEAR(indexer::score_percent(sijbrands.total), 50.0, 1e-9);
   EXPECT_EQ(sijbrands.first_date, "2003.05.10");
   EXPECT_EQ(sijbrands.last_date, "2003.05.12");
 
@@ -74,7 +74,7 @@ TEST_F(StatisticsTest, PlayersMergeSpellingsAndCountByColour) {
   expect_tally(clerc.total, 4, 0, 1, 2, 1);
   expect_tally(clerc.as_white, 2, 0, 1, 0, 1);
   expect_tally(clerc.as_black, 2, 0, 0, 2, 0);
-  EXPECT_NEAR(clerc.total.score(), 100.0 / 6, 1e-9);
+  EXPECT_NEAR(indexer::score_percent(clerc.total), 100.0 / 6, 1e-9);
 
   ASSERT_EQ(r.merges.size(), 2u);
   EXPECT_EQ(r.merges[0].name, "Jansen, Gerard");
@@ -137,26 +137,26 @@ TEST_F(StatisticsTest, Events) {
 
 TEST_F(StatisticsTest, Results) {
   const indexer::ResultReport r = indexer::result_statistics(db(), indexer::GameFilter{}, 3);
-  EXPECT_EQ(r.overall.games, 7u);
+  EXPECT_EQ(r.overall.games(), 7u);
   EXPECT_EQ(r.overall.white_wins, 3u);  // games 1, 4, 7
   EXPECT_EQ(r.overall.draws, 2u);       // games 2, 6
   EXPECT_EQ(r.overall.black_wins, 1u);  // game 3
   EXPECT_EQ(r.overall.unknown, 1u);     // game 5
-  EXPECT_NEAR(r.overall.white_score(), 800.0 / 12, 1e-9);
+  EXPECT_NEAR(indexer::white_score(r.overall), 800.0 / 12, 1e-9);
   EXPECT_EQ(r.plies, 46u);
   EXPECT_NEAR(r.average_plies(), 46.0 / 7, 1e-9);
   EXPECT_NEAR(r.average_moves(), 23.0 / 7, 1e-9);
   ASSERT_EQ(r.by_year.size(), 3u);
   EXPECT_EQ(r.by_year[0].year, "2003");
-  EXPECT_EQ(r.by_year[0].counts.games, 3u);
-  EXPECT_NEAR(r.by_year[0].counts.white_score(), 50.0, 1e-9);
+  EXPECT_EQ(r.by_year[0].counts.games(), 3u);
+  EXPECT_NEAR(indexer::white_score(r.by_year[0].counts), 50.0, 1e-9);
   EXPECT_EQ(r.by_year[1].year, "2004");
   EXPECT_EQ(r.by_year[1].counts.white_wins, 1u);
   EXPECT_EQ(r.by_year[1].counts.unknown, 1u);
-  EXPECT_NEAR(r.by_year[1].counts.white_score(), 100.0, 1e-9);
+  EXPECT_NEAR(indexer::white_score(r.by_year[1].counts), 100.0, 1e-9);
   EXPECT_EQ(r.by_year[2].year, "????");
-  EXPECT_EQ(r.by_year[2].counts.games, 2u);
-  EXPECT_NEAR(r.by_year[2].counts.white_score(), 75.0, 1e-9);
+  EXPECT_EQ(r.by_year[2].counts.games(), 2u);
+  EXPECT_NEAR(indexer::white_score(r.by_year[2].counts), 75.0, 1e-9);
   ASSERT_EQ(r.longest.size(), 3u);
   EXPECT_EQ(r.longest[0].id.value, 4u);
   EXPECT_EQ(r.longest[0].ply, 11);
@@ -173,15 +173,15 @@ TEST_F(StatisticsTest, OpeningsOfFourAndSixPlies) {
   EXPECT_EQ(four.shorter, 0u);
   ASSERT_EQ(four.rows.size(), 3u);
   EXPECT_EQ(four.rows[0].movetext(), "1. 32-28 18-23 2. 37-32 12-18");
-  EXPECT_EQ(four.rows[0].counts.games, 3u);  // games 1, 2, 4
+  EXPECT_EQ(four.rows[0].counts.games(), 3u);  // games 1, 2, 4
   EXPECT_EQ(four.rows[0].counts.white_wins, 2u);
   EXPECT_EQ(four.rows[0].counts.draws, 1u);
-  EXPECT_NEAR(four.rows[0].counts.white_score(), 500.0 / 6, 1e-9);
+  EXPECT_NEAR(indexer::white_score(four.rows[0].counts), 500.0 / 6, 1e-9);
   EXPECT_EQ(four.rows[1].movetext(), "1. 33-28 18-22 2. 39-33 12-18");
-  EXPECT_EQ(four.rows[1].counts.games, 2u);  // games 3 (0-2) and 5 (*)
+  EXPECT_EQ(four.rows[1].counts.games(), 2u);  // games 3 (0-2) and 5 (*)
   EXPECT_EQ(four.rows[1].counts.black_wins, 1u);
   EXPECT_EQ(four.rows[1].counts.unknown, 1u);
-  EXPECT_NEAR(four.rows[1].counts.white_score(), 0.0, 1e-9);
+  EXPECT_NEAR(indexer::white_score(four.rows[1].counts), 0.0, 1e-9);
   const std::vector<std::string> friendly{"31-26", "19-23", "36-31", "14-19"};
   EXPECT_EQ(four.rows[2].moves, friendly);
 

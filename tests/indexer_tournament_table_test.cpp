@@ -59,7 +59,7 @@ TEST(TournamentTable, RoundRobinOfSixPlayers) {
   const std::vector<std::uint32_t> points = {10, 7, 5, 4, 2, 2};
   for (std::size_t i = 0; i < 6; ++i) {
     EXPECT_EQ(t.standings[i].player, order[i]) << i;
-    EXPECT_EQ(t.standings[i].points, points[i]) << i;
+    EXPECT_EQ(t.standings[i].points(), points[i]) << i;
     EXPECT_EQ(t.standings[i].place, i + 1) << i;
     EXPECT_EQ(place_text(t.standings[i]), std::to_string(i + 1));
   }
@@ -70,10 +70,10 @@ TEST(TournamentTable, RoundRobinOfSixPlayers) {
   EXPECT_EQ(standing_of(t, 4).resistance, 28u);
   EXPECT_EQ(standing_of(t, 5).resistance, 28u);
   const Standing& b = standing_of(t, 1);
-  EXPECT_EQ(b.wins, 3u);
-  EXPECT_EQ(b.draws, 1u);
-  EXPECT_EQ(b.losses, 1u);
-  EXPECT_EQ(b.games, 5u);
+  EXPECT_EQ(b.results.wins, 3u);
+  EXPECT_EQ(b.results.draws, 1u);
+  EXPECT_EQ(b.results.losses, 1u);
+  EXPECT_EQ(b.games(), 5u);
   // Cells: B against F is game 9, a draw with Black; F's side of it the same draw with White.
   ASSERT_EQ(t.cells[1][5].size(), 1u);
   EXPECT_EQ(t.cells[1][5][0].id.value, 9u);
@@ -100,7 +100,7 @@ TEST(TournamentTable, MatchHasARunningScoreAndEqualPlayersShareAPlace) {
   EXPECT_EQ(std::pair(t.running[2].score_first, t.running[2].score_second), std::pair(3u, 3u));
   // Both: 3 points, 1 win, Sonneborn-Berger 2 x 3 + 1 x 3 = 9: one shared first place.
   for (const Standing& s : t.standings) {
-    EXPECT_EQ(s.points, 3u);
+    EXPECT_EQ(s.points(), 3u);
     EXPECT_EQ(s.sonneborn_berger, 9u);
     EXPECT_EQ(place_text(s), "1-2");
   }
@@ -169,10 +169,10 @@ TEST(TournamentTable, GamesWithoutResultAndARepeatedPairAreShown) {
   EXPECT_EQ(t.repeated_pairs[1].b, 3u);
   EXPECT_TRUE(t.rounds.empty());
   // A: W (1), D (3), W (5), L (7) = 5 points; C: D, D, unknown = 2 points in 2 games.
-  EXPECT_EQ(standing_of(t, 0).points, 5u);
-  EXPECT_EQ(standing_of(t, 2).points, 2u);
-  EXPECT_EQ(standing_of(t, 2).games, 2u);
-  EXPECT_EQ(standing_of(t, 2).unknown, 1u);
+  EXPECT_EQ(standing_of(t, 0).points(), 5u);
+  EXPECT_EQ(standing_of(t, 2).points(), 2u);
+  EXPECT_EQ(standing_of(t, 2).games(), 2u);
+  EXPECT_EQ(standing_of(t, 2).results.unknown, 1u);
 }
 
 TEST(TournamentTable, RoundsOrderNumbersBeforeTexts) {
@@ -195,7 +195,7 @@ TEST(TournamentTable, AGameNamingOnePlayerTwiceOrNoPlayerIsLeftOut) {
       players_named("AB"), {game(1, 0, 0, R::WhiteWin), game(2, 0, 7, R::WhiteWin),
                             game(3, 0, 1, R::WhiteWin)});
   EXPECT_EQ(t.games, 1u);
-  EXPECT_EQ(standing_of(t, 0).points, 2u);
+  EXPECT_EQ(standing_of(t, 0).points(), 2u);
   EXPECT_EQ(t.left_out, (std::vector<db::GameId>{db::GameId{1}, db::GameId{2}}));
 }
 

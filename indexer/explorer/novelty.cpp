@@ -143,12 +143,8 @@ NoveltyLineMove line_move(const db::Database& db, const DecodedPly& played, std:
   out.position_games = answer.games;
   for (const MoveRow& m : answer.moves) {
     if (!(m.move == played.move)) continue;
-    out.games = m.games;
-    out.white_wins = m.white_wins;
-    out.draws = m.draws;
-    out.black_wins = m.black_wins;
-    out.unknown = m.unknown;
-    if (m.white_wins + m.draws + m.black_wins > 0) out.score = m.score(out.side);
+    out.counts = m.counts;
+    if (m.counts.decided() > 0) out.score = m.score(out.side);
   }
   return out;
 }

@@ -45,8 +45,7 @@ struct NoveltyLineMove {
   std::string notation;      ///< PDN notation ("32-28")
   rules::Color side = rules::Color::White;  ///< the side that played it
   std::uint64_t position_games = 0;  ///< games that reached the position before the move
-  std::uint64_t games = 0;           ///< of which played this move
-  std::uint64_t white_wins = 0, draws = 0, black_wins = 0, unknown = 0;  ///< their results
+  db::ResultCounts counts;           ///< of which played this move, by result
   /// The side's score in percent over the games with a known result (win 2, draw 1), or
   /// nullopt when none has one.
   std::optional<double> score;

@@ -55,10 +55,10 @@ void push_moves(const rules::Position& pos, const db::PositionStats& stats,
   for (const db::MoveStats& s : stats.moves) {
     // kGameEnd (255) and codes the rules no longer produce lead nowhere.
     const rules::Move* m = rules::decode_move_code(legal, s.move);
-    if (s.games() <= PopularPositions::kMinGames || m == nullptr) continue;
+    if (s.counts.games() <= PopularPositions::kMinGames || m == nullptr) continue;
     rules::Position next = pos;
     next.play(*m);
-    queue.push({s.games(), next});
+    queue.push({s.counts.games(), next});
   }
 }
 

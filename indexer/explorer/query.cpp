@@ -343,8 +343,7 @@ std::vector<GameRow> top_games(const db::Database& db, const rules::Position& po
 }
 
 double MoveRow::score(rules::Color side) const {
-  const bool white = side == rules::Color::White;
-  return pdn::score_percent(white ? white_wins : black_wins, draws, white ? black_wins : white_wins);
+  return score_percent(counts.side(side == rules::Color::White));
 }
 
 namespace {
@@ -431,30 +430,19 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
       if (target_legal[i] == m) return &rows[static_cast<std::size_t>(i)];
     return nullptr;
   };
+  // n games of `result` (an unsigned -1 takes one away), their colours exchanged when mirrored.
   auto add = [&](MoveRow* row, db::GameResult result, std::uint64_t n) {
-    row->games += n;
+    db::ResultCounts c;
+    c.add(result, n);
+    row->counts += mirrored ? c.swapped() : c;
     if (mirrored) row->mirrored_games += n;
-    switch (result) {
-      case db::GameResult::WhiteWin:
-        (mirrored ? row->black_wins : row->white_wins) += n;
-        break;
-      case db::GameResult::BlackWin:
-        (mirrored ? row->white_wins : row->black_wins) += n;
-        break;
-      case db::GameResult::Draw:
-        row->draws += n;
-        break;
-      default:
-        row->unknown += n;
-        break;
-    }
   };
   const db::PositionKey key = position_key(pos);
   if (filter.empty()) {
     const auto stats = stats_at(db, key, popular);
     if (!stats) return;
     for (const db::MoveStats& s : stats->moves) {
-      const std::uint64_t n = s.games();
+      const std::uint64_t n = s.counts.games();
       answer.games += n;
       if (mirrored) answer.mirrored_games += n;
       if (s.move == db::kGameEnd) {
@@ -462,10 +450,8 @@ void add_moves(const db::Database& db, const rules::Position& pos, const GameFil
         continue;
       }
       if (MoveRow* row = row_for(s.move)) {
-        add(row, db::GameResult::WhiteWin, s.white_wins);
-        add(row, db::GameResult::Draw, s.draws);
-        add(row, db::GameResult::BlackWin, s.black_wins);
-        add(row, db::GameResult::Unknown, s.unknown);
+        row->counts += mirrored ? s.counts.swapped() : s.counts;
+        if (mirrored) row->mirrored_games += n;
       }
     }
     // Members of marked clusters count through their primary: their games are taken out again
@@ -572,12 +558,13 @@ OpeningAnswer query_opening(const db::Database& db, const rules::Position& pos,
     if (!(m == pos)) add_moves(db, m, filter, counted, true, legal, popular, rows, answer);
   }
   for (MoveRow& row : rows) {
-    if (row.games == 0) continue;
+    if (row.counts.games() == 0) continue;
     if (with_games) row.recent = recent_game(db, pos, row, filter, counted, ranks, popular);
     answer.moves.push_back(std::move(row));
   }
-  std::stable_sort(answer.moves.begin(), answer.moves.end(),
-                   [](const MoveRow& a, const MoveRow& b) { return a.games > b.games; });
+  std::stable_sort(answer.moves.begin(), answer.moves.end(), [](const MoveRow& a, const MoveRow& b) {
+    return a.counts.games() > b.counts.games();
+  });
   add_evaluations(db, pos, answer.moves);
   return answer;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "db/database.hpp"
+#include "db/result_counts.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/text/stored_result.hpp"  // result_text, for the users of the rows
 #include "rules/move.hpp"
@@ -89,7 +90,9 @@ std::vector<GameRow> top_games(const db::Database& db, const rules::Position& po
 struct MoveRow {
   rules::Move move{};       ///< in the queried position's orientation
   std::string notation;     ///< PDN notation in the queried position
-  std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, unknown = 0;
+  /// The games that played the move, by result in the queried position's colours (a game of
+  /// the colour-reversed position counts its White as Black); counts.games() are all of them.
+  db::ResultCounts counts;
   std::uint64_t mirrored_games = 0;  ///< of which from the colour-reversed position
   std::optional<GameRow> recent;     ///< the game with this move of the latest date (as query_position orders)
   /// The stored engine evaluation of the position after the move (`damdb analyze --db`), when

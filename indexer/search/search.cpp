@@ -214,22 +214,19 @@ class Search {
     }
     NextMoveRow& row = next_[notation];
     row.notation = notation;
-    ++row.games;
-    switch (game.result) {
-      case db::GameResult::WhiteWin: ++(hit.mirrored ? row.black_wins : row.white_wins); break;
-      case db::GameResult::BlackWin: ++(hit.mirrored ? row.white_wins : row.black_wins); break;
-      case db::GameResult::Draw: ++row.draws; break;
-      default: ++row.unknown; break;
-    }
+    db::ResultCounts one;
+    one.add(game.result);
+    row.counts += hit.mirrored ? one.swapped() : one;
   }
 
   void finish() {
     answer_.games = found_.size();
     if (!options_.count_only) {
       for (auto& [notation, row] : next_) answer_.next_moves.push_back(std::move(row));
-      std::stable_sort(
-          answer_.next_moves.begin(), answer_.next_moves.end(),
-          [](const NextMoveRow& a, const NextMoveRow& b) { return a.games > b.games; });
+      std::stable_sort(answer_.next_moves.begin(), answer_.next_moves.end(),
+                       [](const NextMoveRow& a, const NextMoveRow& b) {
+                         return a.counts.games() > b.counts.games();
+                       });
     }
     if (options_.count_only || options_.offset >= found_.size() || options_.limit == 0) return;
     auto newest_first = [](const Found& a, const Found& b) {

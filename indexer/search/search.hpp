@@ -30,7 +30,7 @@ struct SearchRow {
 /// hit's move is mirrored back and its White counts as the pattern's Black).
 struct NextMoveRow {
   std::string notation;
-  std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, unknown = 0;
+  db::ResultCounts counts;  ///< the games that played it, by result in the pattern's colours
 };
 
 struct SearchProgress {

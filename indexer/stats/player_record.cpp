@@ -123,7 +123,7 @@ void decode_tree(const CodeNode& from, const rules::Position& pos, OpeningNode& 
       rules::MoveList scratch;
       play_code(next, scratch, c.code, to.line.size());
     } catch (const GameDecodeError&) {
-      undecodable += c.tally.games;
+      undecodable += c.tally.games();
       continue;
     }
     node.line = to.line;
@@ -133,7 +133,8 @@ void decode_tree(const CodeNode& from, const rules::Position& pos, OpeningNode& 
     to.children.push_back(std::move(node));
   }
   std::sort(to.children.begin(), to.children.end(), [](const OpeningNode& a, const OpeningNode& b) {
-    return a.tally.games != b.tally.games ? a.tally.games > b.tally.games : a.move < b.move;
+    if (a.tally.games() != b.tally.games()) return a.tally.games() > b.tally.games();
+    return a.move < b.move;
   });
 }
 
@@ -252,7 +253,8 @@ class EventPlaces {
     const TournamentTable& t = report.table;
     for (const Standing& s : t.standings)
       for (const std::string& spelling : t.players[s.player].spellings)
-        out[spelling] = {place_text(s), t.players.size(), s.points};
+        out[spelling] = {place_text(s), t.players.size(),
+                         static_cast<std::uint32_t>(s.points())};
     return out;
   }
 
@@ -292,8 +294,8 @@ class RecordCounts {
     }
     std::sort(record_.opponents.begin(), record_.opponents.end(),
               [](const OpponentRecord& a, const OpponentRecord& b) {
-                return a.total.games != b.total.games ? a.total.games > b.total.games
-                                                      : a.name < b.name;
+                if (a.total.games() != b.total.games()) return a.total.games() > b.total.games();
+                return a.name < b.name;
               });
     finish_events(groups);
   }
@@ -334,10 +336,8 @@ class RecordCounts {
         const auto it = events_.find(tag);
         if (it == events_.end()) continue;
         const Event& e = it->second;
-        if (e.tally.games > best) row.name = tag, best = e.tally.games;
-        for (const auto f : {&Tally::games, &Tally::wins, &Tally::draws, &Tally::losses,
-                             &Tally::unknown})
-          row.tally.*f += e.tally.*f;
+        if (e.tally.games() > best) row.name = tag, best = e.tally.games();
+        row.tally += e.tally;
         widen_dates(e.first, row.first_date, row.last_date);
         widen_dates(e.last, row.first_date, row.last_date);
       }
@@ -362,13 +362,15 @@ class RecordCounts {
 // ---- a record as bytes (the players.cache file) ----
 
 void put_tally(std::string& out, const Tally& t) {
-  for (const std::uint64_t v : {t.games, t.wins, t.draws, t.losses, t.unknown})
+  for (const std::uint64_t v : {t.games(), t.wins, t.draws, t.losses, t.unknown})
     db::put_varint(out, v);
 }
 
 Tally get_tally(db::Reader& in) {
+  const std::uint64_t games = in.varint();
   Tally t;
-  for (std::uint64_t* v : {&t.games, &t.wins, &t.draws, &t.losses, &t.unknown}) *v = in.varint();
+  for (std::uint64_t* v : {&t.wins, &t.draws, &t.losses, &t.unknown}) *v = in.varint();
+  if (t.games() != games) in.fail("a tally's games are not the sum of its results");
   return t;
 }
 

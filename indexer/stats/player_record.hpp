@@ -3,10 +3,10 @@
 // colour, by year, against each opponent, in each event (with the place the event's table gives:
 // event_table), the opening repertoire of the first two moves (four plies) as a tree by colour,
 // the longest and shortest games and the spellings merged into the player. Points and scores
-// are those of Tally (FMJD: win 2, draw 1, loss 0; the score in percent over the games with a
-// known result). Games are counted as `stats players` counts them: a marked near-duplicate
-// counts once, through its primary; a game in which the player holds both colours counts once
-// per colour.
+// are those of a Tally (result_points, score_percent; FMJD: win 2, draw 1, loss 0; the score
+// in percent over the games with a known result). Games are counted as `stats players` counts
+// them: a marked near-duplicate counts once, through its primary; a game in which the player
+// holds both colours counts once per colour.
 #pragma once
 
 #include <cstddef>

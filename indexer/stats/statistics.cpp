@@ -43,45 +43,11 @@ struct Spellings {
   }
 };
 
-/// Adds the counts of `from` to `to`.
-void add_tally(Tally& to, const Tally& from) {
-  to.games += from.games;
-  to.wins += from.wins;
-  to.draws += from.draws;
-  to.losses += from.losses;
-  to.unknown += from.unknown;
-}
-
-}  // namespace
-
-double Tally::score() const { return pdn::score_percent(wins, draws, losses); }
-
-namespace {
-/// Adds one game of `result` to the counter of its kind: a white win, a draw, a black win or
-/// an unknown result.
-void count_result(db::GameResult result, std::uint64_t& white_win, std::uint64_t& draw,
-                  std::uint64_t& black_win, std::uint64_t& unknown) {
-  switch (result) {
-    case db::GameResult::WhiteWin: ++white_win; break;
-    case db::GameResult::BlackWin: ++black_win; break;
-    case db::GameResult::Draw: ++draw; break;
-    default: ++unknown;
-  }
-}
-}  // namespace
-
-void Tally::add(db::GameResult result, bool as_white) {
-  ++games;
-  count_result(result, as_white ? wins : losses, draws, as_white ? losses : wins, unknown);
-}
-
-namespace {
-
 /// Adds the tallies and dates of `from` to `to`.
 void add_player(PlayerStats& to, const PlayerStats& from) {
-  add_tally(to.total, from.total);
-  add_tally(to.as_white, from.as_white);
-  add_tally(to.as_black, from.as_black);
+  to.total += from.total;
+  to.as_white += from.as_white;
+  to.as_black += from.as_black;
   widen_dates(from.first_date, to.first_date, to.last_date);
   widen_dates(from.last_date, to.first_date, to.last_date);
 }
@@ -141,7 +107,7 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
     Entry& e = players[player];
     if (e.stats.key.empty()) e.stats.key = keys.key(player);
     add_player(e.stats, seen[i]);
-    e.spellings.add(keys.spelling(i), seen[i].total.games);
+    e.spellings.add(keys.spelling(i), seen[i].total.games());
   }
   auto reasons = merge_reasons(keys);
   report.players = players.size();
@@ -160,8 +126,9 @@ PlayerReport player_statistics(const db::Database& db, const GameFilter& filter,
   }
   std::sort(report.rows.begin(), report.rows.end(),
             [](const PlayerStats& a, const PlayerStats& b) {
-              if (a.total.games != b.total.games) return a.total.games > b.total.games;
-              if (a.total.score() != b.total.score()) return a.total.score() > b.total.score();
+              if (a.total.games() != b.total.games()) return a.total.games() > b.total.games();
+              const double score_a = score_percent(a.total), score_b = score_percent(b.total);
+              if (score_a != score_b) return score_a > score_b;
               return a.name < b.name;
             });
   if (top > 0 && report.rows.size() > top) report.rows.resize(top);
@@ -290,17 +257,8 @@ EventReport event_statistics(const db::Database& db, const GameFilter& filter) {
   return report;
 }
 
-void ResultCounts::add(db::GameResult result) {
-  ++games;
-  count_result(result, white_wins, draws, black_wins, unknown);
-}
-
-double ResultCounts::white_score() const {
-  return pdn::score_percent(white_wins, draws, black_wins);
-}
-
 double ResultReport::average_plies() const {
-  return overall.games == 0 ? 0.0 : static_cast<double>(plies) / overall.games;
+  return overall.games() == 0 ? 0.0 : static_cast<double>(plies) / overall.games();
 }
 
 ResultReport result_statistics(const db::Database& db, const GameFilter& filter,
@@ -377,17 +335,18 @@ OpeningReport opening_statistics(const db::Database& db, const GameFilter& filte
     try {
       for (DecodedPly& p : decode_moves(prefix)) line.moves.push_back(std::move(p.notation));
     } catch (const GameDecodeError&) {
-      report.undecodable += group.counts.games;
+      report.undecodable += group.counts.games();
       continue;
     }
     line.counts = group.counts;
-    report.games += group.counts.games;
+    report.games += group.counts.games();
     report.rows.push_back(std::move(line));
   }
   report.sequences = report.rows.size();
   std::sort(report.rows.begin(), report.rows.end(),
             [](const OpeningLine& a, const OpeningLine& b) {
-              if (a.counts.games != b.counts.games) return a.counts.games > b.counts.games;
+              const std::uint64_t games_a = a.counts.games(), games_b = b.counts.games();
+              if (games_a != games_b) return games_a > games_b;
               return a.moves < b.moves;
             });
   if (top > 0 && report.rows.size() > top) report.rows.resize(top);

@@ -11,23 +11,19 @@
 #include <vector>
 
 #include "db/database.hpp"
+#include "db/result_counts.hpp"
 #include "indexer/games/game_filter.hpp"
 #include "indexer/names/player_identity.hpp"
 #include "indexer/explorer/query.hpp"
+#include "indexer/text/stored_result.hpp"
 #include "pdn/result.hpp"
 
 namespace damdb::indexer {
 
-/// Win/draw/loss counts from one side's point of view; `unknown` = games without a result.
-struct Tally {
-  std::uint64_t games = 0, wins = 0, draws = 0, losses = 0, unknown = 0;
-  /// FMJD points: 2 per win, 1 per draw.
-  std::uint64_t points() const { return pdn::result_points(wins, draws); }
-  /// Points in percent of the maximum over the games with a known result (0..100; 0 if none).
-  double score() const;
-  /// Adds one game with this result seen from the side: `won` / `lost` from its point of view.
-  void add(db::GameResult result, bool as_white);
-};
+/// Win/draw/loss counts from one side's point of view (`unknown` = games without a result,
+/// games() = all four); result_points and score_percent (text/stored_result.hpp) give its FMJD
+/// points and its score in percent.
+using Tally = db::SideResults;
 
 /// One player: the spellings PlayerKeys merges (same player_key, initial-only spellings into
 /// a full name by merge_player_keys, names written "Surname, Given" with the parts exchanged
@@ -102,13 +98,9 @@ struct EventReport {
 /// `stats players` merges them). Throws db::Error from the database.
 EventReport event_statistics(const db::Database& db, const GameFilter& filter);
 
-/// Result counts of a set of games.
-struct ResultCounts {
-  std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, unknown = 0;
-  void add(db::GameResult result);
-  /// White's points in percent of the maximum over games with a known result (0 if none).
-  double white_score() const;
-};
+/// Result counts of a set of games (games() = their sum); white_score (text/stored_result.hpp)
+/// gives White's score.
+using db::ResultCounts;
 
 struct YearResults {
   std::string year;  ///< "2003", or "????" for games without a known year

@@ -36,15 +36,13 @@ void count_games(TournamentTable& t, const std::vector<TableGame>& games) {
     if (g.result_mismatch) t.result_mismatch.push_back(g.id);
     if (white_points < 0) {
       t.without_result.push_back(g.id);
-      ++t.standings[g.white].unknown;
-      ++t.standings[g.black].unknown;
+      ++t.standings[g.white].results.unknown;
+      ++t.standings[g.black].results.unknown;
       continue;
     }
     for (const auto& [p, points] : {std::pair{g.white, white_points}, {g.black, black_points}}) {
-      Standing& s = t.standings[p];
-      ++s.games;
-      s.points += static_cast<std::uint32_t>(points);
-      (points == 2 ? s.wins : points == 1 ? s.draws : s.losses) += 1;
+      db::SideResults& r = t.standings[p].results;
+      (points == 2 ? r.wins : points == 1 ? r.draws : r.losses) += 1;
     }
     t.points_total += 2;
   }
@@ -56,7 +54,7 @@ void tie_breaks(TournamentTable& t) {
     for (std::size_t o = 0; o < t.players.size(); ++o)
       for (const CellGame& c : t.cells[s.player][o]) {
         if (c.points < 0) continue;
-        const std::uint64_t opponent = t.standings[o].points;
+        const std::uint64_t opponent = t.standings[o].points();
         s.resistance += opponent;
         s.sonneborn_berger += static_cast<std::uint64_t>(c.points) * opponent;
       }
@@ -64,7 +62,7 @@ void tie_breaks(TournamentTable& t) {
 
 /// Sorts the standings and gives equal players one shared place.
 void place_players(TournamentTable& t) {
-  auto key = [](const Standing& s) { return std::tuple(s.points, s.wins, s.sonneborn_berger); };
+  auto key = [](const Standing& s) { return std::tuple(s.points(), s.results.wins, s.sonneborn_berger); };
   std::stable_sort(t.standings.begin(), t.standings.end(),
                    [&](const Standing& a, const Standing& b) {
                      if (key(a) != key(b)) return key(a) > key(b);

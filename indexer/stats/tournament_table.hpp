@@ -19,6 +19,8 @@
 
 #include "db/game_id.hpp"
 #include "db/game_record.hpp"
+#include "db/result_counts.hpp"
+#include "indexer/text/stored_result.hpp"
 
 namespace damdb::indexer {
 
@@ -42,12 +44,17 @@ struct TablePlayer {
 /// A player's line of the table.
 struct Standing {
   std::size_t player = 0;
-  std::uint32_t games = 0, wins = 0, draws = 0, losses = 0;
-  std::uint32_t unknown = 0;            ///< games without a result (no points, not in games)
-  std::uint32_t points = 0;             ///< 2 per win, 1 per draw
+  /// The player's wins, draws and losses; results.unknown = games without a result (no
+  /// points, not in games()).
+  db::SideResults results;
   std::uint64_t sonneborn_berger = 0;   ///< see the top of this file
   std::uint64_t resistance = 0;         ///< the opponents' points, summed over the games
   std::uint32_t place = 0, place_to = 0;  ///< 1-based; place_to > place when shared
+
+  /// The games with a result (the table's games column): wins + draws + losses.
+  std::uint64_t games() const { return results.decided(); }
+  /// 2 per win, 1 per draw (result_points).
+  std::uint64_t points() const { return result_points(results); }
 };
 
 /// One game in a cell of the crosstable, seen from the row's player.

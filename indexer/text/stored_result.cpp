@@ -28,4 +28,14 @@ pdn::Outcome outcome_of(db::GameResult result) {
 
 const char* result_text(db::GameResult result) { return pdn::result_text(outcome_of(result)); }
 
+std::uint64_t result_points(const db::SideResults& side) {
+  return pdn::result_points(side.wins, side.draws);
+}
+
+double score_percent(const db::SideResults& side) {
+  return pdn::score_percent(side.wins, side.draws, side.losses);
+}
+
+double white_score(const db::ResultCounts& counts) { return score_percent(counts.side(true)); }
+
 }  // namespace damdb::indexer
