@@ -16,7 +16,6 @@
 namespace damdb::cli {
 namespace {
 
-using indexer::Tally;
 
 struct PlayerCliOptions {
   std::string db;
@@ -26,13 +25,13 @@ struct PlayerCliOptions {
   bool force = false;
 };
 
-std::string score_text(const Tally& t) {
+std::string score_text(const db::SideResults& t) {
   return t.decided() > 0 ? fixed(indexer::score_percent(t)) : "-";
 }
 
 /// A table of tallies, one row per label.
 void print_tallies(const std::string& label,
-                   const std::vector<std::pair<std::string, const Tally*>>& rows) {
+                   const std::vector<std::pair<std::string, const db::SideResults*>>& rows) {
   Table table;
   table.column(label, Table::Align::Left, kTagColumnWidth);
   for (const char* h : {"games", "+", "=", "-", "*", "points", "score%"})
@@ -88,7 +87,7 @@ void print_record(const indexer::PlayerRecord& r) {
   std::cout << "\npoints: win 2, draw 1, loss 0; score: points in percent of the maximum over "
                "the games with a result (*: no result)\n\n";
   print_tallies("", {{"overall", &r.total}, {"as White", &r.as_white}, {"as Black", &r.as_black}});
-  std::vector<std::pair<std::string, const Tally*>> rows;
+  std::vector<std::pair<std::string, const db::SideResults*>> rows;
   for (const indexer::YearRecord& y : r.by_year) rows.emplace_back(y.year, &y.tally);
   std::cout << '\n';
   print_tallies("year", rows);

@@ -9,9 +9,8 @@
 namespace damdb::cli {
 namespace {
 
-using indexer::Tally;
 
-std::string score_text(const Tally& t) {
+std::string score_text(const db::SideResults& t) {
   return t.decided() > 0 ? fixed(indexer::score_percent(t)) + "%" : "-";
 }
 
@@ -22,7 +21,7 @@ void row(std::ostringstream& out, const std::vector<std::string>& cells, const c
   out << "</tr>\n";
 }
 
-std::vector<std::string> tally_cells(const Tally& t) {
+std::vector<std::string> tally_cells(const db::SideResults& t) {
   return {std::to_string(t.games()), std::to_string(t.wins), std::to_string(t.draws),
           std::to_string(t.losses), std::to_string(t.unknown), std::to_string(indexer::result_points(t)),
           score_text(t)};
@@ -31,7 +30,7 @@ std::vector<std::string> tally_cells(const Tally& t) {
 /// One line of a tally table: its first cells, the tally, its last cells.
 struct TallyRow {
   std::vector<std::string> first;
-  Tally tally;
+  db::SideResults tally;
   std::vector<std::string> last;
 };
 

@@ -19,7 +19,6 @@ namespace damdb::cli {
 namespace {
 
 using db::ResultCounts;
-using indexer::Tally;
 
 /// The options every stats report has.
 struct Common {
@@ -37,10 +36,10 @@ void add_common(CLI::App* cmd, Common& common) {
 /// A percentage over the games with a known result: "-" in tables when there is none (0.0
 /// would read as "lost every game").
 std::string percent(double value, bool any_known) { return any_known ? fixed(value) : "-"; }
-bool known(const Tally& t) { return t.decided() > 0; }
+bool known(const db::SideResults& t) { return t.decided() > 0; }
 bool known(const ResultCounts& c) { return c.decided() > 0; }
 
-std::string wdl(const Tally& t) {
+std::string wdl(const db::SideResults& t) {
   return std::to_string(t.wins) + "/" + std::to_string(t.draws) + "/" + std::to_string(t.losses);
 }
 

@@ -6,7 +6,7 @@ namespace damdb::json {
 namespace {
 
 /// tally_json with the FMJD points.
-nlohmann::json points_tally_json(const indexer::Tally& t) {
+nlohmann::json points_tally_json(const db::SideResults& t) {
   nlohmann::json out = tally_json(t);
   out["points"] = indexer::result_points(t);
   return out;

@@ -6,7 +6,6 @@ namespace damdb::json {
 namespace {
 
 using db::ResultCounts;
-using indexer::Tally;
 
 /// Rounded to one decimal for JSON (the tables print the same figure).
 double round1(double value) { return std::round(value * 10) / 10; }
@@ -16,7 +15,7 @@ double round1(double value) { return std::round(value * 10) / 10; }
 nlohmann::json percent_json(double value, bool any_known) {
   return any_known ? nlohmann::json(round1(value)) : nlohmann::json(nullptr);
 }
-bool known(const Tally& t) { return t.decided() > 0; }
+bool known(const db::SideResults& t) { return t.decided() > 0; }
 bool known(const ResultCounts& c) { return c.decided() > 0; }
 
 }  // namespace
@@ -34,7 +33,7 @@ nlohmann::json game_lengths_json(const std::vector<indexer::GameRow>& rows) {
   return out;
 }
 
-nlohmann::json tally_json(const Tally& t) {
+nlohmann::json tally_json(const db::SideResults& t) {
   return {{"games", t.games()}, {"wins", t.wins},       {"draws", t.draws},
           {"losses", t.losses}, {"unknown", t.unknown},
           {"score", percent_json(indexer::score_percent(t), known(t))}};

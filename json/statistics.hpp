@@ -10,7 +10,7 @@ namespace damdb::json {
 
 /// {"games", "wins", "draws", "losses", "unknown", "score"} of one side's tally (score: null
 /// when no game has a known result).
-nlohmann::json tally_json(const indexer::Tally& t);
+nlohmann::json tally_json(const db::SideResults& t);
 
 /// [{"id", "white", "black", "event", "date", "result", "plies"}] of games listed by length
 /// (GameRow::ply = the game's plies).

@@ -221,15 +221,16 @@ TEST(CliAnalyze, EngineFailuresNameTheEngineGameAndPlyAndTheOtherGamesGoOn) {
 
 // The timeout holds while an engine writes: one that floods info lines and never answers
 // `done`, even after `stop`, fails its game like a silent one (it once kept damdb reading
-// forever); the other games go on. An engine silent from the start fails within
+// forever); the other games go on (3 s: the fake engine's own start, a Python process, must fit
+// in the handshake's bound on a loaded machine). An engine silent from the start fails within
 // --engine-timeout too (the handshake waited 60 s whatever the option said).
 TEST(CliAnalyze, AnEngineThatFloodsOrIsSilentFailsWithinTheTimeout) {
   const std::string first = std::string(kGamesPdn).substr(0, std::string(kGamesPdn).find("\n\n") + 2);
   TempFolder folder("analyze-flood");
   const CommandRun run = analyze(folder, first + kKingGames, "--on " + trigger_position() + " --do flood",
-                                 "--depth 2 --engine-timeout 1");
+                                 "--depth 2 --engine-timeout 3");
   EXPECT_EQ(run.exit_code, 1) << run.err;
-  EXPECT_NE(run.err.find("no 'done' within 1 s of 'stop'"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("no 'done' within 3 s of 'stop'"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("ply 3)"), std::string::npos) << run.err;
   const auto j = nlohmann::json::parse(run.out);
   EXPECT_FALSE(j["games"][0]["analysed"].get<bool>());

@@ -49,7 +49,7 @@ std::string sijbrands_file() {
                   "2-0", "1. 32-28 18-23");
 }
 
-void expect_tally(const indexer::Tally& t, std::uint64_t games, std::uint64_t wins,
+void expect_tally(const db::SideResults& t, std::uint64_t games, std::uint64_t wins,
                   std::uint64_t draws, std::uint64_t losses, std::uint64_t unknown,
                   const std::string& what) {
   EXPECT_EQ(t.games(), games) << what;

@@ -34,7 +34,7 @@ class StatisticsTest : public ::testing::Test {
 test::TempFolder* StatisticsTest::folder_ = nullptr;
 db::Database* StatisticsTest::database_ = nullptr;
 
-void expect_tally(const indexer::Tally& t, std::uint64_t games, std::uint64_t wins,
+void expect_tally(const db::SideResults& t, std::uint64_t games, std::uint64_t wins,
                   std::uint64_t draws, std::uint64_t losses, std::uint64_t unknown) {
   EXPECT_EQ(t.games(), games);
   EXPECT_EQ(t.wins, wins);

@@ -101,7 +101,7 @@ struct PlayerGame {
 /// A node of the repertoire by move codes (equal codes from one position = equal moves).
 struct CodeNode {
   std::uint8_t code = 0;
-  Tally tally;
+  db::SideResults tally;
   std::vector<CodeNode> children;
   CodeNode& child(std::uint8_t c) {
     for (CodeNode& n : children)
@@ -313,7 +313,7 @@ class RecordCounts {
     SpellingCounts spellings;
   };
   struct Event {
-    Tally tally;
+    db::SideResults tally;
     std::string first, last;
   };
 
@@ -354,21 +354,21 @@ class RecordCounts {
   const NameDirectory& names_;
   PlayerRecord& record_;
   SpellingCounts spellings_;
-  std::map<std::string, Tally> years_;  // "????" sorts after digits
+  std::map<std::string, db::SideResults> years_;  // "????" sorts after digits
   std::map<std::string, Opponent> opponents_;
   std::map<std::string, Event> events_;  // by Event tag
 };
 
 // ---- a record as bytes (the players.cache file) ----
 
-void put_tally(std::string& out, const Tally& t) {
+void put_tally(std::string& out, const db::SideResults& t) {
   for (const std::uint64_t v : {t.games(), t.wins, t.draws, t.losses, t.unknown})
     db::put_varint(out, v);
 }
 
-Tally get_tally(db::Reader& in) {
+db::SideResults get_tally(db::Reader& in) {
   const std::uint64_t games = in.varint();
-  Tally t;
+  db::SideResults t;
   for (std::uint64_t* v : {&t.wins, &t.draws, &t.losses, &t.unknown}) *v = in.varint();
   if (t.games() != games) in.fail("a tally's games are not the sum of its results");
   return t;
@@ -446,7 +446,7 @@ std::string encode_record(const PlayerRecord& r) {
   db::put_string(out, r.name);
   db::put_varint(out, r.spellings.size());
   for (const auto& [name, games] : r.spellings) db::put_string(out, name), db::put_varint(out, games);
-  for (const Tally* t : {&r.total, &r.as_white, &r.as_black}) put_tally(out, *t);
+  for (const db::SideResults* t : {&r.total, &r.as_white, &r.as_black}) put_tally(out, *t);
   db::put_string(out, r.first_date);
   db::put_string(out, r.last_date);
   db::put_varint(out, r.by_year.size());
@@ -454,7 +454,7 @@ std::string encode_record(const PlayerRecord& r) {
   db::put_varint(out, r.opponents.size());
   for (const OpponentRecord& o : r.opponents) {
     db::put_string(out, o.name);
-    for (const Tally* t : {&o.total, &o.as_white, &o.as_black}) put_tally(out, *t);
+    for (const db::SideResults* t : {&o.total, &o.as_white, &o.as_black}) put_tally(out, *t);
   }
   put_events(out, r.events);
   put_node(out, r.as_white_openings);
@@ -475,7 +475,7 @@ PlayerRecord decode_record(std::string_view bytes) {
   r.name = in.string();
   r.spellings.resize(in.varint_max(in.remaining()));
   for (auto& [name, games] : r.spellings) name = in.string(), games = in.varint();
-  for (Tally* t : {&r.total, &r.as_white, &r.as_black}) *t = get_tally(in);
+  for (db::SideResults* t : {&r.total, &r.as_white, &r.as_black}) *t = get_tally(in);
   r.first_date = in.string();
   r.last_date = in.string();
   r.by_year.resize(in.varint_max(in.remaining()));
@@ -483,7 +483,7 @@ PlayerRecord decode_record(std::string_view bytes) {
   r.opponents.resize(in.varint_max(in.remaining()));
   for (OpponentRecord& o : r.opponents) {
     o.name = in.string();
-    for (Tally* t : {&o.total, &o.as_white, &o.as_black}) *t = get_tally(in);
+    for (db::SideResults* t : {&o.total, &o.as_white, &o.as_black}) *t = get_tally(in);
   }
   r.events = get_events(in);
   get_node(in, r.as_white_openings, 0);

@@ -3,7 +3,7 @@
 // colour, by year, against each opponent, in each event (with the place the event's table gives:
 // event_table), the opening repertoire of the first two moves (four plies) as a tree by colour,
 // the longest and shortest games and the spellings merged into the player. Points and scores
-// are those of a Tally (result_points, score_percent; FMJD: win 2, draw 1, loss 0; the score
+// are those of a db::SideResults (result_points, score_percent; FMJD: win 2, draw 1, loss 0; the score
 // in percent over the games with a known result). Games are counted as `stats players` counts
 // them: a marked near-duplicate counts once, through its primary; a game in which the player
 // holds both colours counts once per colour.
@@ -40,14 +40,14 @@ struct PlayerLookupError : std::invalid_argument {
 /// The player's games in one year ("2003", or "????" for games without a known year).
 struct YearRecord {
   std::string year;
-  Tally tally;
+  db::SideResults tally;
 };
 
 /// Head to head: the games against one merged opponent (a spelling naming nobody, "?" or "",
 /// is an opponent of its own), from the player's side.
 struct OpponentRecord {
   std::string name;  ///< the spelling most of these games use
-  Tally total, as_white, as_black;
+  db::SideResults total, as_white, as_black;
 };
 
 /// The player's games in one event (the Event tags `stats events` groups), with the place of
@@ -56,7 +56,7 @@ struct EventRecord {
   std::vector<std::string> spellings;  ///< the event's Event tags, sorted ("" or "?": no event)
   std::string name;                    ///< the tag most of the player's games in it use
   std::string first_date, last_date;   ///< of the player's games ("" when none is dated)
-  Tally tally;
+  db::SideResults tally;
   std::string place;          ///< place_text of the player's line ("" when no table)
   std::size_t players = 0;    ///< players in the event's table (0 when no table)
   std::uint32_t table_points = 0;  ///< the player's points in the table
@@ -67,14 +67,14 @@ struct EventRecord {
 struct OpeningNode {
   std::string move;                ///< PDN notation ("" for the root)
   std::vector<std::string> line;   ///< the moves from the initial position, this one last
-  Tally tally;
+  db::SideResults tally;
   std::vector<OpeningNode> children;  ///< most games first, then by move
 };
 
 struct PlayerRecord {
   std::string name;  ///< the spelling most of the player's games use
   std::vector<std::pair<std::string, std::uint64_t>> spellings;  ///< most games first
-  Tally total, as_white, as_black;
+  db::SideResults total, as_white, as_black;
   std::string first_date, last_date;  ///< "" when no game has a known date
   std::vector<YearRecord> by_year;    ///< ascending, "????" last
   std::vector<OpponentRecord> opponents;  ///< most games first, then by name

@@ -20,18 +20,13 @@
 
 namespace damdb::indexer {
 
-/// Win/draw/loss counts from one side's point of view (`unknown` = games without a result,
-/// games() = all four); result_points and score_percent (text/stored_result.hpp) give its FMJD
-/// points and its score in percent.
-using Tally = db::SideResults;
-
 /// One player: the spellings PlayerKeys merges (same player_key, initial-only spellings into
 /// a full name by merge_player_keys, names written "Surname, Given" with the parts exchanged
 /// when they met the same opponent in the same event, the overrides file).
 struct PlayerStats {
   std::string name;                 ///< the most frequent spelling (first seen on a tie)
   std::string key;                  ///< player_key of the full name (or of the only key)
-  Tally total, as_white, as_black;  ///< total = as_white + as_black
+  db::SideResults total, as_white, as_black;  ///< total = as_white + as_black
   std::string first_date, last_date;  ///< "" when no game has a known date
 };
 
