@@ -11,6 +11,7 @@
 
 #include "db/database.hpp"
 #include "db/error.hpp"
+#include "db_error_kind.hpp"
 
 namespace damdb::db::test {
 
@@ -66,16 +67,6 @@ inline IndexTexts players(std::vector<std::string> names) {
   IndexTexts t;
   t.players = std::move(names);
   return t;
-}
-
-inline ErrorKind kind_of(auto&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.kind();
-  }
-  ADD_FAILURE() << "no Error raised";
-  return ErrorKind::Io;
 }
 
 }  // namespace damdb::db::test
