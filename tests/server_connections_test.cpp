@@ -3,11 +3,6 @@
 // of one keep-alive connection are counted. Spoken to over raw sockets where the bytes matter.
 #include <httplib.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games_fixture.hpp"
+#include "raw_connection.hpp"
 #include "running_server.hpp"
 #include "server/http_server.hpp"
 
@@ -22,56 +18,6 @@ namespace damdb {
 namespace {
 
 using test::RunningServer;
-
-/// A raw TCP connection to 127.0.0.1:port with a 10 s receive timeout (-1 when it fails).
-int connect_raw(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  timeval timeout{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
-/// Everything the server sends on `fd` until it closes the connection (or 10 s of silence);
-/// `closed` tells which.
-std::string read_until_closed(int fd, bool& closed) {
-  std::string text;
-  char buffer[4096];
-  while (true) {
-    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-    if (n <= 0) {
-      closed = n == 0;
-      return text;
-    }
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
-}
-
-/// One HTTP response read from `fd` (head and Content-Length bytes of body); "" when the
-/// server closed the connection first.
-std::string read_response(int fd) {
-  std::string text;
-  char c;
-  while (text.find("\r\n\r\n") == std::string::npos) {
-    if (::recv(fd, &c, 1, 0) != 1) return {};
-    text += c;
-  }
-  const std::size_t at = text.find("Content-Length: ");
-  std::size_t length = at == std::string::npos ? 0 : std::stoul(text.substr(at + 16));
-  for (; length > 0; --length) {
-    if (::recv(fd, &c, 1, 0) != 1) return {};
-    text += c;
-  }
-  return text;
-}
 
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;
@@ -120,33 +66,34 @@ TEST(ServerLimits, IdleAndSlowClientsAreClosedAndKeepAliveRequestsAreCounted) {
   bool closed = false;
   // Requests on one keep-alive connection: the third is answered with "Connection: close",
   // then the server closes it.
-  int fd = connect_raw(running.port());
-  ASSERT_GE(fd, 0);
-  for (int i = 1; i <= 3; ++i) {
-    ASSERT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
-    const std::string answer = read_response(fd);
-    EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << i << ": " << answer;
-    EXPECT_EQ(answer.find("Connection: close") != std::string::npos, i == 3) << answer;
+  {
+    test::RawConnection c(running.port());
+    ASSERT_TRUE(c.connected());
+    for (int i = 1; i <= 3; ++i) {
+      ASSERT_TRUE(c.send(request));
+      const std::string answer = c.read_response();
+      EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << i << ": " << answer;
+      EXPECT_EQ(answer.find("Connection: close") != std::string::npos, i == 3) << answer;
+    }
+    const std::string rest = c.read_all(&closed);
+    EXPECT_TRUE(closed);
+    EXPECT_TRUE(rest.empty()) << rest;
   }
-  std::string answers = read_until_closed(fd, closed);
-  ::close(fd);
-  EXPECT_TRUE(closed);
-  EXPECT_TRUE(answers.empty()) << answers;
   // One request, then silence: the server closes the idle connection (keep-alive 1 s) long
   // before the 10 s receive timeout.
-  fd = connect_raw(running.port());
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
-  answers = read_until_closed(fd, closed);
-  ::close(fd);
-  EXPECT_TRUE(closed);
-  EXPECT_EQ(count_of(answers, "HTTP/1.1 200"), 1u);
+  {
+    test::RawConnection c(running.port());
+    ASSERT_TRUE(c.connected());
+    ASSERT_TRUE(c.send(request));
+    const std::string answers = c.read_all(&closed);
+    EXPECT_TRUE(closed);
+    EXPECT_EQ(count_of(answers, "HTTP/1.1 200"), 1u);
+  }
   // Half a request line, never finished: answered 408 and closed after the read timeout.
-  fd = connect_raw(running.port());
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::send(fd, "GET /api/in", 11, 0), 11);
-  answers = read_until_closed(fd, closed);
-  ::close(fd);
+  test::RawConnection c(running.port());
+  ASSERT_TRUE(c.connected());
+  ASSERT_TRUE(c.send("GET /api/in"));
+  const std::string answers = c.read_all(&closed);
   EXPECT_TRUE(closed);
   EXPECT_EQ(answers.rfind("HTTP/1.1 408", 0), 0u) << answers;
 }

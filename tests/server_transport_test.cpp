@@ -2,11 +2,7 @@
 // an ephemeral loopback port, spoken to over raw sockets: the exact bounds of a request's head,
 // Range ignored, the answer cap, connections refused when every thread is busy, pipelined
 // requests kept. The attacks at scale are tests/server_attack.py's (a live `damdb serve`).
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <memory>
@@ -16,6 +12,7 @@
 #include <vector>
 
 #include "games_fixture.hpp"
+#include "raw_connection.hpp"
 #include "running_server.hpp"
 #include "server/client_slots.hpp"
 
@@ -39,38 +36,7 @@ class TransportServer {
   test::RunningServer running_;
 };
 
-/// A connection to 127.0.0.1:port (10 s receive timeout), closed with the object.
-class Connection {
- public:
-  explicit Connection(int port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
-    timeval timeout{10, 0};
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  }
-  ~Connection() { ::close(fd_); }
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-  bool connected() const { return connected_; }
-  bool send(const std::string& text) {
-    return ::send(fd_, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
-  }
-  /// Everything received until the server closes (or 10 s of silence).
-  std::string read_all() {
-    std::string text;
-    char buffer[4096];
-    for (ssize_t n; (n = ::recv(fd_, buffer, sizeof buffer, 0)) > 0;)
-      text.append(buffer, static_cast<std::size_t>(n));
-    return text;
-  }
-
- private:
-  int fd_;
-  bool connected_ = false;
-};
+using Connection = test::RawConnection;
 
 /// The answer to `request` sent whole on a new connection (the server closes after it).
 std::string exchange(int port, const std::string& request) {
