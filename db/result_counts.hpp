@@ -6,6 +6,7 @@
 // these counts in pdn/result.hpp (result_points, score_percent).
 
 #include <cstdint>
+#include <type_traits>
 
 #include "db/game_result.hpp"
 
@@ -56,23 +57,15 @@ struct ResultCounts {
   /// The games with a known result: white wins + draws + black wins.
   constexpr std::uint64_t decided() const noexcept { return white_wins + draws + black_wins; }
   /// The count of games with this result.
-  constexpr std::uint64_t of(GameResult result) const noexcept {
-    switch (result) {
-      case GameResult::WhiteWin: return white_wins;
-      case GameResult::Draw: return draws;
-      case GameResult::BlackWin: return black_wins;
-      case GameResult::Unknown: break;
-    }
-    return unknown;
-  }
+  constexpr std::uint64_t of(GameResult result) const noexcept { return slot(*this, result); }
   /// Adds n games (one by default) with this result.
-  constexpr void add(GameResult result, std::uint64_t n = 1) noexcept { slot(result) += n; }
+  constexpr void add(GameResult result, std::uint64_t n = 1) noexcept { slot(*this, result) += n; }
   /// Counts one game of result `from` under `to` instead; false (nothing changed) when no game
   /// of result `from` is counted.
   constexpr bool change(GameResult from, GameResult to) noexcept {
     if (of(from) == 0) return false;
-    --slot(from);
-    ++slot(to);
+    --slot(*this, from);
+    ++slot(*this, to);
     return true;
   }
   constexpr ResultCounts& operator+=(const ResultCounts& o) noexcept {
@@ -95,14 +88,17 @@ struct ResultCounts {
   friend bool operator==(const ResultCounts&, const ResultCounts&) = default;
 
  private:
-  constexpr std::uint64_t& slot(GameResult result) noexcept {
+  /// The count of `result` in `counts` (const or not).
+  template <class Counts>
+  static constexpr auto slot(Counts& counts, GameResult result) noexcept
+      -> std::conditional_t<std::is_const_v<Counts>, const std::uint64_t&, std::uint64_t&> {
     switch (result) {
-      case GameResult::WhiteWin: return white_wins;
-      case GameResult::Draw: return draws;
-      case GameResult::BlackWin: return black_wins;
+      case GameResult::WhiteWin: return counts.white_wins;
+      case GameResult::Draw: return counts.draws;
+      case GameResult::BlackWin: return counts.black_wins;
       case GameResult::Unknown: break;
     }
-    return unknown;
+    return counts.unknown;
   }
 };
 
